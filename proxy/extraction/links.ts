@@ -1,0 +1,49 @@
+import { isTag, type Element } from 'domhandler';
+import { descendants } from './parse.ts';
+
+/** The page URL without query and fragment: what in-page references are resolved against. */
+export function pageUrlOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Makes a reference from a page absolute, as a browser on that page would resolve it.
+ * Fragment-only references are appended to the page URL verbatim (as the hosting service does), so
+ * `https://host` + `#id` stays `https://host#id`.
+ */
+export function absolutize(reference: string, pageUrl: string): string {
+  const trimmed = reference.trim();
+  if (trimmed === '' || HAS_SCHEME.test(trimmed) || trimmed.startsWith('//')) return reference;
+  if (trimmed.startsWith('#')) return pageUrlOf(pageUrl) + trimmed;
+  try {
+    return new URL(trimmed, pageUrl).href;
+  } catch {
+    return reference;
+  }
+}
+
+function absolutizeSrcset(srcset: string, pageUrl: string): string {
+  return srcset
+    .split(',')
+    .map((candidate) => {
+      const [url = '', ...descriptor] = candidate.trim().split(/\s+/);
+      return [absolutize(url, pageUrl), ...descriptor].join(' ');
+    })
+    .join(', ');
+}
+
+/** Rewrites `a[href]`, `img[src]` and `img[srcset]` in and below `root` to absolute URLs, in place. */
+export function absolutizeReferences(root: Element, pageUrl: string): void {
+  for (const element of [root, ...descendants(root)]) {
+    if (!isTag(element)) continue;
+    const { attribs } = element;
+    if (element.name === 'a' && attribs.href) attribs.href = absolutize(attribs.href, pageUrl);
+    if (element.name === 'img') {
+      if (attribs.src) attribs.src = absolutize(attribs.src, pageUrl);
+      if (attribs.srcset) attribs.srcset = absolutizeSrcset(attribs.srcset, pageUrl);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
+import { removeElement } from 'domutils';
+import { findMainContent, nextDefinition } from './embed.ts';
+import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './parse.ts';
+
+/** One searchable part of a page: what a search hit links to (`page#id`) and the text it matches. */
+export interface PageSection {
+  /** Anchor of the section; empty for content before the first heading. */
+  id: string;
+  title: string;
+  content: string;
+  /** For documented objects (a Sphinx domain entry such as `py:function`), their role. */
+  role?: string;
+}
+
+export interface SplitPage {
+  title: string;
+  sections: PageSection[];
+}
+
+/** Same cap as the hosting service's search index. */
+const MAX_SECTIONS = 10_000;
+
+/** Elements a browser lays out on lines of their own: in section text they never run into their neighbours. */
+const BLOCK_ELEMENTS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'canvas', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption',
+  'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav',
+  'noscript', 'ol', 'p', 'pre', 'section', 'table', 'tfoot', 'ul', 'video',
+]);
+
+/** Sphinx domains whose `<dl class="DOMAIN OBJTYPE">` entries are indexed as documented objects. */
+const SPHINX_DOMAINS = new Set(['py', 'c', 'cpp', 'js', 'rst', 'std', 'http', 'rb', 'php', 'go', 'dotnet', 'erl']);
+
+/** Whitespace runs (including non-breaking spaces) collapse to one space, as in the index. */
+export function normalizeSpace(text: string): string {
+  return text.split(/\s+/).filter(Boolean).join(' ');
+}
+
+function isHeading(node: AnyNode): boolean {
+  return isTag(node) && /^h[1-6]$/.test(node.name);
+}
+
+function isSectionStart(node: AnyNode): boolean {
+  return isHeading(node) || (isTag(node) && node.name === 'header');
+}
+
+function isClass(element: Element, names: readonly string[]): boolean {
+  return classList(element).some((name) => names.includes(name));
+}
+
+function removeAll(elements: Iterable<Element>): void {
+  for (const element of [...elements]) removeElement(element);
+}
+
+/** Navigation, permalinks and line numbers say nothing about the page: drop them before indexing. */
+function removeNoise(main: Element): void {
+  removeAll(
+    [...descendants(main)].filter(
+      (element) =>
+        element.name === 'nav' ||
+        element.attribs.role === 'navigation' ||
+        element.attribs.role === 'search' ||
+        isClass(element, ['headerlink', 'linenos', 'lineno', 'toctree-wrapper']),
+    ),
+  );
+}
+
+/** A heading inside a `<header>` belongs to the header: the section's content follows the header. */
+function headingContainer(heading: Element): Element {
+  const parent = heading.parent;
+  return parent && isTag(parent) && parent.name === 'header' ? parent : heading;
+}
+
+/** Where indexing starts: the main role, `<main>`, the parent of the first heading, or the body. */
+function findIndexRoot(page: ParsedHtml): Element | undefined {
+  const body = findFirst(page.document, (element) => element.name === 'body');
+  if (!body) return undefined;
+  const main =
+    findFirst(body, (element) => element.attribs.role === 'main') ??
+    findFirst(body, (element) => element.name === 'main');
+  if (main) return main;
+  const heading = findFirst(body, (element) => element.name === 'h1');
+  const parent = heading && headingContainer(heading).parent;
+  return parent && isTag(parent) ? parent : body;
+}
+
+function isCodeBlock(node: AnyNode): node is Element {
+  return (
+    isTag(node) &&
+    classList(node).some((name) => name.startsWith('highlight')) &&
+    findFirst(node, (element) => element.name === 'pre') !== undefined
+  );
+}
+
+function codeText(block: Element): string {
+  removeAll([...descendants(block)].filter((element) => isClass(element, ['linenos', 'lineno'])));
+  return [...descendants(block)]
+    .filter((element) => element.name === 'pre')
+    .map((pre) => normalizeSpace(textOf(pre).replace(/^\n+|\n+$/g, '')))
+    .join(' ');
+}
+
+/**
+ * The text from `start` up to the next heading. With depth left, the search for that heading goes
+ * into children, so a section that closes inside a wrapper still ends there.
+ */
+function contentUntilNextSection(start: AnyNode | null, depth: number): { text: string; reachedSection: boolean } {
+  const parts: string[] = [];
+  let reachedSection = false;
+  for (let node = start; node; node = node.next) {
+    if (isSectionStart(node)) {
+      reachedSection = true;
+      break;
+    }
+    let text: string;
+    if (isCodeBlock(node)) {
+      text = codeText(node);
+    } else if (depth <= 0 || !('children' in node) || node.children.length === 0) {
+      text = isText(node) ? node.data : textOf(node);
+    } else {
+      const inner = contentUntilNextSection(node.children[0] ?? null, depth - 1);
+      text = inner.text;
+      reachedSection = inner.reachedSection;
+    }
+    if (text) parts.push(isTag(node) && BLOCK_ELEMENTS.has(node.name) ? ` ${text} ` : text);
+    if (reachedSection) break;
+  }
+  return { text: normalizeSpace(parts.join('')), reachedSection };
+}
+
+function domainRole(list: Element): string | undefined {
+  const classes = classList(list);
+  if (classes.includes('glossary')) return 'std:term';
+  const [domain, objectType] = classes;
+  return domain && objectType && SPHINX_DOMAINS.has(domain) ? `${domain}:${objectType}` : undefined;
+}
+
+/** Text of a definition without the nested terms that are indexed on their own. */
+function definitionText(definition: Element): string {
+  const nestedTerms = [...descendants(definition)].filter(
+    (element) => element.name === 'dt' && element.attribs.id && element.parent && isTag(element.parent) && element.parent.name === 'dl',
+  );
+  const skipped = new Set<Element>();
+  for (const term of nestedTerms) {
+    skipped.add(term);
+    const nested = nextDefinition(term);
+    if (nested) skipped.add(nested);
+  }
+  const collect = (node: AnyNode): string => {
+    if (isTag(node) && skipped.has(node)) return '';
+    return 'children' in node ? node.children.map(collect).join('') : isText(node) ? node.data : '';
+  };
+  return normalizeSpace(collect(definition));
+}
+
+/** Every `<dt id>` with a definition is a section of its own (glossary terms, API entries, options). */
+function* definitionSections(root: Element, indexed: Element[]): Generator<PageSection> {
+  for (const list of [...descendants(root)].filter((element) => element.name === 'dl')) {
+    const role = domainRole(list);
+    for (const term of list.children) {
+      if (!isTag(term) || term.name !== 'dt' || !term.attribs.id) continue;
+      const definition = nextDefinition(term);
+      if (!definition) continue;
+      indexed.push(term, definition);
+      const section: PageSection = { id: term.attribs.id, title: normalizeSpace(textOf(term)), content: definitionText(definition) };
+      if (role) section.role = role;
+      yield section;
+    }
+  }
+}
+
+function headingSection(heading: Element): PageSection {
+  const parent = heading.parent;
+  const id = heading.attribs.id || (parent && isTag(parent) ? (parent.attribs.id ?? '') : '');
+  const { text } = contentUntilNextSection(headingContainer(heading).next, 2);
+  return { id, title: normalizeSpace(textOf(heading)), content: text };
+}
+
+function* allSections(root: Element, pageTitle: string): Generator<PageSection> {
+  const indexed: Element[] = [];
+  yield* definitionSections(root, indexed);
+  // Definitions are indexed already: keep them out of the sections around them.
+  removeAll(indexed);
+  const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 3);
+  if (intro) yield { id: '', title: pageTitle, content: intro };
+  const headings = [...descendants(root)].filter(isHeading);
+  for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
+    for (const heading of headings) if (heading.name === level) yield headingSection(heading);
+  }
+}
+
+function pageTitleOf(root: Element, page: ParsedHtml, fallback: string): string {
+  const heading = findFirst(root, (element) => element.name === 'h1');
+  if (heading) return normalizeSpace(textOf(heading));
+  const title = findFirst(page.document, (element) => element.name === 'title');
+  return (title && normalizeSpace(textOf(title))) || fallback;
+}
+
+/**
+ * Splits a page into searchable sections the way the hosting service's indexer does: definition
+ * terms with ids, the content before the first heading, then every heading (all `h1`s, then all `h2`s…)
+ * with the text up to the next one.
+ */
+export function splitSections(html: string, path: string): SplitPage {
+  const page = parseHtml(html);
+  const root = findIndexRoot(page);
+  if (!root) return { title: path, sections: [] };
+  removeNoise(root);
+  const title = pageTitleOf(root, page, path);
+  const sections: PageSection[] = [];
+  for (const section of allSections(root, title)) {
+    sections.push(section);
+    if (sections.length >= MAX_SECTIONS) break;
+  }
+  return { title, sections };
+}
