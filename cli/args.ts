@@ -1,0 +1,34 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A mistake in how a command was called: reported in one line, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses `argv` strictly: unknown flags, missing values and stray arguments are usage errors. */
+export function parseOptions<T extends OptionSpec>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0]!.replace(/\. To specify.*$/, '');
+    throw new UsageError(message);
+  }
+}
+
+export function portValue(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) throw new UsageError(`${name} must be a port number from 0 to 65535, not "${raw}"`);
+  return Number(raw);
+}
+
+export function slugValue(name: string, raw: string): string {
+  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(raw)) throw new UsageError(`${name} must be letters, digits, ".", "_" or "-", not "${raw}"`);
+  return raw;
+}
+
+export function languageValue(name: string, raw: string): string {
+  if (!/^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/.test(raw)) throw new UsageError(`${name} must be a language code such as "en", not "${raw}"`);
+  return raw;
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { startHost, type RunningHost } from '../demo/host/app.ts';
+import type { HeadInjection } from '../demo/host/docs.ts';
+import { loadManifest, singleFolderManifest, type Manifest } from '../demo/host/manifest.ts';
+import { languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
+
+export const hostHelp = `Usage: doclens host (--docs DIR --project SLUG | --manifest FILE) [options]
+
+Serves folders of built documentation the way the hosting service does (/<language>/<version>/…),
+with its read API (v3 with a token, v2 public): projects, versions, translations, subprojects,
+embed and search.
+
+Options:
+  --docs DIR         a folder of built HTML (Sphinx _build/html, MkDocs site/, any static docs)
+  --project SLUG     the project slug for --docs
+  --version V        the version slug for --docs (default: latest)
+  --language L       the language code for --docs (default: en)
+  --manifest FILE    a JSON manifest of several projects, versions, translations and subprojects
+  --port N           the port of the first site and the API; 0 picks a free one (default: 8000)
+  --token T          the API v3 token (default: a random demo token, printed at start)
+  -h, --help         show this help
+`;
+
+export const hostOptions = {
+  docs: { type: 'string' },
+  project: { type: 'string' },
+  version: { type: 'string' },
+  language: { type: 'string' },
+  manifest: { type: 'string' },
+  port: { type: 'string' },
+  token: { type: 'string' },
+} as const;
+
+/** Which docs to serve, from --docs/--project/--version/--language or --manifest. */
+export function manifestFromOptions(values: { docs?: string; project?: string; version?: string; language?: string; manifest?: string }): Manifest {
+  if (values.manifest !== undefined) {
+    if (values.docs !== undefined || values.project !== undefined) throw new UsageError('--manifest cannot be combined with --docs or --project');
+    if (!existsSync(values.manifest)) throw new UsageError(`--manifest: no such file: ${values.manifest}`);
+    return loadManifest(values.manifest);
+  }
+  if (values.docs === undefined) throw new UsageError('--docs DIR (or --manifest FILE) is required');
+  if (!existsSync(values.docs) || !statSync(values.docs).isDirectory()) throw new UsageError(`--docs: no such folder: ${values.docs}`);
+  if (values.project === undefined) throw new UsageError('--project SLUG is required with --docs');
+  return singleFolderManifest({
+    docs: values.docs,
+    project: slugValue('--project', values.project),
+    version: slugValue('--version', values.version ?? 'latest'),
+    language: languageValue('--language', values.language ?? 'en'),
+  });
+}
+
+export function demoToken(): string {
+  return `demo-${randomBytes(12).toString('hex')}`;
+}
+
+/** Start page of each site: its main project's default version. */
+export function startPages(host: RunningHost): { name: string; url: string }[] {
+  return host.sites.map((site) => {
+    const version = site.main.versions.find((candidate) => candidate.slug === site.main.defaultVersion)!;
+    return { name: site.main.name, url: host.registry.docsUrl(version) };
+  });
+}
+
+export async function runHost(argv: string[], options: { headHtml?: HeadInjection } = {}): Promise<RunningHost | undefined> {
+  const values = parseOptions(argv, hostOptions);
+  if (values.help) {
+    process.stdout.write(hostHelp);
+    return undefined;
+  }
+  const manifest = manifestFromOptions(values);
+  const port = portValue('--port', values.port, 8000);
+  const token = values.token ?? demoToken();
+  if (values.token !== undefined && !/^\S{8,}$/.test(token)) throw new UsageError('--token must be at least 8 characters without spaces');
+  const host = await startHost({ manifest, token, port, ...options });
+  for (const { name, url } of startPages(host)) console.log(`doclens host: serving ${name} at ${url}`);
+  console.log(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${values.token === undefined ? token : 'as given'})`);
+  return host;
+}

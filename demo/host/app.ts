@@ -1,0 +1,105 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import { apiV2Router } from './api-v2.ts';
+import { apiV3Router, type ApiContext } from './api-v3.ts';
+import { docsRouter, type HeadInjection } from './docs.ts';
+import { jsonErrors, notFound } from './http.ts';
+import type { Manifest } from './manifest.ts';
+import { PageStore } from './pages.ts';
+import { Registry, type Site } from './registry.ts';
+import { SearchService } from './search.ts';
+
+export interface HostOptions {
+  manifest: Manifest;
+  /** Token API v3 requires. */
+  token: string;
+  headHtml?: HeadInjection;
+}
+
+export interface Host {
+  registry: Registry;
+  search: SearchService;
+  /** One app per site; the first also serves the API. */
+  apps: Express[];
+}
+
+function baseApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  app.set('query parser', 'simple');
+  return app;
+}
+
+/** The local docs host: the hosting service's read API and its documentation sites, as Express apps. */
+export function createHost(options: HostOptions): Host {
+  const registry = new Registry(options.manifest);
+  const pages = new PageStore();
+  const search = new SearchService(registry, pages);
+  const context: ApiContext = { registry, pages, search, token: options.token };
+  const apps = registry.sites.map((site, index) => {
+    const app = baseApp();
+    if (index === 0) {
+      app.use('/api/v3', apiV3Router(context));
+      app.use('/api/v2', apiV2Router(context));
+      app.use('/api', (_req, _res, next) => next(notFound()));
+    }
+    app.use(docsRouter(registry, site, pages, options.headHtml));
+    app.use(jsonErrors);
+    return app;
+  });
+  return { registry, search, apps };
+}
+
+export interface RunningHost extends Host {
+  /** Origin of the API (and of the first site). */
+  apiUrl: string;
+  sites: Site[];
+  close(): Promise<void>;
+}
+
+function listen(app: Express, port: number, hostname: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, hostname);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/**
+ * Starts the host: the first site (and the API) on `port`, every other site on the ports after it
+ * (or on free ports when `port` is 0).
+ */
+export async function startHost(options: HostOptions & { port: number; hostname?: string }): Promise<RunningHost> {
+  const hostname = options.hostname ?? '127.0.0.1';
+  const host = createHost(options);
+  const servers: Server[] = [];
+  try {
+    for (const [index, app] of host.apps.entries()) {
+      const server = await listen(app, options.port === 0 ? 0 : options.port + index, hostname);
+      servers.push(server);
+      host.registry.sites[index]!.origin = `http://${hostname}:${(server.address() as AddressInfo).port}`;
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    throw error;
+  }
+  host.search.warm().catch((error: unknown) => console.error('doclens host: indexing failed:', error));
+  return {
+    ...host,
+    apiUrl: host.registry.sites[0]!.origin,
+    sites: host.registry.sites,
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}

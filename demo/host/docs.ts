@@ -1,0 +1,69 @@
+import { stat } from 'node:fs/promises';
+import { Router, type Response } from 'express';
+import { escapeHtml } from './search-index.ts';
+import { safePath, type PageStore } from './pages.ts';
+import type { PageLocation, Registry, Site } from './registry.ts';
+import { defaultVersionOf } from './search.ts';
+
+/** Extra markup for the `<head>` of every served page (the demo adds the widget's script tag here). */
+export type HeadInjection = (location: PageLocation) => string;
+
+/** The meta tags the hosting service adds to every page it serves, which the widget's loader reads. */
+function hostingMetaTags(location: PageLocation, status: number): string {
+  const tags = {
+    'readthedocs-project-slug': location.project.slug,
+    'readthedocs-version-slug': location.version.slug,
+    'readthedocs-resolver-filename': `/${location.file}`,
+    'readthedocs-http-status': String(status),
+  };
+  return Object.entries(tags)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}" />`)
+    .join('\n');
+}
+
+function injectIntoHead(html: string, markup: string): string {
+  const head = /<head[^>]*>/i.exec(html);
+  if (!head) return markup + html;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n${markup}${html.slice(at)}`;
+}
+
+const FALLBACK_404 = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Page not found</h1></body></html>';
+
+/** Serves the built pages of one site under the hosting service's URL shapes. */
+export function docsRouter(registry: Registry, site: Site, pages: PageStore, headHtml?: HeadInjection): Router {
+  const router = Router();
+
+  const sendPage = async (res: Response, location: PageLocation, html: string, status: number) => {
+    const markup = hostingMetaTags(location, status) + (headHtml ? `\n${headHtml(location)}` : '');
+    res.status(status).type('html').send(injectIntoHead(html, markup));
+  };
+
+  const sendNotFound = async (res: Response, location: PageLocation | undefined) => {
+    const page = location && (await pages.read(location.version, '404.html'));
+    if (location && page) await sendPage(res, { ...location, file: '404.html' }, page, 404);
+    else res.status(404).type('html').send(FALLBACK_404);
+  };
+
+  router.get(['/', '/projects/:alias/', '/projects/:alias'], (req, res, next) => {
+    const owner = req.params.alias ? site.main.subprojects.find((project) => project.alias === req.params.alias) : site.main;
+    const version = owner && defaultVersionOf(owner);
+    if (!version) return next();
+    res.redirect(302, registry.docsUrl(version).slice(site.origin.length));
+  });
+
+  router.get('/{*path}', async (req, res) => {
+    const location = registry.resolvePath(site, req.path);
+    if (!location?.version.root || !location.version.active) return sendNotFound(res, location);
+    const path = await safePath(location.version.root, location.file);
+    const info = path && (await stat(path).catch(() => undefined));
+    if (!path || !info) return sendNotFound(res, location);
+    if (info.isDirectory()) return res.redirect(301, registry.docsUrl(location.version, `${location.file}/`).slice(site.origin.length));
+    if (!path.endsWith('.html')) return res.sendFile(path, { dotfiles: 'deny', maxAge: '1h' });
+    const html = await pages.read(location.version, location.file);
+    if (html === undefined) return sendNotFound(res, location);
+    return sendPage(res, location, html, 200);
+  });
+
+  return router;
+}

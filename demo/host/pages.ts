@@ -1,0 +1,78 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { parseHtml, type ParsedHtml } from '../../proxy/extraction/parse.ts';
+import type { Version } from './registry.ts';
+
+/** Generated pages with no content of their own: never search results. */
+const NON_CONTENT_PAGES = new Set(['genindex.html', 'search.html', 'py-modindex.html', '404.html', 'search/index.html']);
+
+/**
+ * The absolute path of `file` in `root`, or undefined when it would leave `root` (through `..` or a
+ * symbolic link).
+ */
+export async function safePath(root: string, file: string): Promise<string | undefined> {
+  const candidate = resolve(root, file);
+  const realRoot = await realpath(root);
+  if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
+  try {
+    const real = await realpath(candidate);
+    return real === realRoot || real.startsWith(realRoot + sep) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function listHtml(root: string, folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const pages: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) pages.push(...(await listHtml(root, path)));
+    else if (entry.isFile() && entry.name.endsWith('.html')) pages.push(relative(root, path).split(sep).join('/'));
+  }
+  return pages;
+}
+
+/** Reads pages from the versions' folders, keeping recently parsed ones for further fragments. */
+export class PageStore {
+  /** Keyed by path, size and modification time, so a rebuilt page is parsed again. */
+  private readonly parsed = new LRUCache<string, { page: ParsedHtml; bytes: number }>({
+    maxSize: 256 * 1024 * 1024,
+    // A parsed tree takes a few times the bytes of its source.
+    sizeCalculation: (entry) => Math.max(1, entry.bytes * 4),
+  });
+
+  private async locate(version: Version, file: string): Promise<string | undefined> {
+    return version.root ? safePath(version.root, file) : undefined;
+  }
+
+  async read(version: Version, file: string): Promise<string | undefined> {
+    const path = await this.locate(version, file);
+    return path === undefined ? undefined : readFile(path, 'utf8').catch(() => undefined);
+  }
+
+  /** The page parsed once and reused for every fragment asked of it. */
+  async parse(version: Version, file: string): Promise<ParsedHtml | undefined> {
+    const path = await this.locate(version, file);
+    if (path === undefined) return undefined;
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const key = `${path}\0${info.size}\0${info.mtimeMs}`;
+    const cached = this.parsed.get(key);
+    if (cached) return cached.page;
+    const html = await readFile(path, 'utf8').catch(() => undefined);
+    if (html === undefined) return undefined;
+    const page = parseHtml(html);
+    this.parsed.set(key, { page, bytes: html.length });
+    return page;
+  }
+
+  /** The content pages of a version, as paths relative to its folder. */
+  async contentPages(version: Version): Promise<string[]> {
+    if (!version.root) return [];
+    const pages = await listHtml(version.root, version.root);
+    return pages.filter((page) => !NON_CONTENT_PAGES.has(page)).sort();
+  }
+}

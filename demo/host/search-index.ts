@@ -1,0 +1,153 @@
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
+import { splitSections } from '../../proxy/extraction/sections.ts';
+
+/** One section of one page, as indexed. */
+export interface IndexedSection {
+  id: number;
+  path: string;
+  pageTitle: string;
+  /** Anchor of the section, empty for the content before the first heading. */
+  anchor: string;
+  title: string;
+  content: string;
+  role: string | undefined;
+}
+
+export interface SectionHit {
+  section: IndexedSection;
+  score: number;
+  /** Words of the section that matched (after prefix and typo expansion), lower case. */
+  matchedWords: ReadonlySet<string>;
+}
+
+export interface PageHit {
+  path: string;
+  title: string;
+  score: number;
+  sections: SectionHit[];
+  matchedWords: ReadonlySet<string>;
+}
+
+/** Words as the index splits them: runs of anything but white space, punctuation and symbols. */
+const WORD = /[^\s\p{Z}\p{P}\p{S}]+/gu;
+
+function words(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** Longer queries are cut to this many words: past it, relevance stops improving. */
+export const MAX_QUERY_WORDS = 24;
+
+const SEARCH_OPTIONS: SearchOptions = {
+  boost: { title: 3, pageTitle: 1.5, content: 1 },
+  // Every word may be the start of a longer one (the reader is still typing it)…
+  prefix: (term) => term.length >= 2,
+  // …and words of four letters or more tolerate one typo.
+  fuzzy: (term) => (term.length >= 4 ? 1 : false),
+  maxFuzzy: 1,
+  weights: { prefix: 0.4, fuzzy: 0.3 },
+};
+
+/** How many sections of one page a result shows. */
+const SECTIONS_PER_PAGE = 3;
+
+function newMiniSearch(): MiniSearch<IndexedSection> {
+  return new MiniSearch<IndexedSection>({
+    fields: ['title', 'pageTitle', 'content'],
+    storeFields: [],
+    tokenize: words,
+    searchOptions: SEARCH_OPTIONS,
+  });
+}
+
+/** Full-text index of one documentation version: BM25 ranking over sections, grouped into pages. */
+export class VersionIndex {
+  private readonly engine = newMiniSearch();
+  private readonly sections: IndexedSection[] = [];
+
+  get size(): { pages: number; sections: number } {
+    return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
+  }
+
+  addPage(path: string, html: string): void {
+    const { title: pageTitle, sections } = splitSections(html, path);
+    const first = this.sections.length;
+    const added = sections.map((section, index) => ({
+      id: first + index,
+      path,
+      pageTitle,
+      anchor: section.id,
+      title: section.title,
+      content: section.content,
+      role: section.role,
+    }));
+    this.sections.push(...added);
+    this.engine.addAll(added);
+  }
+
+  /** Pages best first, each with its best sections. AND of all words first; any word if that finds nothing. */
+  search(text: string): PageHit[] {
+    const query = words(text).slice(0, MAX_QUERY_WORDS).join(' ');
+    if (!query) return [];
+    let results = this.engine.search(query, { combineWith: 'AND' });
+    if (results.length === 0) results = this.engine.search(query, { combineWith: 'OR' });
+    return this.groupByPage(results);
+  }
+
+  private groupByPage(results: SearchResult[]): PageHit[] {
+    const pages = new Map<string, PageHit>();
+    for (const result of results) {
+      const section = this.sections[result.id as number]!;
+      const hit: SectionHit = { section, score: result.score, matchedWords: new Set(result.terms) };
+      const page = pages.get(section.path);
+      if (!page) {
+        pages.set(section.path, { path: section.path, title: section.pageTitle, score: result.score, sections: [hit], matchedWords: new Set(result.terms) });
+        continue;
+      }
+      // The page ranks by its best section, nudged up by the others that match.
+      page.score += result.score * 0.1;
+      page.sections.push(hit);
+      for (const word of result.terms) (page.matchedWords as Set<string>).add(word);
+    }
+    const ranked = [...pages.values()].sort((a, b) => b.score - a.score);
+    for (const page of ranked) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
+    return ranked;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+/** HTML-escaped `text` with every matched word wrapped in `<span>`, as the search API returns it. */
+export function highlight(text: string, words: ReadonlySet<string>): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(WORD)) {
+    if (!words.has(match[0].toLowerCase())) continue;
+    html += `${escapeHtml(text.slice(last, match.index))}<span>${escapeHtml(match[0])}</span>`;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/** Up to `count` highlighted excerpts of about `width` characters around the matches in `text`. */
+export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
+  const matches = [...text.matchAll(WORD)].filter((match) => words.has(match[0].toLowerCase()));
+  const excerpts: string[] = [];
+  let coveredUntil = -1;
+  for (const match of matches) {
+    if (excerpts.length === count) break;
+    if (match.index < coveredUntil) continue;
+    let start = Math.max(0, match.index - Math.floor(width / 3));
+    let end = Math.min(text.length, start + width);
+    // Whole words only at the edges.
+    if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+    if (end < text.length) end = text.lastIndexOf(' ', end) > match.index ? text.lastIndexOf(' ', end) : end;
+    excerpts.push(highlight(text.slice(start, end), words));
+    coveredUntil = end;
+  }
+  return excerpts;
+}
