@@ -31,7 +31,7 @@ export function requireToken(token: string): RequestHandler {
   return (req, _res, next) => {
     const header = req.get('authorization');
     const given = header?.match(/^Token\s+(\S+)$/)?.[1] ?? sessionToken(req);
-    if (header === undefined && given === undefined) next(detailError(401, 'Authentication credentials were not provided.'));
+    if (!header?.trim() && given === undefined) next(detailError(401, 'Authentication credentials were not provided.'));
     else if (given !== token) next(detailError(403, 'Invalid token.'));
     else next();
   };

@@ -1,6 +1,7 @@
 import { findMainContent, findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../proxy/extraction/embed.ts';
 import { pageUrlOf } from '../../proxy/extraction/links.ts';
-import { descendants, textOf } from '../../proxy/extraction/parse.ts';
+import { cloneNode, isTag, type Element } from 'domhandler';
+import { descendants, hasClass, textOf } from '../../proxy/extraction/parse.ts';
 import { normalizeSpace } from '../../proxy/extraction/sections.ts';
 import { HttpError, notFound } from './http.ts';
 import type { PageStore } from './pages.ts';
@@ -96,6 +97,13 @@ function locateV2(registry: Registry, params: EmbedV2Params): { location: PageLo
   return { location: { project, version, file }, section: params.section };
 }
 
+/** A copy of a heading without its permalink (a `¶` or an icon, depending on the theme). */
+function withoutPermalinks(heading: Element): Element {
+  const copy = cloneNode(heading, true);
+  copy.children = copy.children.filter((child) => !(isTag(child) && hasClass(child, 'headerlink')));
+  return copy;
+}
+
 /** Embed API v2: every section as a list, and the page's headings with their anchors. */
 export async function embedV2(registry: Registry, pages: PageStore, params: EmbedV2Params): Promise<Record<string, unknown>> {
   const { location, section } = locateV2(registry, params);
@@ -111,7 +119,7 @@ export async function embedV2(registry: Registry, pages: PageStore, params: Embe
     content: found ? [toHtml(withAbsoluteReferences(found, pageUrl))] : [],
     headers: headings.map((heading, index) => {
       const anchor = heading.attribs.id ?? (heading.parent && 'attribs' in heading.parent ? heading.parent.attribs.id : undefined);
-      const title = normalizeSpace(textOf(heading).replace(/¶\s*$/, ''));
+      const title = normalizeSpace(textOf(withoutPermalinks(heading)));
       return { [title]: index === 0 && heading.name === 'h1' ? '#' : `#${anchor ?? ''}` };
     }),
     url: pageUrl,

@@ -42,9 +42,9 @@ const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 3, pageTitle: 1.5, content: 1 },
   // Every word may be the start of a longer one (the reader is still typing it)…
   prefix: (term) => term.length >= 2,
-  // …and words of four letters or more tolerate one typo.
-  fuzzy: (term) => (term.length >= 4 ? 1 : false),
-  maxFuzzy: 1,
+  // …and words of four letters or more tolerate one typo: one edit, or two from seven letters on,
+  // which covers swapped letters ("retires" for "retries").
+  fuzzy: (term) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
 

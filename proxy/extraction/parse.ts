@@ -23,13 +23,23 @@ const VOID_ELEMENTS = new Set([
   'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
+/** Elements whose misnesting browsers repair with the adoption agency and reopen after blocks. */
+const FORMATTING_ELEMENTS = new Set([
+  'a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u',
+]);
+
 /**
- * Builds the htmlparser2 tree and notes whatever a browser would build differently: an element closed
- * by a mismatched end tag (misnesting, where browsers run the adoption agency), a `<tr>` straight in a
- * `<table>` (browsers insert `<tbody>`), or no `<body>` (browsers create one).
+ * Builds the htmlparser2 tree and notes whatever a browser would build differently: formatting
+ * elements closed out of order (browsers run the adoption agency and reopen them), an element other
+ * than those with optional end tags closed by the next start tag, a `<tr>` straight in a `<table>`
+ * (browsers insert `<tbody>`), or no `<body>` (browsers create one).
  */
 class BrowserDivergenceHandler extends DomHandler {
   diverges = false;
+  /** The end tag being processed, while the parser closes elements for it. */
+  endTag: string | undefined;
+  /** Set while a self-closing tag (`<path/>` in SVG) closes itself. */
+  selfClosing = false;
   private sawBody = false;
   private atEnd = false;
 
@@ -40,8 +50,10 @@ class BrowserDivergenceHandler extends DomHandler {
   }
 
   override onclosetag(name?: string, isImplied?: boolean): void {
-    if (isImplied && !this.atEnd && name && !VOID_ELEMENTS.has(name) && !OPTIONAL_END_TAGS.has(name)) {
-      this.diverges = true;
+    if (isImplied && !this.atEnd && !this.selfClosing && name) {
+      const closedByEndTag = this.endTag !== undefined && this.endTag !== name;
+      if (closedByEndTag && (FORMATTING_ELEMENTS.has(this.endTag!) || FORMATTING_ELEMENTS.has(name))) this.diverges = true;
+      if (!closedByEndTag && !VOID_ELEMENTS.has(name) && !OPTIONAL_END_TAGS.has(name)) this.diverges = true;
     }
     super.onclosetag();
   }
@@ -58,9 +70,32 @@ class BrowserDivergenceHandler extends DomHandler {
   }
 }
 
+/** Tells the handler which end tag the elements it is asked to close belong to. */
+class EndTagReportingParser extends Parser {
+  constructor(
+    private readonly divergence: BrowserDivergenceHandler,
+    private readonly source: string,
+  ) {
+    super(divergence, { decodeEntities: true });
+  }
+
+  override onclosetag(start: number, endIndex: number): void {
+    // The whole page is written in one chunk, so tokenizer offsets index the source.
+    this.divergence.endTag = this.source.slice(start, endIndex).toLowerCase();
+    super.onclosetag(start, endIndex);
+    this.divergence.endTag = undefined;
+  }
+
+  override onselfclosingtag(endIndex: number): void {
+    this.divergence.selfClosing = true;
+    super.onselfclosingtag(endIndex);
+    this.divergence.selfClosing = false;
+  }
+}
+
 function parseWithHtmlparser2(html: string): { document: Document; diverges: boolean } {
   const handler = new BrowserDivergenceHandler();
-  const parser = new Parser(handler, { decodeEntities: true });
+  const parser = new EndTagReportingParser(handler, html);
   parser.write(html);
   handler.finish(parser);
   return { document: handler.root, diverges: handler.diverges };

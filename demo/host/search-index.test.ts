@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { demoPage } from '../../test/fixtures/demo.ts';
+import { highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
+
+function demoIndex(): VersionIndex {
+  const index = new VersionIndex();
+  for (const page of ['index.html', 'quickstart.html', 'glossary.html', 'faq.html', 'api/scheduler.html', 'api/jobs.html', 'guides/configuration.html', 'tutorial/retries.html', 'guides/deployment.html']) {
+    index.addPage(page, demoPage(`aurora/en/latest/${page}`));
+  }
+  return index;
+}
+
+describe('VersionIndex', () => {
+  const index = demoIndex();
+
+  it('ranks the page about a term first', () => {
+    expect(index.search('retry policy')[0]!.path).toBe('tutorial/retries.html');
+    expect(index.search('lease timeout')[0]!.sections[0]!.section.anchor).toBe('confval-lease_timeout');
+  });
+
+  it('matches the start of a word while the reader types', () => {
+    const hits = index.search('misfi');
+    expect(hits.map((hit) => hit.path)).toContain('glossary.html');
+    expect([...hits[0]!.matchedWords].some((word) => word.startsWith('misfire'))).toBe(true);
+  });
+
+  it('tolerates one typo', () => {
+    expect(index.search('sheduler').length).toBeGreaterThan(0);
+    expect(index.search('jiter')[0]!.path).toBe('tutorial/retries.html');
+  });
+
+  it('requires every word, and falls back to any word when none has them all', () => {
+    const both = index.search('jitter backoff');
+    expect(both.every((hit) => hit.matchedWords.has('jitter') || hit.matchedWords.has('backoff'))).toBe(true);
+    expect(index.search('jitter zzzqqq').length).toBeGreaterThan(0);
+    expect(index.search('zzzqqq')).toEqual([]);
+  });
+
+  it('returns nothing for a query with no words', () => {
+    expect(index.search('  ?! ')).toEqual([]);
+  });
+
+  it('groups sections by page, at most three each', () => {
+    for (const hit of index.search('job')) {
+      expect(hit.sections.length).toBeLessThanOrEqual(3);
+      expect(new Set(hit.sections.map((section) => section.section.path))).toEqual(new Set([hit.path]));
+    }
+  });
+});
+
+describe('highlight', () => {
+  it('wraps matched words in <span> and escapes everything else', () => {
+    expect(highlight('Use <b>Lease</b> & "leases"', new Set(['lease']))).toBe('Use &lt;b&gt;<span>Lease</span>&lt;/b&gt; &amp; &quot;leases&quot;');
+  });
+
+  it('cuts excerpts around the matches', () => {
+    const text = `${'filler '.repeat(60)}the lease expires ${'filler '.repeat(60)}`;
+    const [excerpt] = highlightExcerpts(text, new Set(['lease']));
+    expect(excerpt).toContain('<span>lease</span>');
+    expect(excerpt!.length).toBeLessThan(200);
+  });
+});

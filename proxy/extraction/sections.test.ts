@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { demoPage } from '../../test/fixtures/demo.ts';
+import { splitSections } from './sections.ts';
+
+describe('splitSections', () => {
+  it('splits a Sphinx API page into documented objects and headings', () => {
+    const { title, sections } = splitSections(demoPage('aurora/en/latest/api/scheduler.html'), 'api/scheduler.html');
+    expect(title).toBe('Scheduler');
+    const addJob = sections.find((section) => section.id === 'aurora.Scheduler.add_job')!;
+    expect(addJob.role).toBe('py:method');
+    expect(addJob.title).toMatch(/^add_job\(func, trigger/);
+    expect(addJob.content).toContain('Register func to run whenever trigger fires.');
+    // A class's methods are sections of their own, not part of the class's text.
+    const scheduler = sections.find((section) => section.id === 'aurora.Scheduler')!;
+    expect(scheduler.role).toBe('py:class');
+    expect(scheduler.content).not.toContain('Register func to run');
+    expect(sections.find((section) => section.id === 'aurora.every')?.role).toBe('py:function');
+  });
+
+  it('indexes glossary terms and configuration values with their roles', () => {
+    const glossary = splitSections(demoPage('aurora/en/latest/glossary.html'), 'glossary.html').sections;
+    expect(glossary.find((section) => section.id === 'term-lease')).toMatchObject({ title: 'lease', role: 'std:term' });
+    const configuration = splitSections(demoPage('aurora/en/latest/guides/configuration.html'), 'guides/configuration.html').sections;
+    expect(configuration.find((section) => section.id === 'confval-timezone')).toMatchObject({ title: 'timezone', role: 'std:confval' });
+  });
+
+  it('gives each heading the text up to the next one, without navigation or permalinks', () => {
+    const { sections } = splitSections(demoPage('aurora/en/latest/installation.html'), 'installation.html');
+    const titles = sections.map((section) => section.title);
+    expect(titles).toEqual(['Installation', 'Installing from the package index', 'Optional extras', 'Installing from source', 'Verifying the installation']);
+    expect(sections[1]!.content).toMatch(/^Install the latest release with pip: \$ python -m pip install aurora-scheduler/);
+    expect(sections.every((section) => !section.content.includes('¶') && !section.content.includes('Navigation'))).toBe(true);
+  });
+
+  it('splits an MkDocs material page', () => {
+    const { title, sections } = splitSections(demoPage('skyline/en/latest/configuration/index.html'), 'configuration/index.html');
+    expect(title).toBe('Configuration');
+    expect(sections.map((section) => section.id)).toEqual(['configuration', 'settings', 'example']);
+    expect(sections[1]!.content).toMatch(/^listen Address and port to listen on\. Default :8080\. retention_days/);
+  });
+
+  it('keeps content before the first heading under the page title', () => {
+    const { sections } = splitSections('<html><head><title>T</title></head><body><main>Intro text.<h2 id="a">A</h2>More.</main></body></html>', 'x.html');
+    expect(sections).toEqual([
+      { id: '', title: 'T', content: 'Intro text.' },
+      { id: 'a', title: 'A', content: 'More.' },
+    ]);
+  });
+});

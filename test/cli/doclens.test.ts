@@ -1,0 +1,81 @@
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { demoBuild } from '../fixtures/demo.ts';
+
+const cli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
+const running: ChildProcessByStdio<null, Readable, Readable>[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+function run(args: string[]) {
+  return spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+/** Starts a long-running command and resolves with its output up to the first URL. */
+async function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  running.push(child);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
+      if (match) resolve(match[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  return { child, url, output: () => output };
+}
+
+describe('doclens command', () => {
+  it('prints help for itself and each command', () => {
+    expect(run(['--help']).stdout).toMatch(/Usage: doclens <command>/);
+    for (const command of ['host', 'demo']) {
+      const result = run([command, '--help']);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`Usage: doclens ${command}`));
+    }
+  });
+
+  it.each([
+    [['host', '--bogus'], /Unknown option '--bogus'/],
+    [['host', '--docs', demoBuild, '--project', 'x', '--port', 'abc'], /--port must be a port number/],
+    [['host', '--docs', demoBuild, '--project', 'bad slug!'], /--project must be letters/],
+    [['host', '--docs', '/no/such/folder', '--project', 'x'], /--docs: no such folder/],
+    [['host', '--docs', demoBuild], /--project SLUG is required/],
+    [['demo', '--port', '70000'], /--port must be a port number/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+  ])('refuses %j with one line and exit code 2', (args, message) => {
+    const result = run(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('hosts a folder of built docs on a free port and stops on SIGTERM', async () => {
+    const { child, url } = await start(['host', '--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky', '--port', '0', '--token', 'secret-token-1']);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/$/);
+    expect((await fetch(url)).status).toBe(200);
+    const origin = new URL(url).origin;
+    const search = await fetch(`${origin}/api/v3/search/?q=privacy`, { headers: { authorization: 'Token secret-token-1' } });
+    expect(((await search.json()) as { count: number }).count).toBeGreaterThan(0);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('runs the demo and prints the start page first, stopping on SIGINT', async () => {
+    const { child, url, output } = await start(['demo'], { PORT: '0' });
+    expect(output().split('\n')[0]).toContain(url);
+    const page = await fetch(url);
+    expect(await page.text()).toContain('Aurora');
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});
