@@ -36,23 +36,35 @@ const FORMATTING_ELEMENTS = new Set([
  */
 class BrowserDivergenceHandler extends DomHandler {
   diverges = false;
-  /** The end tag being processed, while the parser closes elements for it. */
-  endTag: string | undefined;
+  /** First element with each id, collected while parsing: a second walk over a large page costs more. */
+  readonly ids = new Map<string, Element>();
+  /** Source offsets of the end tag being processed, while the parser closes elements for it (-1: none). */
+  endTagStart = -1;
+  endTagEnd = -1;
   /** Set while a self-closing tag (`<path/>` in SVG) closes itself. */
   selfClosing = false;
   private sawBody = false;
   private atEnd = false;
 
+  /** `source` is the whole page, written in one chunk, so tokenizer offsets index it. */
+  constructor(private readonly source: string) {
+    super();
+  }
+
   override onopentag(name: string, attribs: Record<string, string>): void {
     if (name === 'body') this.sawBody = true;
     if (name === 'tr' && this.currentParentName() === 'table') this.diverges = true;
     super.onopentag(name, attribs);
+    const id = attribs.id;
+    if (id && !this.ids.has(id)) this.ids.set(id, this.tagStack[this.tagStack.length - 1] as Element);
   }
 
   override onclosetag(name?: string, isImplied?: boolean): void {
     if (isImplied && !this.atEnd && !this.selfClosing && name) {
-      const closedByEndTag = this.endTag !== undefined && this.endTag !== name;
-      if (closedByEndTag && (FORMATTING_ELEMENTS.has(this.endTag!) || FORMATTING_ELEMENTS.has(name))) this.diverges = true;
+      // Sliced only here: implied closes are rare in generated docs, end tags are not.
+      const endTag = this.endTagStart === -1 ? undefined : this.source.slice(this.endTagStart, this.endTagEnd).toLowerCase();
+      const closedByEndTag = endTag !== undefined && endTag !== name;
+      if (closedByEndTag && (FORMATTING_ELEMENTS.has(endTag) || FORMATTING_ELEMENTS.has(name))) this.diverges = true;
       if (!closedByEndTag && !VOID_ELEMENTS.has(name) && !OPTIONAL_END_TAGS.has(name)) this.diverges = true;
     }
     super.onclosetag();
@@ -72,18 +84,15 @@ class BrowserDivergenceHandler extends DomHandler {
 
 /** Tells the handler which end tag the elements it is asked to close belong to. */
 class EndTagReportingParser extends Parser {
-  constructor(
-    private readonly divergence: BrowserDivergenceHandler,
-    private readonly source: string,
-  ) {
+  constructor(private readonly divergence: BrowserDivergenceHandler) {
     super(divergence, { decodeEntities: true });
   }
 
   override onclosetag(start: number, endIndex: number): void {
-    // The whole page is written in one chunk, so tokenizer offsets index the source.
-    this.divergence.endTag = this.source.slice(start, endIndex).toLowerCase();
+    this.divergence.endTagStart = start;
+    this.divergence.endTagEnd = endIndex;
     super.onclosetag(start, endIndex);
-    this.divergence.endTag = undefined;
+    this.divergence.endTagStart = -1;
   }
 
   override onselfclosingtag(endIndex: number): void {
@@ -93,12 +102,12 @@ class EndTagReportingParser extends Parser {
   }
 }
 
-function parseWithHtmlparser2(html: string): { document: Document; diverges: boolean } {
-  const handler = new BrowserDivergenceHandler();
-  const parser = new EndTagReportingParser(handler, html);
+function parseWithHtmlparser2(html: string): { document: Document; ids: Map<string, Element>; diverges: boolean } {
+  const handler = new BrowserDivergenceHandler(html);
+  const parser = new EndTagReportingParser(handler);
   parser.write(html);
   handler.finish(parser);
-  return { document: handler.root, diverges: handler.diverges };
+  return { document: handler.root, ids: handler.ids, diverges: handler.diverges };
 }
 
 function parseWithParse5(html: string): Document {
@@ -114,7 +123,7 @@ export function parseHtml(html: string): ParsedHtml {
   const fast = parseWithHtmlparser2(html);
   const parser: ParserName = fast.diverges ? 'parse5' : 'htmlparser2';
   const document = fast.diverges ? parseWithParse5(html) : fast.document;
-  let ids: Map<string, Element> | undefined;
+  let ids = fast.diverges ? undefined : fast.ids;
   return {
     document,
     parser,
@@ -134,13 +143,18 @@ function indexIds(document: Document): Map<string, Element> {
   return ids;
 }
 
-/** Every element below `node`, in document order. */
+/** Every element below `node`, in document order (iterative: `yield*` recursion is O(depth) per element). */
 export function* descendants(node: AnyNode): Generator<Element> {
   if (!('children' in node)) return;
-  for (const child of node.children) {
-    if (isTag(child)) {
+  const stack: { children: AnyNode[]; index: number }[] = [{ children: node.children, index: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const child = top.children[top.index++];
+    if (child === undefined) {
+      stack.pop();
+    } else if (isTag(child)) {
       yield child;
-      yield* descendants(child);
+      if (child.children.length > 0) stack.push({ children: child.children, index: 0 });
     }
   }
 }

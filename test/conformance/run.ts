@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEmbedCases, runExtractionCases, runLinkCases } from './embed-v3.ts';
+import { runHostCases } from './host-cases.ts';
 import { runSearchSectionCases } from './search-sections.ts';
 import type { CaseResult } from './types.ts';
 
@@ -14,6 +15,7 @@ const results: CaseResult[] = [
   ...runSearchSectionCases(join(conformanceRoot, 'search-sections')),
   ...runExtractionCases(embedCases),
   ...runLinkCases(embedRoot),
+  ...(await runHostCases(embedCases, fileURLToPath(new URL('../../demo/docs/build/skyline/en/latest', import.meta.url)))),
 ];
 
 for (const result of results) if (result.failure) console.log(`FAIL ${result.id}: ${result.failure}`);

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const build = fileURLToPath(new URL('../demo/docs/build/', import.meta.url));
+const SKIPPED = /(^|\/)(genindex|search|py-modindex|404)\.html$|(^|\/)_|(^|\/)search\/index\.html$/;
+
+function htmlFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return htmlFiles(path);
+    return name.endsWith('.html') ? [path] : [];
+  });
+}
+
+/** Every content page of the demo build (Sphinx and MkDocs), as path and HTML. */
+export function demoPages(): { path: string; html: string }[] {
+  return htmlFiles(build)
+    .map((path) => relative(build, path))
+    .filter((path) => !SKIPPED.test(path))
+    .map((path) => ({ path, html: readFileSync(join(build, path), 'utf8') }));
+}
+
+/** At least `count` pages: the demo pages repeated under distinct paths. */
+export function searchCorpus(count: number): { path: string; html: string }[] {
+  const pages = demoPages();
+  const corpus: { path: string; html: string }[] = [];
+  for (let copy = 0; corpus.length < count; copy++) corpus.push(...pages.map((page) => ({ path: `copy${copy}/${page.path}`, html: page.html })));
+  return corpus;
+}
+
+/**
+ * A Sphinx API reference page of at least `bytes`: the demo's Scheduler reference repeated with
+ * distinct ids, like the single-page references of large projects.
+ */
+export function largeSphinxPage(bytes: number): { html: string; fragments: string[] } {
+  const page = readFileSync(join(build, 'aurora/en/latest/api/scheduler.html'), 'utf8');
+  const start = page.indexOf('<section id=');
+  const end = page.indexOf('</section>', page.lastIndexOf('<dl class="py function">')) + '</section>'.length;
+  const section = page.slice(start, end);
+  if (start === -1 || section.length < 1000) throw new Error('the Scheduler reference page no longer has the expected sections');
+  const copies: string[] = [];
+  for (let n = 0, size = page.length; size < bytes; n++, size += section.length) {
+    copies.push(section.replaceAll('id="', `id="r${n}-`).replaceAll('href="#', `href="#r${n}-`));
+  }
+  return {
+    html: page.slice(0, end) + copies.join('\n') + page.slice(end),
+    fragments: [`r${copies.length - 1}-aurora.Scheduler.add_job`, `r${Math.floor(copies.length / 2)}-aurora.every`, 'aurora.Scheduler.run'],
+  };
+}
