@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args.ts';
 import { runDemo } from './demo.ts';
 import { runHost } from './host.ts';
+import { runProxy } from './proxy.ts';
 
 const help = `Usage: doclens <command> [options]
 
 Commands:
   demo     run the demo: sample documentation with the local docs host
   host     serve folders of built documentation with the hosting service's read API
+  proxy    run the doclens proxy in front of a hosting service
 
 Run "doclens <command> --help" for a command's options.
 `;
@@ -19,6 +21,7 @@ interface Stoppable {
 const commands: Record<string, (argv: string[]) => Promise<Stoppable | undefined>> = {
   demo: runDemo,
   host: runHost,
+  proxy: runProxy,
 };
 
 function stopOnSignals(running: Stoppable): void {
@@ -54,7 +57,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error as Error).name === 'ManifestError') {
+  if (error instanceof UsageError || (error as Error).name === 'ManifestError' || (error as Error).name === 'ConfigError') {
     console.error(`doclens: ${(error as Error).message}`);
     process.exit(2);
   }

@@ -8,6 +8,8 @@ export type ParserName = 'htmlparser2' | 'parse5';
 export interface ParsedHtml {
   readonly document: Document;
   readonly parser: ParserName;
+  /** Length of the HTML parsed, for cache accounting. */
+  readonly size: number;
   /** First element with each id, in document order (what `[id="…"]` finds first). */
   elementById(id: string): Element | undefined;
 }
@@ -127,6 +129,7 @@ export function parseHtml(html: string): ParsedHtml {
   return {
     document,
     parser,
+    size: html.length,
     elementById(id) {
       ids ??= indexIds(document);
       return ids.get(id);

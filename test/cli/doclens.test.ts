@@ -24,7 +24,7 @@ async function start(args: string[], env: Record<string, string> = {}) {
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/http:\/\/127\.0\.0\.1:\d+\/\S*/);
+      const match = output.match(/http:\/\/127\.0\.0\.1:\d+(\/[^\s)]*)?/);
       if (match) resolve(match[0]);
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
@@ -35,7 +35,7 @@ async function start(args: string[], env: Record<string, string> = {}) {
 describe('doclens command', () => {
   it('prints help for itself and each command', () => {
     expect(run(['--help']).stdout).toMatch(/Usage: doclens <command>/);
-    for (const command of ['host', 'demo']) {
+    for (const command of ['host', 'demo', 'proxy']) {
       const result = run([command, '--help']);
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`Usage: doclens ${command}`));
@@ -50,6 +50,12 @@ describe('doclens command', () => {
     [['host', '--docs', demoBuild], /--project SLUG is required/],
     [['demo', '--port', '70000'], /--port must be a port number/],
     [['frobnicate'], /unknown command "frobnicate"/],
+    [['proxy', '--bogus'], /Unknown option '--bogus'/],
+    [['proxy', '--upstream', 'http://127.0.0.1:1', '--project', 'a'], /DOCLENS_UPSTREAM_TOKEN: is required/],
+    [['proxy', '--upstream', 'ftp://x', '--project', 'a'], /--upstream \(DOCLENS_UPSTREAM, "upstream" in the config file\): must be an http\(s\) URL/],
+    [['proxy', '--upstream', 'http://x', '--project', 'a', '--api-version', 'v9'], /--api-version .*: must be v3 or v2/],
+    [['proxy', '--upstream', 'http://x', '--project', 'a', '--port', 'abc'], /--port .*expected number/i],
+    [['proxy', '--upstream', 'http://x', '--config', '/no/such.json'], /--config: cannot read/],
   ])('refuses %j with one line and exit code 2', (args, message) => {
     const result = run(args);
     expect(result.status).toBe(2);
@@ -69,11 +75,30 @@ describe('doclens command', () => {
     expect(code).toBe(0);
   });
 
+  it('runs the proxy from flags and environment, ready line first, stopping on SIGTERM', async () => {
+    const host = await start(['host', '--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky', '--port', '0', '--token', 'secret-token-2']);
+    const upstream = new URL(host.url).origin;
+    const proxy = await start(['proxy', '--upstream', upstream, '--project', 'sky', '--allow-private-network', '--port', '0'], { DOCLENS_UPSTREAM_TOKEN: 'secret-token-2', DOCLENS_SEARCH_TTL: '5' });
+    const origin = new URL(proxy.url).origin;
+    const search = await fetch(`${origin}/api/v3/search/?q=privacy`);
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { query: string }).query).toBe('project:sky privacy');
+    proxy.child.kill('SIGTERM');
+    const [code] = await once(proxy.child, 'exit');
+    expect(code).toBe(0);
+    expect(proxy.output()).not.toContain('secret-token-2');
+  });
+
   it('runs the demo and prints the start page first, stopping on SIGINT', async () => {
     const { child, url, output } = await start(['demo'], { PORT: '0' });
     expect(output().split('\n')[0]).toContain(url);
-    const page = await fetch(url);
-    expect(await page.text()).toContain('Aurora');
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('Aurora');
+    const proxy = /<script type="module" src="(http:\/\/127\.0\.0\.1:\d+)\/doclens\.js" data-proxy="\1"><\/script>/.exec(page);
+    expect(proxy).not.toBeNull();
+    const search = await fetch(`${proxy![1]}/api/v3/search/?q=scheduler`, { headers: { origin: new URL(url).origin } });
+    expect(search.status).toBe(200);
+    expect(search.headers.get('access-control-allow-origin')).toBe(new URL(url).origin);
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { startProxy, type RunningProxy } from '../proxy/server.ts';
+import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
+import { parseOptions, UsageError } from './args.ts';
+
+const flagName = (flag: string) => flag.replace(/^--/, '');
+
+export const proxyHelp = `Usage: doclens proxy --upstream URL --project SLUG [options]
+
+Runs the doclens proxy: the widget's search, embed and project endpoints, forwarded read-only to the
+hosting service with the server's credentials, cached, and extracted from allowlisted external docs.
+The token comes from the environment variable ${TOKEN_ENV}, never from a flag or file.
+
+Options (each also as an environment variable, and as a key of the --config file):
+${SETTINGS.map((setting) => `  ${`${setting.flag}${setting.type === 'boolean' ? '' : ' VALUE'}`.padEnd(30)} ${setting.description}\n  ${''.padEnd(30)} [${setting.env}; default: ${setting.fallback}]`).join('\n')}
+  ${'--config FILE'.padEnd(30)} a JSON file with any of the settings above (flags and environment win)
+  ${'-h, --help'.padEnd(30)} show this help
+`;
+
+const proxyOptions = {
+  ...Object.fromEntries(
+    SETTINGS.map((setting) => [
+      flagName(setting.flag),
+      setting.type === 'boolean' ? { type: 'boolean' as const } : { type: 'string' as const, multiple: setting.type === 'list' },
+    ]),
+  ),
+  config: { type: 'string' as const },
+};
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`--config: cannot read ${path}`);
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not an object');
+    return data as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`--config: ${path} is not a JSON object (${(error as Error).message})`);
+  }
+}
+
+/** The proxy's configuration from the command line, the environment and an optional file. */
+export function proxyConfigFrom(argv: string[], env: NodeJS.ProcessEnv): ProxyConfig | undefined {
+  const values = parseOptions(argv, proxyOptions) as Record<string, string | string[] | boolean | undefined>;
+  if (values.help) return undefined;
+  const file = typeof values.config === 'string' ? readConfigFile(values.config) : {};
+  const flags = Object.fromEntries(SETTINGS.map((setting) => [setting.key, values[flagName(setting.flag)]]));
+  return parseConfig(configInput(file, env, flags));
+}
+
+export async function runProxy(argv: string[]): Promise<RunningProxy | undefined> {
+  const config = proxyConfigFrom(argv, process.env);
+  if (!config) {
+    process.stdout.write(proxyHelp);
+    return undefined;
+  }
+  const proxy = await startProxy(config);
+  const scope = `${config.projects.join(', ')}${config.subprojects ? ' with subprojects' : ''}`;
+  console.log(`doclens proxy: listening at ${proxy.url} (upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`);
+  return proxy;
+}

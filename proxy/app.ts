@@ -1,0 +1,196 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { ProxyConfig } from './config.ts';
+import { staleCovers, type ProxyContext } from './context.ts';
+import { ResponseCache } from './http/cache.ts';
+import { Cors } from './http/cors.ts';
+import { ProxyError } from './http/errors.ts';
+import { stdoutLog, type LogSink } from './http/log.ts';
+import { Metrics } from './http/metrics.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { asProxyError, sendError, sendStored } from './http/respond.ts';
+import { DomainList } from './routes/domains.ts';
+import { embedRouter, type EmbedDomains } from './routes/embed.ts';
+import { opsRouter } from './routes/ops.ts';
+import { pageContextRouter } from './routes/page-context.ts';
+import { projectsRouter } from './routes/projects.ts';
+import { searchRouter } from './routes/search.ts';
+import { UpstreamApi } from './upstream/api.ts';
+import { Fetcher } from './upstream/fetch.ts';
+import { Metadata } from './upstream/metadata.ts';
+import { ExternalPages } from './upstream/pages.ts';
+
+export interface ProxyOptions {
+  /** Where request and error log lines go (default: JSON lines on stdout). */
+  log?: LogSink;
+  now?: () => number;
+}
+
+/** The proxy as an Express app, plus what a standalone server needs. */
+export type ProxyApp = Express & {
+  /** Serves fresh cache hits without Express, then hands everything else to the app. */
+  listener: RequestListener;
+  context: ProxyContext;
+  /** Stops upstream connections. */
+  close(): Promise<void>;
+};
+
+/** Every path the proxy answers (anything else is a 404, another method on these a 405). */
+const KNOWN_PATHS = [
+  /^\/api\/v3\/(embed|search|page-context)\/?$/,
+  /^\/api\/v3\/projects\/[^/]+\/(versions|translations|subprojects)\/?$/,
+  /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/,
+];
+
+const RATE_LIMITED_PATHS = /^\/api\//;
+
+/** The share of the cache bytes parsed external pages may take; cached responses get the rest. */
+const PAGES_SHARE = 0.25;
+
+/** Paths of unknown requests are logged as a route shape, so probes do not flood the logs with input. */
+function routeOf(path: string): string {
+  return KNOWN_PATHS.some((pattern) => pattern.test(path)) ? path.replace(/^(\/api\/v3\/projects\/)[^/]+/, '$1:slug') : 'unknown';
+}
+
+function clientAddress(req: IncomingMessage, trustedHops: number): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (trustedHops === 0) return socketAddress;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustedHops] ?? forwarded[0] ?? socketAddress;
+}
+
+function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * Builds the doclens proxy for `config` (validated by `parseConfig`): read-only forwarding of the
+ * embed, search and project-listing endpoints to the upstream with server-held credentials, caching,
+ * and extraction from allowlisted external documentation. Nothing listens here: mount the app in an
+ * Express app, or give `listener` to `http.createServer`.
+ */
+export function createApp(config: ProxyConfig, options: ProxyOptions = {}): ProxyApp {
+  const log = options.log ?? stdoutLog;
+  const now = options.now ?? Date.now;
+  const fetcher = new Fetcher(
+    { connectTimeout: Math.ceil(config.timeout / 3), headersTimeout: config.timeout, bodyTimeout: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
+    config.allowPrivateNetwork,
+  );
+  const upstreamHost = new URL(config.upstream).hostname;
+  const domains: EmbedDomains = {
+    docs: new DomainList(config.docsDomains.length ? config.docsDomains : [upstreamHost]),
+    external: new DomainList(config.externalDomains),
+  };
+  const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion, config.token ? [config.token] : []);
+  const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
+  const context: ProxyContext = {
+    config,
+    api,
+    fetcher,
+    metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl),
+    responses: new ResponseCache(config.cacheBytes - pagesBytes, staleCovers, now),
+    pages: new ExternalPages(fetcher, (url) => domains.external.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
+    metrics: new Metrics(),
+    cors: new Cors(config.corsOrigins, config.credentials === 'session'),
+    now,
+    notes: new WeakMap(),
+  };
+  const clients = new RateLimiter(config.rateLimit, undefined, now);
+  // Raw request URLs already answered, to their cache keys: the hot path needs no parsing to find them.
+  const knownUrls = new LRUCache<string, string>({ max: 20_000 });
+  const hotPath = config.credentials === 'token';
+
+  const logRequest = (req: IncomingMessage, status: number, started: number, error?: ProxyError) => {
+    const note = context.notes.get(req);
+    const path = pathOf(req.url ?? '/');
+    context.metrics.count('doclens_requests_total', { route: routeOf(path), status: String(status) });
+    log({
+      level: status >= 500 ? 'error' : 'info',
+      msg: 'request',
+      method: req.method,
+      route: routeOf(path),
+      status,
+      cache: note?.cache,
+      upstream_ms: note?.upstreamMs,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      client: clientAddress(req, config.trustProxy),
+      error: error?.code,
+    });
+  };
+
+  const app = express() as unknown as ProxyApp;
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', false);
+
+  const start: RequestHandler = (req, res, next) => {
+    const started = performance.now();
+    res.once('finish', () => logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined));
+    const cors = context.cors.preflight(req.headers.origin);
+    if (req.method === 'OPTIONS') return void res.status(204).set(cors).end();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
+      return next(known ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }) : undefined);
+    }
+    if (RATE_LIMITED_PATHS.test(req.path)) {
+      const wait = clients.take(clientAddress(req, config.trustProxy));
+      if (wait > 0) return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
+    }
+    next();
+  };
+
+  const remember: RequestHandler = (req, res, next) => {
+    if (hotPath) res.once('finish', () => {
+      const key = context.notes.get(req)?.key;
+      if (key && res.statusCode === 200) knownUrls.set(req.originalUrl, key);
+    });
+    next();
+  };
+
+  app.use(start, remember);
+  app.use(opsRouter(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url)), () => ({
+    doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes,
+    doclens_cache_entries: context.responses.size.entries,
+    doclens_cache_max_bytes: config.cacheBytes,
+  })));
+  app.use(embedRouter(context, domains));
+  app.use(searchRouter(context));
+  app.use(projectsRouter(context));
+  app.use(pageContextRouter(context, domains));
+  app.use((req, _res, next) => {
+    const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
+    next(known ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here.`, { allow: 'GET, HEAD' }) : new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
+  });
+  const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const proxyError = asProxyError(error);
+    if (proxyError.status >= 500 && !(error instanceof ProxyError)) {
+      log({ level: 'error', msg: 'unexpected error', route: routeOf(req.path), error: (error as Error)?.name, detail: String((error as Error)?.message ?? error).slice(0, 300) });
+    }
+    res.locals.error = proxyError;
+    sendError(res, proxyError, context.cors.headers(req.headers.origin));
+  };
+  app.use(errors);
+
+  app.context = context;
+  app.listener = (req: IncomingMessage, res: ServerResponse) => {
+    const key = hotPath && (req.method === 'GET' || req.method === 'HEAD') ? knownUrls.get(req.url ?? '') : undefined;
+    const entry = key === undefined ? undefined : context.responses.fresh(key);
+    if (entry && clients.take(clientAddress(req, config.trustProxy)) === 0) {
+      const started = performance.now();
+      context.notes.set(req, { cache: 'hit' });
+      context.metrics.count('doclens_cache_requests_total', { result: 'hit' });
+      sendStored(req, res, entry, 'hit', context.cors.headers(req.headers.origin), now());
+      logRequest(req, res.statusCode, started);
+      return;
+    }
+    app(req as express.Request, res as express.Response);
+  };
+  app.close = () => fetcher.close();
+  return app;
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+type SettingType = 'string' | 'list' | 'boolean' | 'integer';
+
+interface Setting {
+  /** Key in the JSON config file and in `ProxyConfig`. */
+  key: string;
+  flag: string;
+  env: string;
+  type: SettingType;
+  description: string;
+  /** The default, as documented. */
+  fallback: string;
+}
+
+/**
+ * Every setting of the proxy, with its flag, environment variable and config-file key. The command's
+ * help, the validation messages and the README's configuration reference all come from this table.
+ */
+export const SETTINGS: readonly Setting[] = [
+  { key: 'upstream', flag: '--upstream', env: 'DOCLENS_UPSTREAM', type: 'string', fallback: '(required)', description: 'URL of the hosting service whose API is forwarded (its origin, such as https://docs-host.example)' },
+  { key: 'apiVersion', flag: '--api-version', env: 'DOCLENS_API_VERSION', type: 'string', fallback: 'v3', description: 'upstream API version: v3, or v2 for older upstreams (public data only)' },
+  { key: 'credentials', flag: '--credentials', env: 'DOCLENS_CREDENTIALS', type: 'string', fallback: 'token', description: 'token: send DOCLENS_UPSTREAM_TOKEN to the upstream API; session: pass the reader\'s cookie through' },
+  { key: 'projects', flag: '--project', env: 'DOCLENS_PROJECTS', type: 'list', fallback: '(required)', description: 'project slug in scope; repeat the flag, or separate with commas' },
+  { key: 'subprojects', flag: '--subprojects', env: 'DOCLENS_SUBPROJECTS', type: 'boolean', fallback: 'false', description: 'include the subprojects of the projects in scope' },
+  { key: 'docsDomains', flag: '--docs-domain', env: 'DOCLENS_DOCS_DOMAINS', type: 'list', fallback: "the upstream's host", description: 'host whose pages may be embedded through the upstream (a name, name:port, or *.name for subdomains)' },
+  { key: 'externalDomains', flag: '--external-domain', env: 'DOCLENS_EXTERNAL_DOMAINS', type: 'list', fallback: 'none', description: 'external documentation host the proxy fetches and extracts itself' },
+  { key: 'corsOrigins', flag: '--cors-origin', env: 'DOCLENS_CORS_ORIGINS', type: 'list', fallback: 'none (same origin only)', description: 'origin allowed to call the proxy from a browser, such as https://docs.example.org; * allows any (token mode only)' },
+  { key: 'allowPrivateNetwork', flag: '--allow-private-network', env: 'DOCLENS_ALLOW_PRIVATE_NETWORK', type: 'boolean', fallback: 'false', description: 'allow connections to loopback and private addresses (a local upstream)' },
+  { key: 'cacheBytes', flag: '--cache-bytes', env: 'DOCLENS_CACHE_BYTES', type: 'integer', fallback: '67108864', description: 'memory for cached responses and parsed pages, in bytes' },
+  { key: 'searchTtl', flag: '--search-ttl', env: 'DOCLENS_SEARCH_TTL', type: 'integer', fallback: '60', description: 'seconds search results stay fresh' },
+  { key: 'embedTtl', flag: '--embed-ttl', env: 'DOCLENS_EMBED_TTL', type: 'integer', fallback: '600', description: 'seconds embedded sections and previews stay fresh' },
+  { key: 'projectsTtl', flag: '--projects-ttl', env: 'DOCLENS_PROJECTS_TTL', type: 'integer', fallback: '300', description: 'seconds project, version and translation lists stay fresh' },
+  { key: 'staleWhileRevalidate', flag: '--stale-while-revalidate', env: 'DOCLENS_STALE_WHILE_REVALIDATE', type: 'integer', fallback: '600', description: 'seconds a stale response is served while it is refreshed' },
+  { key: 'staleIfError', flag: '--stale-if-error', env: 'DOCLENS_STALE_IF_ERROR', type: 'integer', fallback: '86400', description: 'seconds a stale response is served while the upstream fails' },
+  { key: 'rateLimit', flag: '--rate-limit', env: 'DOCLENS_RATE_LIMIT', type: 'integer', fallback: '600', description: 'requests per minute per client address (0: no limit)' },
+  { key: 'externalRateLimit', flag: '--external-rate-limit', env: 'DOCLENS_EXTERNAL_RATE_LIMIT', type: 'integer', fallback: '60', description: 'page fetches per minute per external domain (0: no limit)' },
+  { key: 'timeout', flag: '--timeout', env: 'DOCLENS_TIMEOUT', type: 'integer', fallback: '10000', description: 'milliseconds for an upstream response (connect 1/3 of it)' },
+  { key: 'maxResponseBytes', flag: '--max-response-bytes', env: 'DOCLENS_MAX_RESPONSE_BYTES', type: 'integer', fallback: '10485760', description: 'largest upstream response read, in bytes' },
+  { key: 'trustProxy', flag: '--trust-proxy', env: 'DOCLENS_TRUST_PROXY', type: 'integer', fallback: '0', description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses' },
+  { key: 'port', flag: '--port', env: 'DOCLENS_PORT', type: 'integer', fallback: '8080', description: 'port to listen on (0 picks a free one)' },
+  { key: 'host', flag: '--host', env: 'DOCLENS_HOST', type: 'string', fallback: '127.0.0.1', description: 'address to listen on (0.0.0.0 for every interface)' },
+];
+
+/** The secret is only ever read from the environment. */
+export const TOKEN_ENV = 'DOCLENS_UPSTREAM_TOKEN';
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, 'must be a project slug (letters, digits, "-" and "_")');
+const domain = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.string().regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/, 'must be a host name, optionally with :port or a leading *.'));
+const origin = z.string().refine((value) => value === '*' || /^https?:\/\/[^/?#\s]+$/.test(value), 'must be an origin such as https://docs.example.org, without a path');
+const seconds = z.number().int().min(0).max(31_536_000);
+
+export const configSchema = z
+  .strictObject({
+    upstream: z
+      .string({ error: 'is required' })
+      .refine((value) => /^https?:\/\/[^/?#\s]+/.test(value) && URL.canParse(value), 'must be an http(s) URL such as https://docs-host.example')
+      .transform((value) => new URL(value).origin),
+    apiVersion: z.enum(['v3', 'v2'], { error: 'must be v3 or v2' }).default('v3'),
+    credentials: z.enum(['token', 'session'], { error: 'must be token or session' }).default('token'),
+    token: z.string().optional(),
+    projects: z.array(slug, { error: 'is required' }).min(1, 'needs at least one project'),
+    subprojects: z.boolean().default(false),
+    docsDomains: z.array(domain).default([]),
+    externalDomains: z.array(domain).default([]),
+    corsOrigins: z.array(origin).default([]),
+    allowPrivateNetwork: z.boolean().default(false),
+    cacheBytes: z.number().int().min(1024 * 1024, 'must be at least 1048576 (1 MB)').default(64 * 1024 * 1024),
+    searchTtl: seconds.default(60),
+    embedTtl: seconds.default(600),
+    projectsTtl: seconds.default(300),
+    staleWhileRevalidate: seconds.default(600),
+    staleIfError: seconds.default(86_400),
+    rateLimit: z.number().int().min(0).default(600),
+    externalRateLimit: z.number().int().min(0).default(60),
+    timeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
+    maxResponseBytes: z.number().int().min(1024).default(10 * 1024 * 1024),
+    trustProxy: z.number().int().min(0).max(10).default(0),
+    port: z.number().int().min(0).max(65_535).default(8080),
+    host: z.string().min(1).default('127.0.0.1'),
+    /** Folder holding the built `doclens.js`; the package's own `dist/` by default. */
+    widgetDir: z.string().optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.credentials === 'token' && !config.token) {
+      context.addIssue({ code: 'custom', path: ['token'], message: `is required in token mode: set ${TOKEN_ENV}` });
+    }
+    if (config.credentials === 'session' && config.apiVersion === 'v2') {
+      context.addIssue({ code: 'custom', path: ['credentials'], message: 'session needs API v3 (API v2 is public data only)' });
+    }
+    if (config.credentials === 'session' && config.corsOrigins.includes('*')) {
+      context.addIssue({ code: 'custom', path: ['corsOrigins'], message: 'cannot be * with session credentials: name the origins' });
+    }
+  });
+
+export type ProxyConfigInput = z.input<typeof configSchema>;
+export type ProxyConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describe(key: string): string {
+  if (key === 'token') return TOKEN_ENV;
+  const setting = SETTINGS.find((entry) => entry.key === key);
+  return setting ? `${setting.flag} (${setting.env}, "${key}" in the config file)` : `"${key}"`;
+}
+
+/** Validates a configuration; a ConfigError names every wrong setting by flag, variable and key. */
+export function parseConfig(input: unknown): ProxyConfig {
+  const result = configSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const key = issue.path[0];
+    if (issue.code === 'unrecognized_keys') return `unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}`;
+    return `${typeof key === 'string' ? describe(key) : 'configuration'}${issue.path.length > 1 ? ` item ${String(issue.path[1])}` : ''}: ${issue.message}`;
+  });
+  throw new ConfigError(lines.join('; '));
+}
+
+/** Converts a flag or environment value of a setting to the type the schema checks. */
+export function settingValue(setting: Setting, raw: string | string[] | boolean): unknown {
+  const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+  switch (setting.type) {
+    case 'list':
+      return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (/^(1|true|yes|on)$/i.test(values[0]!)) return true;
+      if (/^(0|false|no|off|)$/i.test(values[0]!)) return false;
+      return values[0];
+    case 'integer':
+      return /^-?\d+$/.test(values[0]!.trim()) ? Number(values[0]) : values[0];
+    default:
+      return values[0];
+  }
+}
+
+/** Merges config file, environment and flags (later wins) into one input for `parseConfig`. */
+export function configInput(
+  file: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+  flags: Record<string, string | string[] | boolean | undefined>,
+): Record<string, unknown> {
+  if ('token' in file) throw new ConfigError(`"token" cannot be in the config file: set ${TOKEN_ENV} in the environment`);
+  const input: Record<string, unknown> = { ...file };
+  for (const setting of SETTINGS) {
+    const fromEnv = env[setting.env];
+    if (fromEnv !== undefined && fromEnv !== '') input[setting.key] = settingValue(setting, fromEnv);
+    const fromFlag = flags[setting.key];
+    if (fromFlag !== undefined) input[setting.key] = settingValue(setting, fromFlag);
+  }
+  const token = env[TOKEN_ENV];
+  if (token) input.token = token;
+  return input;
+}

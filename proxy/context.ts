@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProxyConfig } from './config.ts';
+import { storedResponse, type CacheResult, type Freshness, type ResponseCache } from './http/cache.ts';
+import type { Cors } from './http/cors.ts';
+import { ProxyError } from './http/errors.ts';
+import type { Metrics } from './http/metrics.ts';
+import { sendStored } from './http/respond.ts';
+import type { Credential, UpstreamApi } from './upstream/api.ts';
+import type { Fetcher } from './upstream/fetch.ts';
+import type { Metadata } from './upstream/metadata.ts';
+import type { ExternalPages } from './upstream/pages.ts';
+
+/** What a request handled by the proxy did, for its log line. */
+export interface RequestNote {
+  /** The response cache key the request was answered under. */
+  key?: string;
+  cache?: CacheResult;
+  upstreamMs?: number;
+}
+
+/** Everything the routes share; built once per app by `createApp`. */
+export interface ProxyContext {
+  config: ProxyConfig;
+  api: UpstreamApi;
+  metadata: Metadata;
+  fetcher: Fetcher;
+  responses: ResponseCache;
+  pages: ExternalPages;
+  metrics: Metrics;
+  cors: Cors;
+  now: () => number;
+  /** Notes attached to requests for the log line. */
+  notes: WeakMap<IncomingMessage, RequestNote>;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(sessionid|csrftoken)=/;
+
+/** The rights a request uses upstream: the proxy's token, or (session mode) the reader's own cookie. */
+export function credentialOf(context: ProxyContext, req: IncomingMessage): Credential {
+  if (context.config.credentials === 'token') return { kind: 'token', token: context.config.token ?? '' };
+  const cookie = req.headers.cookie;
+  return cookie && SESSION_COOKIE.test(cookie) ? { kind: 'session', cookie } : { kind: 'anonymous' };
+}
+
+/** The part of a cache key that keeps one reader's responses from another: a hash of their cookie. */
+export function cacheScopeOf(credential: Credential): string {
+  if (credential.kind !== 'session') return credential.kind === 'token' ? 'shared' : 'anonymous';
+  return `session:${createHash('sha256').update(credential.cookie).digest('base64url')}`;
+}
+
+export function freshnessOf(config: ProxyConfig, ttl: number): Freshness {
+  return { ttl, staleWhileRevalidate: config.staleWhileRevalidate, staleIfError: config.staleIfError };
+}
+
+/** Upstream failures a stale copy may stand in for. */
+export const staleCovers = (error: unknown) => error instanceof ProxyError && error.status >= 500;
+
+/**
+ * Answers from the response cache, loading `load()` on a miss; the stored bytes are what the hot
+ * path serves next time.
+ */
+export async function sendCachedJson(
+  context: ProxyContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  ttl: number,
+  load: () => Promise<unknown>,
+): Promise<void> {
+  const shared = context.config.credentials === 'token';
+  const note = context.notes.get(req) ?? {};
+  note.key = key;
+  context.notes.set(req, note);
+  const { entry, result } = await context.responses.get(key, async () => {
+    const started = performance.now();
+    try {
+      const value = await load();
+      return storedResponse(200, Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8', freshnessOf(context.config, ttl), shared, context.now());
+    } finally {
+      note.upstreamMs = Math.round((performance.now() - started) * 10) / 10;
+      context.metrics.observeUpstream((performance.now() - started) / 1000);
+    }
+  });
+  note.cache = result;
+  context.metrics.count('doclens_cache_requests_total', { result });
+  sendStored(req, res, entry, result, context.cors.headers(req.headers.origin), context.now());
+}

@@ -1,0 +1,45 @@
+/**
+ * Token buckets by key (client address, external domain): `perMinute` requests a minute with bursts
+ * of up to `burst`. Buckets that filled up again are forgotten, so memory follows active keys only.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; updated: number }>();
+  private readonly refillPerMs: number;
+
+  constructor(
+    readonly perMinute: number,
+    private readonly burst: number = Math.max(1, Math.ceil(perMinute / 4)),
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {
+    this.refillPerMs = perMinute / 60_000;
+  }
+
+  /** 0 when the request may go ahead, else the seconds until it may. */
+  take(key: string): number {
+    if (this.perMinute <= 0) return 0;
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updated: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.updated) * this.refillPerMs);
+    bucket.updated = now;
+    if (bucket.tokens < 1) {
+      this.buckets.set(key, bucket);
+      return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
+    }
+    bucket.tokens -= 1;
+    if (this.buckets.size >= this.maxKeys && !this.buckets.has(key)) this.sweep(now);
+    this.buckets.set(key, bucket);
+    return 0;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + (now - bucket.updated) * this.refillPerMs >= this.burst) this.buckets.delete(key);
+    }
+    // Under a flood of distinct keys, forget the oldest rather than grow without bound.
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size < this.maxKeys) break;
+      this.buckets.delete(key);
+    }
+  }
+}

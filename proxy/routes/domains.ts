@@ -1,0 +1,14 @@
+/** Host patterns from the configuration: `name`, `name:port`, or `*.name` for its subdomains. */
+export class DomainList {
+  constructor(private readonly patterns: readonly string[]) {}
+
+  matches(url: URL): boolean {
+    const hostname = url.hostname.toLowerCase();
+    const host = url.host.toLowerCase();
+    return this.patterns.some((pattern) => {
+      if (pattern.startsWith('*.')) return hostname.endsWith(pattern.slice(1)) && hostname.length > pattern.length - 1;
+      // A pattern without a port matches every port of that host.
+      return /:\d+$/.test(pattern) && !pattern.endsWith(']') ? host === pattern : hostname === pattern;
+    });
+  }
+}

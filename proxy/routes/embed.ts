@@ -1,0 +1,100 @@
+import { Router, type Request } from 'express';
+import { DomHandler, isTag } from 'domhandler';
+import { Parser } from 'htmlparser2';
+import render from 'dom-serializer';
+import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
+import { absolutizeReferences, pageUrlOf } from '../extraction/links.ts';
+import { previewOf } from '../extraction/preview.ts';
+import { cacheKey, choiceParam, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
+import { invalidParameter, ProxyError } from '../http/errors.ts';
+import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
+import type { DomainList } from './domains.ts';
+
+export const EMBED_PARAMS = ['url', 'doctool', 'doctoolversion', 'maincontent', 'form'] as const;
+export const MAX_URL_LENGTH = 2048;
+
+/** Where an embed URL may be read from. */
+export interface EmbedDomains {
+  docs: DomainList;
+  external: DomainList;
+}
+
+/** The page URL to embed, checked: absolute http(s), no credentials in it, on an allowed domain. */
+export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; external: boolean } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalidParameter('url', 'must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidParameter('url', 'must be an absolute http(s) URL');
+  if (url.username || url.password) throw invalidParameter('url', 'must not contain a user name or password');
+  if (domains.docs.matches(url)) return { url, external: false };
+  if (domains.external.matches(url)) return { url, external: true };
+  throw new ProxyError(403, 'domain_not_allowed', `Pages on ${url.host} cannot be embedded through this proxy.`);
+}
+
+/** Upstream content gets the same link rewriting as the proxy's own extraction. */
+function withAbsoluteLinks(html: string, pageUrl: string): string {
+  const handler = new DomHandler();
+  new Parser(handler, { decodeEntities: true }).end(html);
+  for (const node of handler.root.children) if (isTag(node)) absolutizeReferences(node, pageUrl);
+  return render(handler.root.children, { encodeEntities: 'utf8' });
+}
+
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+export function embedRouter(context: ProxyContext, domains: EmbedDomains): Router {
+  const router = Router();
+
+  router.get('/api/v3/embed/', async (req: Request, res) => {
+    const params = queryOf(req.url);
+    onlyParams(params, EMBED_PARAMS);
+    const raw = requiredParam(params, 'url', MAX_URL_LENGTH);
+    const doctool = choiceParam(params, 'doctool', ['sphinx'] as const);
+    const doctoolversion = stringParam(params, 'doctoolversion', 32);
+    if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion)) throw invalidParameter('doctoolversion', 'must be a version number');
+    const maincontent = stringParam(params, 'maincontent', 200);
+    const form = choiceParam(params, 'form', ['full', 'preview'] as const) ?? 'full';
+    const { url, external } = embedTarget(raw, domains);
+    const credential = credentialOf(context, req);
+    // The fragment is part of the key as the URL parser normalizes it: `#a b` and `#a%20b` are one.
+    params.set('url', url.href);
+    const key = cacheKey('/api/v3/embed/', params, EMBED_PARAMS, cacheScopeOf(credential));
+    await sendCachedJson(context, req, res, key, context.config.embedTtl, async () => {
+      const fragment = url.hash.slice(1);
+      let content: string;
+      if (external) {
+        const page = await context.pages.get(pageUrlOf(url.href));
+        let section;
+        try {
+          // Ids are matched as written in the URL, then percent-decoded as a browser would.
+          section = [fragment, decodedFragment(fragment)]
+            .map((candidate) => findSection(page, { fragment: candidate, doctool: doctool ?? null, maincontent: maincontent ?? null }))
+            .find(Boolean);
+        } catch (error) {
+          if (error instanceof InvalidSelectorError) throw invalidParameter('maincontent', 'is not a valid CSS selector');
+          throw error;
+        }
+        if (!section) throw new ProxyError(404, 'section_not_found', `The page has no section "${fragment}".`);
+        content = toHtml(withAbsoluteReferences(section, pageUrlOf(url.href)));
+      } else {
+        const result = await context.api.embed({ url: url.href, doctool, doctoolversion, maincontent }, credential).catch((error: unknown) => {
+          if (error instanceof ProxyError && error.status === 404) throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
+          throw error;
+        });
+        content = withAbsoluteLinks(result.content, pageUrlOf(url.href));
+      }
+      const base = { url: url.href, fragment: fragment || null, external };
+      return form === 'preview' ? { ...base, ...previewOf(content) } : { ...base, content };
+    });
+  });
+
+  return router;
+}

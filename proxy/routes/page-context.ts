@@ -1,0 +1,162 @@
+import { Router } from 'express';
+import { cacheKey, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
+import { invalidParameter, ProxyError } from '../http/errors.ts';
+import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
+import type { Credential, ProjectSummary, VersionSummary } from '../upstream/api.ts';
+import type { ScopedProject } from '../upstream/metadata.ts';
+import { embedTarget, MAX_URL_LENGTH, type EmbedDomains } from './embed.ts';
+
+export const PAGE_CONTEXT_PARAMS = ['url', 'project', 'version'] as const;
+
+/** Where a page sits: its project, version and path below the version's root. */
+export interface PageLocation {
+  project: ProjectSummary;
+  versionSlug: string;
+  /** Path below the version root, such as `guide/install.html` (empty for the root). */
+  path: string;
+}
+
+/** The documentation root of a project without its `<language>/<version>/` tail. */
+function projectRoot(project: ProjectSummary): string | undefined {
+  const match = /^(.*\/)[^/]+\/[^/]+\/?$/.exec(project.documentation_url);
+  return match?.[1];
+}
+
+/**
+ * Finds which project in scope a page URL belongs to, by the longest documentation root it starts with
+ * (a subproject's `/projects/<alias>/` root is longer than its parent's), or by the slug given.
+ */
+export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, projectSlug?: string, versionSlug?: string): PageLocation | undefined {
+  const page = url.origin + url.pathname;
+  const candidates = projectSlug ? [scope.get(projectSlug)].filter((entry) => entry !== undefined) : [...scope.values()];
+  let best: { project: ProjectSummary; root: string } | undefined;
+  for (const { project } of candidates) {
+    const root = projectRoot(project);
+    if (!root || !page.startsWith(root)) continue;
+    // Translations share the parent's root: the language segment tells them apart.
+    const language = page.slice(root.length).split('/')[0];
+    if (!projectSlug && language !== project.language.code) continue;
+    if (!best || root.length > best.root.length) best = { project, root };
+  }
+  if (!best) {
+    const named = projectSlug ? scope.get(projectSlug) : undefined;
+    return named && versionSlug ? { project: named.project, versionSlug, path: '' } : undefined;
+  }
+  const [, urlVersion = '', ...rest] = page.slice(best.root.length).split('/');
+  return { project: best.project, versionSlug: versionSlug ?? decodeURIComponent(urlVersion), path: rest.join('/') };
+}
+
+const NAMED_FIRST = ['latest', 'stable'];
+
+/** Numeric parts of a version name, for newest-first ordering (`v2.10` after `v2.9`). */
+function versionNumbers(slug: string): number[] {
+  return (slug.match(/\d+/g) ?? []).map(Number);
+}
+
+/** `latest` and `stable` first, then tags newest first, then branches by name. */
+export function compareVersions(a: VersionSummary, b: VersionSummary): number {
+  const rank = (version: VersionSummary) => {
+    const named = NAMED_FIRST.indexOf(version.slug);
+    if (named !== -1) return named;
+    return version.type === 'tag' ? 2 : 3;
+  };
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  if (a.type === 'tag' && b.type === 'tag') {
+    const [x, y] = [versionNumbers(a.slug), versionNumbers(b.slug)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (y[i] ?? -1) - (x[i] ?? -1);
+  }
+  return a.slug.localeCompare(b.slug);
+}
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+/** The version switcher's data for one page, in one answer. */
+export function pageContextRouter(context: ProxyContext, domains: EmbedDomains): Router {
+  const router = Router();
+
+  /** Whether a page exists (HEAD on the docs domain, no credential); null when it cannot be told. */
+  const exists = async (url: string, credential: Credential): Promise<boolean | null> => {
+    if (credential.kind !== 'token') return null;
+    try {
+      const response = await context.fetcher.fetch({ url, method: 'HEAD', allowRedirect: (target) => domains.docs.matches(target) });
+      if (response.status === 200) return true;
+      return response.status === 404 || response.status === 410 ? false : null;
+    } catch {
+      return null;
+    }
+  };
+
+  router.get('/api/v3/page-context/', async (req, res) => {
+    const params = queryOf(req.url);
+    onlyParams(params, PAGE_CONTEXT_PARAMS);
+    const raw = requiredParam(params, 'url', MAX_URL_LENGTH);
+    const projectSlug = stringParam(params, 'project', 100);
+    const versionSlug = stringParam(params, 'version', 100);
+    for (const [name, value] of [['project', projectSlug], ['version', versionSlug]] as const) {
+      if (value !== undefined && !/^[\w.-]+$/.test(value)) throw invalidParameter(name, 'must be a slug');
+    }
+    const { url, external } = embedTarget(raw, domains);
+    if (external) throw new ProxyError(404, 'not_found', 'External pages have no versions.');
+    url.hash = '';
+    url.search = '';
+    params.set('url', url.href);
+    const credential = credentialOf(context, req);
+    const scopeKey = cacheScopeOf(credential);
+    const key = cacheKey('/api/v3/page-context/', params, PAGE_CONTEXT_PARAMS, scopeKey);
+    await sendCachedJson(context, req, res, key, context.config.projectsTtl, async () => {
+      const scope = await context.metadata.scope(credential, scopeKey);
+      if (projectSlug && !scope.has(projectSlug)) throw new ProxyError(404, 'project_not_allowed', `Project "${projectSlug}" is not available through this proxy.`);
+      const location = locatePage(url, scope, projectSlug, versionSlug);
+      if (!location) throw new ProxyError(404, 'not_found', 'The page belongs to no project available through this proxy.');
+      const { project, path } = location;
+      const versions = (await context.metadata.versions(project.slug, credential, scopeKey)).filter((version) => version.active && !version.hidden && version.built);
+      const current = versions.find((version) => version.slug === location.versionSlug);
+      const listed = await Promise.all(
+        versions.sort(compareVersions).map(async (version) => {
+          const root = withSlash(version.documentation_url);
+          const url = root + path;
+          return {
+            slug: version.slug,
+            verbose_name: version.verbose_name,
+            type: version.type,
+            current: version.slug === location.versionSlug,
+            url,
+            root_url: root,
+            exists: version.slug === location.versionSlug ? true : await exists(url, credential),
+            downloads: version.downloads,
+          };
+        }),
+      );
+      const main = project.translation_of && scope.has(project.translation_of) ? scope.get(project.translation_of)!.project : project;
+      const languages = [main, ...(await context.metadata.translations(main.slug, credential, scopeKey))];
+      const translations = await Promise.all(
+        languages.map(async (translation) => {
+          const translated = translation.slug === project.slug ? versions : await context.metadata.versions(translation.slug, credential, scopeKey).catch(() => []);
+          const sameVersion = translated.find((version) => version.slug === location.versionSlug && version.active);
+          const root = withSlash(sameVersion?.documentation_url ?? translation.documentation_url);
+          const url = sameVersion ? root + path : root;
+          return {
+            slug: translation.slug,
+            name: translation.name,
+            language: translation.language,
+            current: translation.slug === project.slug,
+            url,
+            root_url: root,
+            exists: translation.slug === project.slug ? true : sameVersion ? await exists(url, credential) : false,
+          };
+        }),
+      );
+      const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.default_version);
+      return {
+        project: { slug: project.slug, name: project.name, language: project.language, default_version: project.default_version },
+        version: current ? { slug: current.slug, verbose_name: current.verbose_name, type: current.type } : { slug: location.versionSlug, verbose_name: location.versionSlug, type: 'unknown' },
+        path,
+        versions: listed,
+        translations: translations.sort((a, b) => a.language.code.localeCompare(b.language.code)),
+        stable: stable ? { slug: stable.slug, verbose_name: stable.verbose_name, url: stable.exists === false ? stable.root_url : stable.url } : null,
+      };
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,301 @@
+import type { SearchQuery } from '../search/query.ts';
+import { formatSearchQuery } from '../search/query.ts';
+import { ProxyError } from '../http/errors.ts';
+import { FetchError, type Fetcher } from './fetch.ts';
+
+/** Whose rights an upstream request uses. */
+export type Credential = { kind: 'token'; token: string } | { kind: 'session'; cookie: string } | { kind: 'anonymous' };
+
+export interface EmbedParams {
+  url: string;
+  doctool?: string | undefined;
+  doctoolversion?: string | undefined;
+  maincontent?: string | undefined;
+}
+
+export interface EmbedResult {
+  url: string;
+  fragment: string | null;
+  content: string;
+  external: boolean;
+}
+
+export interface ProjectSummary {
+  slug: string;
+  name: string;
+  language: { code: string; name: string };
+  default_version: string;
+  /** Documentation URL of the default version. */
+  documentation_url: string;
+  translation_of: string | null;
+  subproject_of: string | null;
+}
+
+export interface VersionSummary {
+  slug: string;
+  verbose_name: string;
+  type: string;
+  active: boolean;
+  hidden: boolean;
+  built: boolean;
+  ref: string | null;
+  privacy_level: string;
+  downloads: Record<string, string>;
+  documentation_url: string;
+}
+
+export interface SubprojectSummary {
+  alias: string;
+  child: ProjectSummary;
+}
+
+export interface SearchParams {
+  query: SearchQuery;
+  page: number;
+  pageSize: number;
+}
+
+/** The parts of a Search API v3 answer the widget reads. */
+export interface SearchAnswer {
+  count: number;
+  hasNext: boolean;
+  projects: { slug: string; versions: { slug: string }[] }[];
+  query: string;
+  results: Record<string, unknown>[];
+}
+
+type Json = Record<string, unknown>;
+
+const asString = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** Longest upstream message shown to a client; anything longer is summarized. */
+const MAX_MESSAGE = 300;
+
+/**
+ * The hosting service's API, as the proxy uses it: reads only, normalized to the v3 shapes the widget
+ * reads, with errors turned into `ProxyError`s that carry nothing secret.
+ */
+export class UpstreamApi {
+  constructor(
+    private readonly fetcher: Fetcher,
+    /** Origin of the upstream API. */
+    private readonly origin: string,
+    readonly version: 'v3' | 'v2',
+    /** Values that must never appear in a message shown to a client. */
+    private readonly secrets: string[],
+  ) {}
+
+  async embed(params: EmbedParams, credential: Credential): Promise<EmbedResult> {
+    if (this.version === 'v2') {
+      const data = await this.get('/api/v2/embed/', { url: params.url }, credential);
+      const content = asArray(data.content).map((part) => asString(part)).join('\n');
+      const hash = params.url.indexOf('#');
+      return { url: params.url, fragment: hash === -1 ? null : params.url.slice(hash + 1), content, external: false };
+    }
+    const data = await this.get('/api/v3/embed/', { ...params }, credential);
+    return {
+      url: asString(data.url, params.url),
+      fragment: typeof data.fragment === 'string' ? data.fragment : null,
+      content: asString(data.content),
+      external: data.external === true,
+    };
+  }
+
+  async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<SearchAnswer> {
+    if (this.version === 'v2') {
+      const project = query.projects[0] ?? query.subprojects[0];
+      const data = await this.get(
+        '/api/v2/search/',
+        { q: query.text, project: project?.slug, version: project?.version, page: String(page), page_size: String(pageSize) },
+        credential,
+      );
+      const results = asArray(data.results).map((item) => {
+        const result = asObject(item);
+        return {
+          ...result,
+          project: { slug: asString(result.project), alias: typeof result.project_alias === 'string' ? result.project_alias : null },
+          version: { slug: asString(result.version) },
+        };
+      });
+      return this.searchAnswer(data, results, formatSearchQuery(query));
+    }
+    const data = await this.get('/api/v3/search/', { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) }, credential);
+    return this.searchAnswer(data, asArray(data.results).map(asObject), asString(data.query));
+  }
+
+  async project(slug: string, credential: Credential): Promise<ProjectSummary> {
+    if (this.version === 'v2') return projectSummaryV2(await this.projectV2(slug));
+    return projectSummary(await this.get(`/api/v3/projects/${encodeURIComponent(slug)}/`, {}, credential));
+  }
+
+  async versions(slug: string, credential: Credential): Promise<VersionSummary[]> {
+    if (this.version === 'v2') {
+      const project = await this.projectV2(slug);
+      const data = await this.get(`/api/v2/project/${encodeURIComponent(String(project.id))}/active_versions/`, {}, { kind: 'anonymous' });
+      const docs = asString(project.canonical_url).replace(/\/[^/]+\/[^/]*\/?$/, '/');
+      return asArray(data.versions).map((item) => versionSummaryV2(asObject(item), docs, asString(project.language, 'en')));
+    }
+    const items = await this.list(`/api/v3/projects/${encodeURIComponent(slug)}/versions/`, credential);
+    return items.map(versionSummary);
+  }
+
+  async translations(slug: string, credential: Credential): Promise<ProjectSummary[]> {
+    if (this.version === 'v2') return [];
+    return (await this.list(`/api/v3/projects/${encodeURIComponent(slug)}/translations/`, credential)).map(projectSummary);
+  }
+
+  async subprojects(slug: string, credential: Credential): Promise<SubprojectSummary[]> {
+    if (this.version === 'v2') return [];
+    const items = await this.list(`/api/v3/projects/${encodeURIComponent(slug)}/subprojects/`, credential);
+    return items.map((item) => ({ alias: asString(item.alias), child: projectSummary(asObject(item.child)) }));
+  }
+
+  private async projectV2(slug: string): Promise<Json> {
+    const data = await this.get('/api/v2/project/', { slug }, { kind: 'anonymous' });
+    const project = asArray(data.results).map(asObject).find((item) => item.slug === slug);
+    if (!project) throw new ProxyError(404, 'not_found', `No project "${slug}" upstream.`);
+    return project;
+  }
+
+  private searchAnswer(data: Json, results: Json[], query: string): SearchAnswer {
+    return {
+      count: typeof data.count === 'number' ? data.count : results.length,
+      hasNext: typeof data.next === 'string',
+      projects: asArray(data.projects).map((item) => {
+        const project = asObject(item);
+        return { slug: asString(project.slug), versions: asArray(project.versions).map((version) => ({ slug: asString(asObject(version).slug) })) };
+      }),
+      query,
+      results,
+    };
+  }
+
+  /** Every item of a paginated list (lists the widget needs are short; at most 10 pages are read). */
+  private async list(path: string, credential: Credential): Promise<Json[]> {
+    const items: Json[] = [];
+    let offset = 0;
+    for (let pageCount = 0; pageCount < 10; pageCount++) {
+      const data = await this.get(path, { limit: '100', offset: String(offset) }, credential);
+      const results = asArray(data.results).map(asObject);
+      items.push(...results);
+      if (typeof data.next !== 'string' || results.length === 0) break;
+      offset += results.length;
+    }
+    return items;
+  }
+
+  private async get(path: string, query: Record<string, string | undefined>, credential: Credential): Promise<Json> {
+    const url = new URL(path, this.origin);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (credential.kind === 'token') headers.authorization = `Token ${credential.token}`;
+    if (credential.kind === 'session') headers.cookie = credential.cookie;
+    let response;
+    try {
+      // API calls never follow a redirect to another host: the credential must stay with the API.
+      response = await this.fetcher.fetch({ url: url.href, headers, allowRedirect: (target) => target.origin === this.origin });
+    } catch (error) {
+      throw fetchFailure(error);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      throw new ProxyError(502, 'upstream_invalid_response', `The hosting service answered ${response.status} with a body that is not JSON.`);
+    }
+    if (response.status >= 200 && response.status < 300) {
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ProxyError(502, 'upstream_invalid_response', 'The hosting service answered with unexpected JSON.');
+      return data as Json;
+    }
+    throw this.statusError(response.status, data, credential);
+  }
+
+  private statusError(status: number, data: unknown, credential: Credential): ProxyError {
+    const message = this.safeMessage(data);
+    if (status === 404) return new ProxyError(404, 'not_found', message ?? 'Not found upstream.');
+    if (status === 400) return new ProxyError(400, 'bad_request', message ?? 'The hosting service refused the request.');
+    if ((status === 401 || status === 403) && credential.kind === 'session') {
+      return new ProxyError(403, 'not_found', 'You do not have access to this documentation.');
+    }
+    if (status === 401 || status === 403) return new ProxyError(502, 'upstream_error', "The hosting service refused the proxy's credentials.");
+    if (status === 429) return new ProxyError(503, 'upstream_error', 'The hosting service is rate limiting the proxy; try again shortly.', { 'retry-after': '30' });
+    return new ProxyError(502, 'upstream_error', `The hosting service answered ${status}.`);
+  }
+
+  /** The upstream's own error message, if it is short and holds nothing secret. */
+  private safeMessage(data: unknown): string | undefined {
+    const body = asObject(data);
+    const nested = asObject(body.error);
+    const candidate = [body.detail, body.error, nested.message].find((value) => typeof value === 'string') as string | undefined;
+    if (!candidate || candidate.length > MAX_MESSAGE) return undefined;
+    if (this.secrets.some((secret) => secret && candidate.includes(secret)) || /token|authori[sz]ation|cookie/i.test(candidate)) return undefined;
+    return candidate.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  }
+}
+
+/** A failed request as a client-facing error: timeouts 504, everything else 502. */
+export function fetchFailure(error: unknown): ProxyError {
+  if (!(error instanceof FetchError)) return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+  switch (error.failure) {
+    case 'timeout':
+      return new ProxyError(504, 'upstream_timeout', 'The hosting service did not answer in time.');
+    case 'too_large':
+      return new ProxyError(502, 'upstream_too_large', 'The hosting service sent a response larger than the proxy accepts.');
+    case 'redirect_refused':
+    case 'too_many_redirects':
+      return new ProxyError(502, 'upstream_redirect_refused', `The hosting service redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`);
+    case 'forbidden_address':
+      return new ProxyError(502, 'forbidden_address', 'The upstream address is private and the proxy is not configured to reach private networks.');
+    default:
+      return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+  }
+}
+
+function projectSummary(data: Json): ProjectSummary {
+  const language = asObject(data.language);
+  return {
+    slug: asString(data.slug),
+    name: asString(data.name, asString(data.slug)),
+    language: { code: asString(language.code, 'en'), name: asString(language.name, asString(language.code, 'en')) },
+    default_version: asString(data.default_version, 'latest'),
+    documentation_url: asString(asObject(data.urls).documentation),
+    translation_of: asString(asObject(data.translation_of).slug) || null,
+    subproject_of: asString(asObject(data.subproject_of).slug) || null,
+  };
+}
+
+function projectSummaryV2(data: Json): ProjectSummary {
+  const code = asString(data.language, 'en');
+  return {
+    slug: asString(data.slug),
+    name: asString(data.name, asString(data.slug)),
+    language: { code, name: code },
+    default_version: asString(data.default_version, 'latest'),
+    documentation_url: asString(data.canonical_url),
+    translation_of: null,
+    subproject_of: null,
+  };
+}
+
+function versionSummary(data: Json): VersionSummary {
+  const downloads = Object.fromEntries(Object.entries(asObject(data.downloads)).filter(([, url]) => typeof url === 'string')) as Record<string, string>;
+  return {
+    slug: asString(data.slug),
+    verbose_name: asString(data.verbose_name, asString(data.slug)),
+    type: asString(data.type, 'branch'),
+    active: data.active !== false,
+    hidden: data.hidden === true,
+    built: data.built !== false,
+    ref: typeof data.ref === 'string' ? data.ref : null,
+    privacy_level: asString(data.privacy_level, 'public'),
+    downloads,
+    documentation_url: asString(asObject(data.urls).documentation),
+  };
+}
+
+function versionSummaryV2(data: Json, docsRoot: string, language: string): VersionSummary {
+  const slug = asString(data.slug);
+  return { ...versionSummary({ ...data, urls: {} }), documentation_url: docsRoot ? `${docsRoot}${language}/${slug}/` : '' };
+}

@@ -1,0 +1,175 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, errors as undiciErrors, request } from 'undici';
+import { isForbiddenAddress } from './addresses.ts';
+
+export interface FetchLimits {
+  /** Milliseconds to open the connection. */
+  connectTimeout: number;
+  /** Milliseconds until the response headers. */
+  headersTimeout: number;
+  /** Milliseconds for the whole body (and between its chunks). */
+  bodyTimeout: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export type FetchFailure =
+  | 'timeout'
+  | 'unreachable'
+  | 'too_large'
+  | 'redirect_refused'
+  | 'too_many_redirects'
+  | 'forbidden_address';
+
+/** A request that produced no usable response. Its message never holds request headers. */
+export class FetchError extends Error {
+  override name = 'FetchError';
+  constructor(
+    readonly failure: FetchFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface FetchedResponse {
+  status: number;
+  /** The URL that answered, after redirects. */
+  url: string;
+  contentType: string;
+  body: Buffer;
+}
+
+export interface FetchRequest {
+  url: string;
+  method?: 'GET' | 'HEAD';
+  headers?: Record<string, string>;
+  /** Whether a redirect may go to this URL. The request's headers go only to its own origin. */
+  allowRedirect(target: URL): boolean;
+  signal?: AbortSignal;
+}
+
+/** A DNS lookup that refuses names resolving to loopback, private or link-local addresses. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return ((hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: unknown[]) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const allowed = allowPrivate ? addresses : addresses.filter((entry) => !isForbiddenAddress(entry.address));
+      if (allowed.length === 0) {
+        const refused = Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EDOCLENSFORBIDDEN' });
+        return callback(refused);
+      }
+      if ((options as LookupAllOptions).all) return callback(null, allowed);
+      return callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  }) as LookupFunction;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The one way the proxy makes HTTP requests: bounded in time and size, redirects followed by hand
+ * (each target checked), and no connection to a private address unless `allowPrivateNetwork`.
+ */
+export class Fetcher {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly limits: FetchLimits,
+    private readonly allowPrivateNetwork: boolean,
+  ) {
+    this.agent = new Agent({
+      connect: { timeout: limits.connectTimeout, lookup: guardedLookup(allowPrivateNetwork) },
+      headersTimeout: limits.headersTimeout,
+      bodyTimeout: limits.bodyTimeout,
+      keepAliveTimeout: 10_000,
+      connections: 64,
+    });
+  }
+
+  async fetch(options: FetchRequest): Promise<FetchedResponse> {
+    let url = new URL(options.url);
+    const origin = url.origin;
+    for (let redirects = 0; ; redirects++) {
+      this.checkAddress(url);
+      const headers = url.origin === origin ? options.headers : undefined;
+      const response = await this.once(url, options.method ?? 'GET', headers, options.signal);
+      if (!REDIRECTS.has(response.status) || !response.location) return { ...response, url: url.href };
+      if (redirects >= this.limits.maxRedirects) throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
+      let target: URL;
+      try {
+        target = new URL(response.location, url);
+      } catch {
+        throw new FetchError('redirect_refused', 'a redirect to an invalid URL');
+      }
+      if (!/^https?:$/.test(target.protocol) || !options.allowRedirect(target)) {
+        throw new FetchError('redirect_refused', `a redirect to ${target.host} is not allowed`);
+      }
+      url = target;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  /** IP literals never reach the DNS lookup, so they are checked here. */
+  private checkAddress(url: URL): void {
+    if (!this.allowPrivateNetwork && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isForbiddenAddress(url.hostname)) {
+      throw new FetchError('forbidden_address', `${url.host} is a private address`);
+    }
+  }
+
+  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string> | undefined, signal: AbortSignal | undefined) {
+    const deadline = AbortSignal.timeout(this.limits.headersTimeout + this.limits.bodyTimeout);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    try {
+      const response = await request(url, { method, headers: { 'user-agent': 'doclens-proxy', ...headers }, dispatcher: this.agent, signal: combined });
+      const location = response.headers.location;
+      const contentType = response.headers['content-type'];
+      if (REDIRECTS.has(response.statusCode)) {
+        response.body.resume();
+        return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, contentType: '', body: Buffer.alloc(0) };
+      }
+      const declared = Number(response.headers['content-length']);
+      if (declared > this.limits.maxBytes) {
+        response.body.destroy();
+        throw new FetchError('too_large', `the response is larger than ${this.limits.maxBytes} bytes`);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > this.limits.maxBytes) {
+          response.body.destroy();
+          throw new FetchError('too_large', `the response is larger than ${this.limits.maxBytes} bytes`);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return {
+        status: response.statusCode,
+        location: undefined,
+        contentType: typeof contentType === 'string' ? contentType : '',
+        body: Buffer.concat(chunks, size),
+      };
+    } catch (error) {
+      throw this.failureOf(error, url, deadline);
+    }
+  }
+
+  private failureOf(error: unknown, url: URL, deadline: AbortSignal): FetchError {
+    if (error instanceof FetchError) return error;
+    const code = (error as { code?: string }).code;
+    if (code === 'EDOCLENSFORBIDDEN') return new FetchError('forbidden_address', `${url.hostname} resolves to a private address`);
+    if (
+      deadline.aborted ||
+      error instanceof undiciErrors.ConnectTimeoutError ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError
+    ) {
+      return new FetchError('timeout', `${url.host} did not answer in time`);
+    }
+    return new FetchError('unreachable', `${url.host} could not be reached (${code ?? (error as Error).name})`);
+  }
+}

@@ -1,0 +1,57 @@
+import { LRUCache } from 'lru-cache';
+
+type Loader<V> = () => Promise<V>;
+
+export interface MemoOptions<V> {
+  ttlSeconds: number;
+  /** Bound by entries … */
+  max?: number;
+  /** … or by size. */
+  maxSize?: number;
+  sizeOf?: (value: V) => number;
+  /** Answer with a stale value at once while it is refreshed (otherwise only when the refresh fails). */
+  staleWhileRefreshing: boolean;
+}
+
+/**
+ * Values loaded from the network, cached with lru-cache's `fetch`: one load per key for concurrent
+ * callers, and the last good value kept for when a refresh fails. A failure with nothing to fall back
+ * on rejects with the load's own error.
+ */
+export class Memo<V extends object> {
+  private readonly cache: LRUCache<string, V, Loader<V>>;
+  private readonly failures = new Map<string, unknown>();
+
+  constructor(options: MemoOptions<V>) {
+    this.cache = new LRUCache<string, V, Loader<V>>({
+      ...(options.maxSize ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf ?? (() => 1) } : { max: options.max ?? 1000 }),
+      ttl: Math.max(1, options.ttlSeconds) * 1000,
+      allowStale: options.staleWhileRefreshing,
+      noDeleteOnStaleGet: true,
+      allowStaleOnFetchRejection: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (key, _stale, { context }) => {
+        try {
+          const value = await context();
+          this.failures.delete(key);
+          return value;
+        } catch (error) {
+          this.failures.set(key, error);
+          throw error;
+        }
+      },
+    });
+  }
+
+  async get(key: string, load: Loader<V>): Promise<V> {
+    const value = await this.cache.fetch(key, { context: load });
+    if (value !== undefined) return value;
+    const failure = this.failures.get(key);
+    this.failures.delete(key);
+    throw failure ?? new Error(`no value for ${key}`);
+  }
+
+  get size(): number {
+    return this.cache.calculatedSize || this.cache.size;
+  }
+}

@@ -1,0 +1,87 @@
+import { ProxyError } from '../http/errors.ts';
+import type { Credential, ProjectSummary, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
+import { Memo } from './memo.ts';
+
+/** How a project came into scope. */
+export type ScopeRole = 'project' | 'subproject' | 'translation';
+
+export interface ScopedProject {
+  project: ProjectSummary;
+  role: ScopeRole;
+  /** Projects this one is searched with when subprojects are included. */
+  alias?: string;
+}
+
+/**
+ * Project, version, translation and subproject data from the upstream, cached per credential: one
+ * request for concurrent askers (lru-cache's `fetch`), stale data served while it refreshes and while
+ * the upstream fails.
+ */
+export class Metadata {
+  private readonly cache: Memo<{ value: unknown }>;
+
+  constructor(
+    private readonly api: UpstreamApi,
+    private readonly configured: readonly string[],
+    private readonly withSubprojects: boolean,
+    ttlSeconds: number,
+  ) {
+    this.cache = new Memo({ max: 5000, ttlSeconds, staleWhileRefreshing: true });
+  }
+
+  project(slug: string, credential: Credential, scopeKey: string): Promise<ProjectSummary> {
+    return this.memo(`${scopeKey}|project|${slug}`, () => this.api.project(slug, credential));
+  }
+
+  versions(slug: string, credential: Credential, scopeKey: string): Promise<VersionSummary[]> {
+    return this.memo(`${scopeKey}|versions|${slug}`, () => this.api.versions(slug, credential));
+  }
+
+  translations(slug: string, credential: Credential, scopeKey: string): Promise<ProjectSummary[]> {
+    return this.memo(`${scopeKey}|translations|${slug}`, () => this.api.translations(slug, credential));
+  }
+
+  subprojects(slug: string, credential: Credential, scopeKey: string): Promise<SubprojectSummary[]> {
+    return this.memo(`${scopeKey}|subprojects|${slug}`, () => this.api.subprojects(slug, credential));
+  }
+
+  /**
+   * Every project reachable through the proxy: the configured ones, their translations, and (when
+   * configured) their subprojects and the subprojects' translations.
+   */
+  scope(credential: Credential, scopeKey: string): Promise<Map<string, ScopedProject>> {
+    return this.memo(`${scopeKey}|scope`, async () => {
+      const scope = new Map<string, ScopedProject>();
+      const addWithTranslations = async (project: ProjectSummary, role: ScopeRole, alias?: string) => {
+        scope.set(project.slug, { project, role, ...(alias ? { alias } : {}) });
+        const translations = await this.translations(project.slug, credential, scopeKey).catch(ignoreMissing);
+        for (const translation of translations) if (!scope.has(translation.slug)) scope.set(translation.slug, { project: translation, role: 'translation' });
+      };
+      await Promise.all(
+        this.configured.map(async (slug) => {
+          const project = await this.project(slug, credential, scopeKey).catch((error: unknown) => {
+            if (error instanceof ProxyError && error.status === 404) return undefined;
+            throw error;
+          });
+          if (!project) return;
+          await addWithTranslations(project, 'project');
+          if (!this.withSubprojects) return;
+          const children = await this.subprojects(slug, credential, scopeKey).catch(ignoreMissing);
+          await Promise.all(children.map((child) => addWithTranslations(child.child, 'subproject', child.alias)));
+        }),
+      );
+      return scope;
+    });
+  }
+
+  private async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = await this.cache.get(key, async () => ({ value: await load() }));
+    return entry.value as T;
+  }
+}
+
+/** A list the upstream does not have for a project (a 404) is an empty list. */
+function ignoreMissing(error: unknown): never[] {
+  if (error instanceof ProxyError && error.status === 404) return [];
+  throw error;
+}

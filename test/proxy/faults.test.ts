@@ -1,0 +1,195 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+
+const TOKEN = 'fault-test-token-77e1';
+
+type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
+
+const project = (origin: string) => ({
+  slug: 'aurora',
+  name: 'Aurora',
+  language: { code: 'en', name: 'English' },
+  default_version: 'latest',
+  urls: { documentation: `${origin}/en/latest/` },
+  translation_of: null,
+  subproject_of: null,
+});
+
+/** A v3 upstream whose search endpoint behaves as `search` says; project data is always fine. */
+async function fakeUpstream(search: { current: Behaviour }): Promise<FakeServer> {
+  const upstream: FakeServer = await startFakeServer((req, res) => {
+    const path = req.url!.split('?')[0];
+    if (path === '/api/v3/projects/aurora/') return json(res, 200, project(upstream.url));
+    if (path === '/api/v3/projects/aurora/translations/' || path === '/api/v3/projects/aurora/subprojects/') {
+      return json(res, 200, { count: 0, next: null, previous: null, results: [] });
+    }
+    if (path === '/api/v3/search/') return search.current(req, res);
+    json(res, 404, { detail: 'Not found.' });
+  });
+  return upstream;
+}
+
+const searchAnswer: Behaviour = (_req, res) =>
+  json(res, 200, { count: 1, next: null, previous: null, projects: [], query: 'x', results: [{ type: 'page', project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, title: 'T', path: '/en/latest/t.html', blocks: [] }] });
+
+const started: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.close()));
+});
+
+async function setUp(behaviour: Behaviour, config: Record<string, unknown> = {}) {
+  const search = { current: behaviour };
+  const upstream = await fakeUpstream(search);
+  const proxy: TestProxy = await startTestProxy({ upstream: upstream.url, token: TOKEN, timeout: 400, ...config });
+  started.push(proxy, upstream);
+  return { upstream, proxy, search };
+}
+
+function expectNoLeak(proxy: TestProxy, ...texts: string[]) {
+  for (const text of texts) expect(text).not.toContain(TOKEN);
+  expect(JSON.stringify(proxy.logs)).not.toContain(TOKEN);
+}
+
+describe('a misbehaving upstream', () => {
+  const cases: [string, Behaviour, number, string][] = [
+    ['slow past the timeout', (_req, res) => void setTimeout(() => searchAnswer(_req, res), 3000), 504, 'upstream_timeout'],
+    ['answering 500', (_req, res) => json(res, 500, { detail: `crash with Token ${TOKEN}` }), 502, 'upstream_error'],
+    ['answering invalid JSON', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"count": 1, "resu'), 502, 'upstream_invalid_response'],
+    ['sending a 50 MB body', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 32);
+      let sent = 0;
+      const write = () => {
+        while (sent < 50 && res.write(chunk)) sent++;
+        if (sent < 50) res.once('drain', () => { sent++; write(); });
+        else res.end();
+      };
+      res.on('error', () => undefined);
+      write();
+    }, 502, 'upstream_too_large'],
+    ['redirecting in a loop', (req, res) => void res.writeHead(302, { location: req.url }).end(), 502, 'upstream_redirect_refused'],
+    ['resetting the connection', (req) => req.socket.destroy(), 502, 'upstream_unreachable'],
+  ];
+
+  for (const [name, behaviour, status, code] of cases) {
+    it(`${name}: ${status} ${code}, quickly, without leaking the token`, async () => {
+      const { proxy } = await setUp(behaviour, { maxResponseBytes: 10 * 1024 * 1024 });
+      const begin = performance.now();
+      const response = await proxy.get('/api/v3/search/?q=x');
+      expect(response.status).toBe(status);
+      expect(response.body.error.code).toBe(code);
+      expect(performance.now() - begin).toBeLessThan(3000);
+      expectNoLeak(proxy, response.text);
+      expect((await proxy.get('/healthz')).status).toBe(200);
+    });
+  }
+
+  it('redirecting to another host: not followed, and the token never goes there', async () => {
+    const elsewhere = await startFakeServer((_req, res) => json(res, 200, {}));
+    started.push(elsewhere);
+    const { proxy } = await setUp((_req, res) => void res.writeHead(302, { location: `${elsewhere.url}/steal` }).end());
+    const response = await proxy.get('/api/v3/search/?q=x');
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('upstream_redirect_refused');
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('sends the token to the upstream API only', async () => {
+    const { proxy, upstream } = await setUp(searchAnswer);
+    await proxy.get('/api/v3/search/?q=x');
+    expect(upstream.requests.length).toBeGreaterThan(0);
+    expect(upstream.requests.every((request) => request.headers.authorization === `Token ${TOKEN}`)).toBe(true);
+  });
+});
+
+describe('caching against the upstream', () => {
+  it('makes one upstream request for many identical concurrent requests', async () => {
+    const { proxy, upstream } = await setUp((req, res) => void setTimeout(() => searchAnswer(req, res), 100));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => proxy.get('/api/v3/search/?q=same')));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/'))).toHaveLength(1);
+  });
+
+  it('normalizes keys: parameter order and spacing make no second request', async () => {
+    const { proxy, upstream } = await setUp(searchAnswer);
+    await proxy.get('/api/v3/search/?q=a%20b&page_size=5');
+    await proxy.get('/api/v3/search/?page_size=5&q=a++b');
+    expect(upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/'))).toHaveLength(1);
+  });
+
+  it('serves stale data while the upstream fails, and recovers when it returns', async () => {
+    const { proxy, search } = await setUp(searchAnswer, { searchTtl: 0, staleWhileRevalidate: 0, staleIfError: 3600 });
+    const fresh = await proxy.get('/api/v3/search/?q=x');
+    expect(fresh.status).toBe(200);
+    search.current = (_req, res) => json(res, 503, { detail: 'down' });
+    const stale = await proxy.get('/api/v3/search/?q=x');
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('x-doclens-cache')).toBe('stale-error');
+    expect(stale.text).toBe(fresh.text);
+    const uncached = await proxy.get('/api/v3/search/?q=other');
+    expect(uncached.status).toBe(502);
+    search.current = searchAnswer;
+    const recovered = await proxy.get('/api/v3/search/?q=x');
+    expect(recovered.headers.get('x-doclens-cache')).toBe('miss');
+  });
+});
+
+describe('network guards and limits', () => {
+  it('refuses a loopback upstream unless private networks are allowed', async () => {
+    const { proxy } = await setUp(searchAnswer, { allowPrivateNetwork: false });
+    const response = await proxy.get('/api/v3/search/?q=x');
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('forbidden_address');
+  });
+
+  it('refuses external domains resolving to loopback unless private networks are allowed', async () => {
+    const external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'));
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp(searchAnswer, { allowPrivateNetwork: false, externalDomains: [host] });
+    const response = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page.html#a`)}`);
+    expect(response.body.error.code).toBe('forbidden_address');
+    expect(external.requests).toHaveLength(0);
+  });
+
+  it('rate limits each client with 429 and Retry-After', async () => {
+    const { proxy } = await setUp(searchAnswer, { rateLimit: 8 });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 6; i++) {
+      const response = await proxy.get(`/api/v3/search/?q=n${i}`);
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+    }
+    expect(statuses).toContain(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+
+  it('rate limits page fetches per external domain', async () => {
+    const external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'));
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp(searchAnswer, { externalDomains: [host], externalRateLimit: 4 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/p${i}.html#a`)}`)).status);
+    expect(statuses.slice(0, 1)).toEqual([200]);
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('session credentials', () => {
+  it("passes the reader's cookie through and never shares one reader's answer with another", async () => {
+    const { proxy, upstream } = await setUp(searchAnswer, { credentials: 'session', token: undefined });
+    const alice = await proxy.get('/api/v3/search/?q=x', { cookie: 'sessionid=alice' });
+    const bob = await proxy.get('/api/v3/search/?q=x', { cookie: 'sessionid=bob' });
+    expect(alice.status).toBe(200);
+    expect(bob.status).toBe(200);
+    expect(alice.headers.get('cache-control')).toMatch(/^private/);
+    expect(alice.headers.get('vary')).toContain('Cookie');
+    const searches = upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/'));
+    expect(searches.map((request) => request.headers.cookie)).toEqual(['sessionid=alice', 'sessionid=bob']);
+    expect(upstream.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+  });
+});
