@@ -153,7 +153,15 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
         path,
         versions: listed,
         translations: translations.sort((a, b) => a.language.code.localeCompare(b.language.code)),
-        stable: stable ? { slug: stable.slug, verbose_name: stable.verbose_name, url: stable.exists === false ? stable.root_url : stable.url } : null,
+        stable: stable
+          ? {
+              slug: stable.slug,
+              verbose_name: stable.verbose_name,
+              // What `stable` points to (`2.0`), so that readers of `1.0` can be told it is older.
+              release: versions.find((version) => version.slug === stable.slug)?.ref ?? stable.slug,
+              url: stable.exists === false ? stable.root_url : stable.url,
+            }
+          : null,
       };
     });
   });

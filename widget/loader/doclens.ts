@@ -1,0 +1,119 @@
+import { DoclensPreview } from '../preview/doclens-preview.ts';
+import { DoclensSearch } from '../search/doclens-search.ts';
+import { registerStrings, type Strings } from '../shared/i18n.ts';
+import { detectPage, highlightSearchedTerms } from '../shared/page.ts';
+import { DoclensVersions } from '../versions/doclens-versions.ts';
+
+export { DoclensPreview, DoclensSearch, DoclensVersions, registerStrings };
+
+type Feature = 'search' | 'preview' | 'versions';
+const FEATURES: readonly Feature[] = ['search', 'preview', 'versions'];
+
+/** Search boxes of common themes (Read the Docs, furo, pydata, Sphinx basic, MkDocs material and default). */
+const THEME_SEARCH_INPUTS = [
+  '#rtd-search-form input[name="q"]',
+  '.sidebar-search input[name="q"]',
+  '.bd-search input[name="q"]',
+  '#searchbox input[name="q"]',
+  '.md-search__input',
+  'form[action$="search.html"] input[name="q"]',
+  '#mkdocs-search-query',
+];
+
+/** The package version, written in by the build. */
+declare const __DOCLENS_VERSION__: string;
+
+declare global {
+  interface Window {
+    doclens?: { version: string; registerStrings: typeof registerStrings };
+  }
+}
+
+/** The tag that loaded doclens: the classic script itself, or the module tag with `data-proxy`. */
+function loaderScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement) return current;
+  return document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"]') ?? document.querySelector<HTMLScriptElement>('script[src*="doclens"][src$=".js"]');
+}
+
+/** Strings an author supplies in `<script type="application/json" id="doclens-strings">{"fr": {…}}</script>`. */
+function loadAuthorStrings(): void {
+  const element = document.getElementById('doclens-strings');
+  if (!element?.textContent) return;
+  try {
+    const tables = JSON.parse(element.textContent) as Record<string, Partial<Strings>>;
+    for (const [language, strings] of Object.entries(tables)) if (strings && typeof strings === 'object') registerStrings(language, strings);
+  } catch {
+    console.warn('doclens: #doclens-strings is not valid JSON; using the built-in strings');
+  }
+}
+
+function setOptional(element: HTMLElement, name: string, value: string | undefined): void {
+  if (value) element.setAttribute(name, value);
+}
+
+function mountSearch(script: HTMLScriptElement, proxy: string, project: string | undefined, version: string | undefined): void {
+  const search = document.createElement('doclens-search');
+  search.setAttribute('proxy', proxy);
+  setOptional(search, 'project', project);
+  setOptional(search, 'version', version);
+  if (script.dataset.highlight === 'off') search.setAttribute('no-highlight', '');
+  const target = script.dataset.searchTarget ? document.querySelector(script.dataset.searchTarget) : null;
+  if (target) {
+    target.append(search);
+    return;
+  }
+  // The theme's own search box opens doclens instead: no new element in the layout, no shift.
+  const input = THEME_SEARCH_INPUTS.map((selector) => document.querySelector<HTMLInputElement>(selector)).find(Boolean);
+  if (input) {
+    search.setAttribute('no-trigger', '');
+    document.body.append(search);
+    const open = (event: Event) => {
+      event.preventDefault();
+      void search.show(input.value);
+      input.blur();
+    };
+    input.addEventListener('focus', open);
+    input.form?.addEventListener('submit', open);
+    return;
+  }
+  search.setAttribute('floating', '');
+  document.body.append(search);
+}
+
+function mount(): void {
+  const script = loaderScript();
+  const data = script?.dataset ?? {};
+  const proxy = data.proxy ?? (script?.src ? new URL(script.src).origin : window.location.origin);
+  const features = new Set((data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)));
+  const page = detectPage({ project: data.project, version: data.version, language: data.language });
+  if (page.language && !document.documentElement.lang) document.documentElement.lang = page.language;
+  loadAuthorStrings();
+  if (features.has('search') && script) mountSearch(script, proxy, page.project, page.version);
+  if (features.has('preview')) {
+    const preview = document.createElement('doclens-preview');
+    preview.setAttribute('proxy', proxy);
+    setOptional(preview, 'domains', data.previewDomains);
+    setOptional(preview, 'selector', data.previewSelector);
+    setOptional(preview, 'doctool', data.doctool);
+    document.body.append(preview);
+  }
+  if (features.has('versions')) {
+    const versions = document.createElement('doclens-versions');
+    versions.setAttribute('proxy', proxy);
+    setOptional(versions, 'project', page.project);
+    setOptional(versions, 'version', page.version);
+    setOptional(versions, 'notice', data.notice);
+    const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
+    versions.setAttribute('placement', target ? 'inline' : 'floating');
+    (target ?? document.body).append(versions);
+  }
+  if (data.highlight !== 'off') highlightSearchedTerms();
+}
+
+// Loading the script twice (or after an author defined the elements) must change nothing.
+if (!window.doclens) {
+  window.doclens = { version: __DOCLENS_VERSION__, registerStrings };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+  else mount();
+}

@@ -1,0 +1,277 @@
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { getJson, type EmbedPreview } from '../shared/api.ts';
+import { HoverIntentController } from '../shared/hover-intent.ts';
+import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { MAIN_CONTENT_SELECTOR } from '../shared/page.ts';
+import { followLayout, placeNear } from '../shared/position.ts';
+import { sanitizeContent } from '../shared/sanitize.ts';
+import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { previewStyles } from './styles.ts';
+
+type Phase = 'hidden' | 'loading' | 'ready' | 'error';
+
+/** Paths of a built site that are files, not documentation pages. */
+const NOT_A_PAGE = /\/(_sources|_downloads|_images|_static|_modules\/.*\.txt)\/|\.(?!html?$)[a-z0-9]{1,5}$/i;
+const OPT_OUT = '[data-doclens-preview="off"], .doclens-no-preview, .headerlink';
+
+/** Where a documentation URL sits: its site and project (`/projects/<alias>/`), language and version. */
+function docsLocation(url: URL): { site: string; version?: string } {
+  const segments = url.pathname.split('/').filter(Boolean);
+  const offset = segments[0] === 'projects' ? 2 : 0;
+  const site = url.origin + (offset ? `/projects/${segments[1]}` : '');
+  return { site, version: segments[offset + 1] };
+}
+
+function isSphinxPage(): boolean {
+  return !!document.querySelector('script[src*="documentation_options.js"], script#documentation_options, #documentation_options');
+}
+
+/**
+ * Hover and focus previews of links to documentation sections, for every matching link on the page
+ * (also those added later).
+ *
+ * @tag doclens-preview
+ *
+ * @event doclens-preview-show - A preview opened; `detail: { link, url }`.
+ * @event doclens-preview-hide - The preview closed; `detail: { link }`.
+ *
+ * @csspart popup - The tooltip.
+ * @csspart title - The section title.
+ * @csspart content - The section's first blocks.
+ * @csspart more - The "read more" link.
+ * @csspart arrow - The arrow pointing at the link.
+ *
+ * @cssproperty --doclens-preview-max-width - Largest width of the tooltip (480px).
+ * @cssproperty --doclens-preview-max-height - Largest height before it scrolls (360px).
+ * @cssproperty --doclens-color-background - Tooltip background.
+ * @cssproperty --doclens-color-text - Text colour.
+ * @cssproperty --doclens-color-accent - Link colour.
+ * @cssproperty --doclens-z-index - Stacking order.
+ */
+export class DoclensPreview extends LitElement {
+  static override styles = [themeStyles, previewStyles];
+
+  /** Base URL of the doclens proxy. */
+  @property() proxy = '';
+  /** Links inside these containers get previews. */
+  @property() selector = MAIN_CONTENT_SELECTOR;
+  /** Milliseconds the pointer rests on a link before the preview shows. */
+  @property({ type: Number, attribute: 'show-delay' }) showDelay = 300;
+  /** Milliseconds after the pointer leaves before it hides. */
+  @property({ type: Number, attribute: 'hide-delay' }) hideDelay = 200;
+  /** Hosts besides this page's whose links are documentation (space-separated, `host` or `host:port`). */
+  @property() domains = '';
+  /** `sphinx` for Sphinx's definition and glossary rules, `none` to turn them off; detected when unset. */
+  @property() doctool?: string;
+  /** Turns previews off without removing the element. */
+  @property({ type: Boolean }) disabled = false;
+
+  @state() private phase: Phase = 'hidden';
+  @state() private preview?: EmbedPreview;
+  @state() private target?: HTMLAnchorElement;
+  @state() private side: 'top' | 'bottom' = 'bottom';
+
+  @query('.popup') private popup!: HTMLElement;
+  @query('.arrow') private arrowElement!: HTMLElement;
+
+  private strings: Strings = stringsFor('en');
+  private readonly cache = new Map<string, Promise<EmbedPreview>>();
+  private readonly intent: HoverIntentController;
+  private stopAutoUpdate?: () => void;
+  private describedBy?: string | null;
+
+  constructor() {
+    super();
+    new ColorSchemeController(this);
+    this.intent = new HoverIntentController(this, {
+      showDelay: () => this.showDelay,
+      hideDelay: () => this.hideDelay,
+      settleDelay: 100,
+      targetOf: (event) => this.linkOf(event.target),
+      settle: (link) => void this.load(link).catch(() => undefined),
+      show: (link) => void this.open(link),
+      hide: () => this.close(),
+      inPopup: (node) => node instanceof Node && (node === this || this.renderRoot.contains(node)),
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.strings = stringsFor(languageOf(this));
+    if (!this.id) this.id = 'doclens-preview';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.close();
+  }
+
+  /** Shows the preview of `link` at once. */
+  async show(link: HTMLAnchorElement): Promise<void> {
+    this.intent.current = link;
+    await this.open(link);
+  }
+
+  async hide(): Promise<void> {
+    this.intent.close();
+    await this.updateComplete;
+  }
+
+  /** The documentation URL a link points to, or undefined when it should not preview. */
+  previewUrl(link: HTMLAnchorElement): string | undefined {
+    if (this.disabled || link.hasAttribute('download') || link.closest(OPT_OUT) || !link.closest(this.selector)) return undefined;
+    const href = link.getAttribute('href');
+    if (!href) return undefined;
+    let url: URL;
+    try {
+      url = new URL(href, document.baseURI);
+    } catch {
+      return undefined;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const here = new URL(window.location.href);
+    const hosts = this.domains.split(/\s+/).filter(Boolean);
+    if (url.origin !== here.origin && !hosts.includes(url.host) && !hosts.includes(url.hostname)) return undefined;
+    if (NOT_A_PAGE.test(url.pathname)) return undefined;
+    const samePage = url.origin === here.origin && url.pathname === here.pathname;
+    if (samePage && !url.hash) return undefined;
+    url.search = '';
+    return url.href;
+  }
+
+  private linkOf(node: EventTarget | null): HTMLAnchorElement | undefined {
+    if (!(node instanceof Element)) return undefined;
+    const link = node.closest('a[href]');
+    return link instanceof HTMLAnchorElement && this.previewUrl(link) ? link : undefined;
+  }
+
+  private get effectiveDoctool(): string | undefined {
+    if (this.doctool === 'none') return undefined;
+    return this.doctool ?? (isSphinxPage() ? 'sphinx' : undefined);
+  }
+
+  /** One request per target at a time, remembered for the page's life (failures are retried later). */
+  private load(link: HTMLAnchorElement): Promise<EmbedPreview> {
+    const url = this.previewUrl(link)!;
+    let pending = this.cache.get(url);
+    if (!pending) {
+      pending = getJson<EmbedPreview>(this.proxy, 'api/v3/embed/', { url, doctool: this.effectiveDoctool, form: 'preview' });
+      pending.catch(() => this.cache.delete(url));
+      this.cache.set(url, pending);
+    }
+    return pending;
+  }
+
+  private async open(link: HTMLAnchorElement): Promise<void> {
+    if (this.target && this.target !== link) this.releaseLink();
+    this.target = link;
+    this.phase = 'loading';
+    this.preview = undefined;
+    this.describedBy = link.getAttribute('aria-describedby');
+    link.setAttribute('aria-describedby', [this.describedBy, this.id].filter(Boolean).join(' '));
+    const pending = this.load(link);
+    await this.updateComplete;
+    if (!this.popup.matches(':popover-open')) this.popup.showPopover();
+    this.stopAutoUpdate?.();
+    this.position(link);
+    this.stopAutoUpdate = followLayout(() => this.position(link));
+    this.dispatchEvent(new CustomEvent('doclens-preview-show', { bubbles: true, composed: true, detail: { link, url: this.previewUrl(link) } }));
+    try {
+      const preview = await pending;
+      // The reader may have moved on while it loaded: a late answer shows nothing.
+      if (this.target !== link) return;
+      this.preview = preview;
+      this.phase = 'ready';
+    } catch {
+      if (this.target !== link) return;
+      this.phase = 'error';
+    }
+    // The content changed the tooltip's size.
+    await this.updateComplete;
+    if (this.target === link) this.position(link);
+  }
+
+  private releaseLink(): void {
+    const link = this.target;
+    if (!link) return;
+    if (this.describedBy) link.setAttribute('aria-describedby', this.describedBy);
+    else link.removeAttribute('aria-describedby');
+  }
+
+  private close(): void {
+    const link = this.target;
+    if (!link) return;
+    this.stopAutoUpdate?.();
+    this.stopAutoUpdate = undefined;
+    this.releaseLink();
+    this.target = undefined;
+    this.phase = 'hidden';
+    if (this.popup?.matches(':popover-open')) this.popup.hidePopover();
+    this.dispatchEvent(new CustomEvent('doclens-preview-hide', { bubbles: true, composed: true, detail: { link } }));
+  }
+
+  private position(link: HTMLAnchorElement): void {
+    this.side = placeNear(link, this.popup, this.arrowElement, { rtl: getComputedStyle(link).direction === 'rtl' });
+    this.popup.classList.add('visible');
+  }
+
+  override updated(): void {
+    if (this.phase === 'hidden') this.popup?.classList.remove('visible');
+  }
+
+  /** "Aurora Plugins · latest" when the target is another project or version than this page. */
+  private contextLabel(url: string): string | undefined {
+    const there = docsLocation(new URL(url));
+    const here = docsLocation(new URL(window.location.href));
+    if (there.site !== here.site) {
+      const alias = /\/projects\/([^/]+)/.exec(there.site)?.[1];
+      return [alias ?? new URL(url).host, there.version].filter(Boolean).join(' · ');
+    }
+    return there.version && here.version && there.version !== here.version ? there.version : undefined;
+  }
+
+  override render(): TemplateResult {
+    const direction = this.target ? getComputedStyle(this.target).direction : 'ltr';
+    return html`<div
+      class="popup"
+      part="popup"
+      popover="manual"
+      role="tooltip"
+      dir=${direction}
+      data-side=${this.side}
+      aria-live="polite"
+      @pointerenter=${() => this.intent.popupEntered()}
+      @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
+    >
+      <span class="arrow" part="arrow"></span>
+      <div class="scroll">${this.renderContent()}</div>
+    </div>`;
+  }
+
+  private renderContent(): unknown {
+    const s = this.strings;
+    if (this.phase === 'loading') {
+      return html`<div class="skeleton" aria-busy="true" aria-label=${s.previewLoading}><span></span><span></span><span></span></div>`;
+    }
+    if (this.phase === 'error') return html`<p class="unavailable">${s.previewUnavailable}</p>`;
+    if (this.phase !== 'ready' || !this.preview) return nothing;
+    const label = this.contextLabel(this.preview.url);
+    return html`
+      ${this.preview.title || label
+        ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge">${label}</span>` : nothing}</header>`
+        : nothing}
+      <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>
+      ${/^https?:\/\//i.test(this.preview.url) ? html`<a class="more" part="more" href=${this.preview.url}>${s.readMore} →</a>` : nothing}
+    `;
+  }
+}
+
+if (!customElements.get('doclens-preview')) customElements.define('doclens-preview', DoclensPreview);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'doclens-preview': DoclensPreview;
+  }
+}

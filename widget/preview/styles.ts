@@ -1,0 +1,162 @@
+import { css } from 'lit';
+
+export const previewStyles = css`
+  :host {
+    display: contents;
+  }
+  .popup {
+    position: fixed;
+    inset: auto;
+    top: 0;
+    left: 0;
+    margin: 0;
+    box-sizing: border-box;
+    width: max-content;
+    max-width: min(var(--doclens-preview-max-width, 480px), calc(100vw - 16px));
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_background);
+    color: var(--_text);
+    box-shadow: var(--_shadow);
+    z-index: var(--_z);
+    font-size: 0.92rem;
+    line-height: 1.5;
+    opacity: 0;
+    transition: opacity 120ms ease-out;
+    overflow: visible;
+  }
+  .popup.visible {
+    opacity: 1;
+  }
+  .scroll {
+    max-height: min(var(--doclens-preview-max-height, 360px), calc(100vh - 32px));
+    overflow: auto;
+    overscroll-behavior: contain;
+    padding: calc(var(--_space) * 1.5);
+    border-radius: var(--_radius);
+  }
+  header {
+    display: flex;
+    align-items: baseline;
+    gap: var(--_space);
+    margin-bottom: var(--_space);
+  }
+  .title {
+    font-weight: 600;
+    font-size: 1.05em;
+    overflow-wrap: anywhere;
+  }
+  .badge {
+    flex: none;
+    padding: 0 6px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    font-size: 0.75em;
+    color: var(--_muted);
+  }
+  .content {
+    overflow-wrap: anywhere;
+  }
+  .content :first-child {
+    margin-top: 0;
+  }
+  .content img {
+    max-width: 100%;
+    height: auto;
+  }
+  .content pre {
+    max-width: 100%;
+    overflow: auto;
+    padding: var(--_space);
+    border-radius: 4px;
+    background: var(--_surface);
+    font: 0.85em/1.45 var(--_mono);
+  }
+  .content code {
+    font-family: var(--_mono);
+    font-size: 0.9em;
+  }
+  .content table {
+    display: block;
+    max-width: 100%;
+    overflow: auto;
+    border-collapse: collapse;
+  }
+  .content th,
+  .content td {
+    border: 1px solid var(--_border);
+    padding: 2px 6px;
+  }
+  .content dt {
+    font-family: var(--_mono);
+    font-size: 0.9em;
+    font-weight: 600;
+  }
+  .content dd {
+    margin-inline-start: calc(var(--_space) * 2);
+  }
+  .content h1,
+  .content h2,
+  .content h3,
+  .content h4 {
+    font-size: 1em;
+  }
+  .content a,
+  .more {
+    color: var(--_accent);
+  }
+  .more {
+    display: inline-block;
+    margin-top: var(--_space);
+    font-weight: 600;
+    text-decoration: none;
+  }
+  .more:hover {
+    text-decoration: underline;
+  }
+  .skeleton {
+    display: grid;
+    gap: 8px;
+    width: min(360px, 70vw);
+  }
+  .skeleton span {
+    height: 0.9em;
+    border-radius: 4px;
+    background: linear-gradient(90deg, var(--_surface), var(--_border), var(--_surface));
+    background-size: 200% 100%;
+    animation: shimmer 1.2s linear infinite;
+  }
+  .skeleton span:first-child {
+    width: 50%;
+    height: 1.1em;
+  }
+  .skeleton span:last-child {
+    width: 80%;
+  }
+  @keyframes shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  .unavailable {
+    color: var(--_muted);
+    font-style: italic;
+  }
+  .arrow {
+    position: absolute;
+    width: 10px;
+    height: 10px;
+    background: var(--_background);
+    border: 1px solid var(--_border);
+    transform: rotate(45deg);
+  }
+  .popup[data-side='bottom'] .arrow {
+    border-right: 0;
+    border-bottom: 0;
+  }
+  .popup[data-side='top'] .arrow {
+    border-left: 0;
+    border-top: 0;
+  }
+`;

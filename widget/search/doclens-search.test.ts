@@ -1,0 +1,182 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { DoclensSearch } from './doclens-search.ts';
+import './doclens-search.ts';
+import { servers, until } from '../test-support.ts';
+
+const shadow = (element: DoclensSearch) => element.shadowRoot!;
+const input = (element: DoclensSearch) => shadow(element).querySelector<HTMLInputElement>('input[type="search"]')!;
+const options = (element: DoclensSearch) => [...shadow(element).querySelectorAll<HTMLAnchorElement>('[role="option"]')];
+const stateText = (element: DoclensSearch) => shadow(element).querySelector('[part="state"]')?.textContent?.trim() ?? '';
+
+/** Every search request the page makes, by its `q`. */
+function recordSearches(): { queries: string[]; restore(): void } {
+  const original = window.fetch;
+  const queries: string[] = [];
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith('/search/')) queries.push(url.searchParams.get('q') ?? '');
+    return original(input, init);
+  };
+  return { queries, restore: () => void (window.fetch = original) };
+}
+
+async function openWith(element: DoclensSearch, text: string) {
+  await element.show();
+  input(element).focus();
+  await sendKeys({ type: text });
+}
+
+describe('<doclens-search>', () => {
+  afterEach(() => localStorage.clear());
+
+  it('opens on "/" and Ctrl+K, not while typing in another field, and closes on Escape restoring focus', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div><input id="other" /><button id="before">before</button><doclens-search proxy=${servers.proxy}></doclens-search></div>`);
+    const element = container.querySelector('doclens-search')!;
+    const before = container.querySelector<HTMLButtonElement>('#before')!;
+    before.focus();
+    await sendKeys({ press: '/' });
+    await until(() => element.open, 'open by /');
+    expect(shadow(element).activeElement).to.equal(input(element));
+    const closed = oneEvent(element, 'doclens-search-close');
+    await sendKeys({ press: 'Escape' });
+    await closed;
+    expect(element.open).to.equal(false);
+    expect(document.activeElement).to.equal(before);
+    await sendKeys({ press: 'Control+k' });
+    await until(() => element.open, 'open by Ctrl+K');
+    await element.hide();
+    container.querySelector<HTMLInputElement>('#other')!.focus();
+    await sendKeys({ press: '/' });
+    expect(element.open).to.equal(false);
+    expect(container.querySelector<HTMLInputElement>('#other')!.value).to.equal('/');
+  });
+
+  it('searches as you type against the proxy, grouped by page with section hits, as a combobox', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    await openWith(element, 'schedul');
+    await until(() => options(element).length > 0, 'results');
+    const first = options(element)[0]!;
+    expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul$/);
+    expect(options(element).some((option) => /\.html\?highlight=schedul#/.test(option.href))).to.equal(true);
+    expect(first.querySelector('.title span')?.textContent?.toLowerCase()).to.contain('schedul');
+    const field = input(element);
+    expect(field.getAttribute('role')).to.equal('combobox');
+    expect(field.getAttribute('aria-expanded')).to.equal('true');
+    expect(field.getAttribute('aria-activedescendant')).to.equal(first.id);
+    expect(shadow(element).querySelector('[role="status"]')!.textContent).to.match(/\d+ results?/);
+    await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+  });
+
+  it('debounces typing into one request and never lets a slow answer overwrite a later one', async () => {
+    const recorder = recordSearches();
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="100"></doclens-search>`);
+      await openWith(element, 'quick');
+      await until(() => options(element).length > 0, 'results');
+      expect(recorder.queries).to.deep.equal(['quick']);
+      await element.show('slow');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await element.show('fast');
+      await until(() => options(element)[0]?.textContent?.includes('fast') ?? false, 'fast results');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(options(element)[0]!.textContent).to.contain('fast');
+      expect(options(element).some((option) => option.textContent?.includes('slow'))).to.equal(false);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('moves through results with the arrows (wrapping) and opens with Enter', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    await openWith(element, 'retry');
+    await until(() => options(element).length > 2, 'results');
+    const count = options(element).length;
+    const active = () => input(element).getAttribute('aria-activedescendant');
+    await sendKeys({ press: 'ArrowDown' });
+    expect(active()).to.equal(options(element)[1]!.id);
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ press: 'ArrowUp' });
+    expect(active()).to.equal(options(element)[count - 1]!.id);
+    expect(options(element)[count - 1]!.getAttribute('aria-selected')).to.equal('true');
+    await sendKeys({ press: 'ArrowDown' });
+    element.addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true });
+    const selected = oneEvent(element, 'doclens-search-select');
+    await sendKeys({ press: 'Enter' });
+    const { detail } = await selected;
+    expect(detail.url).to.equal(options(element)[0]!.href);
+    expect(detail.newTab).to.equal(false);
+  });
+
+  it('sends the subprojects filter and the version in the query, and changes it when toggled', async () => {
+    const recorder = recordSearches();
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`);
+      await openWith(element, 'plugin');
+      await until(() => options(element).length > 0, 'results');
+      expect(recorder.queries.at(-1)).to.equal('subprojects:aurora/latest plugin');
+      shadow(element).querySelector<HTMLInputElement>('.filters input[type="checkbox"]')!.click();
+      await until(() => recorder.queries.at(-1) === 'project:aurora/latest plugin', 'filtered request');
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it('keeps recent searches, with remove and clear', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
+    element.addEventListener('doclens-search-select', (event) => event.preventDefault());
+    for (const word of ['alpha', 'beta']) {
+      await element.show(word);
+      await until(() => options(element).length > 0, 'results');
+      options(element)[0]!.click();
+    }
+    await element.show('');
+    const recent = () => [...shadow(element).querySelectorAll('.recent .query')].map((button) => button.textContent);
+    expect(recent()).to.deep.equal(['beta', 'alpha']);
+    shadow(element).querySelector<HTMLButtonElement>('.recent .remove')!.click();
+    await element.updateComplete;
+    expect(recent()).to.deep.equal(['alpha']);
+    shadow(element).querySelector<HTMLButtonElement>('.recent-head button')!.click();
+    await element.updateComplete;
+    expect(recent()).to.deep.equal([]);
+    expect(localStorage.getItem('doclens:recent:all')).to.equal('[]');
+  });
+
+  it('shows no-results, error with retry, and loads more results on demand', async () => {
+    const hostile = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
+    await hostile.show('nothing');
+    await until(() => stateText(hostile).includes('No results'), 'empty state');
+    expect(stateText(hostile)).to.contain('"nothing"');
+    await hostile.show('fail');
+    await until(() => stateText(hostile).includes('unavailable'), 'error state');
+    shadow(hostile).querySelector<HTMLButtonElement>('.state .action')!.click();
+    await until(() => stateText(hostile).includes('unavailable'), 'error state again');
+
+    const real = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>`);
+    await real.show('scheduler');
+    await until(() => options(real).length > 0, 'results');
+    const before = options(real).length;
+    shadow(real).querySelector<HTMLButtonElement>('.more')!.click();
+    await until(() => options(real).length > before, 'more results');
+  });
+
+  it('renders hostile highlights and titles as text: no element but <span> survives and nothing runs', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
+    await element.show('attack');
+    await until(() => options(element).length > 0, 'results');
+    const results = shadow(element).querySelector('[role="listbox"]')!;
+    expect(results.querySelectorAll('img, script, svg, iframe, style, base, math, form, input, [onerror], [onload]').length).to.equal(0);
+    expect([...results.querySelectorAll('a')].every((link) => link.getAttribute('role') === 'option' && link.href.startsWith('http://127.0.0.1:9/'))).to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(getComputedStyle(document.body).display).to.not.equal('none');
+  });
+
+  it('speaks Spanish on a Spanish page', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div lang="es"><doclens-search proxy=${servers.hostile}></doclens-search></div>`);
+    const element = container.querySelector('doclens-search')!;
+    expect(shadow(element).querySelector('.trigger')!.textContent).to.contain('Buscar');
+    await element.show();
+    expect(input(element).placeholder).to.equal('Buscar en la documentación');
+  });
+});

@@ -1,0 +1,506 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { getJson, isAbort, ProxyRequestError, type SearchBlock, type SearchResponse, type SearchResult } from '../shared/api.ts';
+import { commandKLabel, HotkeysController } from '../shared/hotkeys.ts';
+import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { HIGHLIGHT_PARAM } from '../shared/page.ts';
+import { sanitizeHighlight } from '../shared/sanitize.ts';
+import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { searchStyles } from './styles.ts';
+
+/** One selectable row of the listbox: a page, or a section of it. */
+interface Option {
+  id: string;
+  url: string;
+  result: SearchResult;
+  block?: SearchBlock;
+}
+
+type Status = 'idle' | 'loading' | 'results' | 'empty' | 'error' | 'offline';
+
+const RECENT_LIMIT = 8;
+const CACHE_LIMIT = 50;
+
+const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>`;
+
+/** `/en/latest/guides/retries.html` → `guides › retries`. */
+function breadcrumb(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  const start = segments[0] === 'projects' ? 4 : /^[a-z]{2,3}([-_][a-z]{2,4})?$/i.test(segments[0] ?? '') ? 2 : 0;
+  return segments
+    .slice(start)
+    .map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
+    .filter((segment) => segment !== 'index')
+    .join(' › ');
+}
+
+/**
+ * Search as you type over the documentation, in a modal dialog.
+ *
+ * @tag doclens-search
+ *
+ * @event doclens-search-open - The dialog opened.
+ * @event doclens-search-close - The dialog closed.
+ * @event doclens-search-select - A result was chosen; `detail: { result, block, url, newTab }`. Cancel it to navigate yourself.
+ *
+ * @csspart trigger - The button that opens the dialog.
+ * @csspart dialog - The dialog.
+ * @csspart input - The search field.
+ * @csspart results - The list of results.
+ * @csspart option - One result row (page or section).
+ * @csspart state - The loading, empty, error and offline messages.
+ *
+ * @cssproperty --doclens-color-text - Text colour.
+ * @cssproperty --doclens-color-muted - Secondary text colour.
+ * @cssproperty --doclens-color-background - Dialog background.
+ * @cssproperty --doclens-color-surface - Background of hovered and secondary areas.
+ * @cssproperty --doclens-color-border - Borders.
+ * @cssproperty --doclens-color-accent - Active result and focus rings.
+ * @cssproperty --doclens-color-accent-text - Text on the accent colour.
+ * @cssproperty --doclens-color-highlight - Background of matched terms.
+ * @cssproperty --doclens-font-family - Font (inherited from the page by default).
+ * @cssproperty --doclens-radius - Corner radius.
+ * @cssproperty --doclens-spacing - Base spacing unit.
+ * @cssproperty --doclens-shadow - Dialog shadow.
+ */
+export class DoclensSearch extends LitElement {
+  static override styles = [themeStyles, searchStyles];
+
+  /** Base URL of the doclens proxy. */
+  @property() proxy = '';
+  /** Project searched; without it the proxy's configured projects are. */
+  @property() project?: string;
+  /** Version searched (with `project`). */
+  @property() version?: string;
+  @property() placeholder?: string;
+  /** Turn off the `/` and Ctrl/Cmd+K shortcuts. */
+  @property({ type: Boolean, attribute: 'no-hotkeys' }) noHotkeys = false;
+  /** Results asked per page. */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
+  /** Milliseconds of typing pause before a request. */
+  @property({ type: Number }) debounce = 150;
+  @property({ type: Number, attribute: 'min-length' }) minLength = 2;
+  /** Whether subprojects are searched at first (the reader can change it). */
+  @property({ type: Boolean }) subprojects = true;
+  /** Do not highlight the searched terms on the page a result opens. */
+  @property({ type: Boolean, attribute: 'no-highlight' }) noHighlight = false;
+  /** Hide the trigger button (open with hotkeys, `show()`, or an enhanced theme search box). */
+  @property({ type: Boolean, attribute: 'no-trigger' }) noTrigger = false;
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() private query = '';
+  @state() private status: Status = 'idle';
+  @state() private results: SearchResult[] = [];
+  @state() private count = 0;
+  @state() private nextPage: number | null = null;
+  @state() private activeIndex = -1;
+  @state() private includeSubprojects = true;
+  @state() private recent: string[] = [];
+  @state() private loadingMore = false;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  @query('input[type="search"]') private input!: HTMLInputElement;
+
+  private strings: Strings = stringsFor('en');
+  private timer?: ReturnType<typeof setTimeout>;
+  private controller?: AbortController;
+  private requestId = 0;
+  private readonly cache = new Map<string, SearchResponse>();
+  private returnFocus?: HTMLElement;
+
+  constructor() {
+    super();
+    new ColorSchemeController(this);
+    new HotkeysController(this, () => !this.noHotkeys && !this.open, () => void this.show());
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.strings = stringsFor(languageOf(this));
+    this.includeSubprojects = this.subprojects;
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('subprojects')) this.includeSubprojects = this.subprojects;
+  }
+
+  /** Opens the dialog; resolves once the field has focus. */
+  async show(initialQuery?: string): Promise<void> {
+    if (!this.open) {
+      this.returnFocus = deepActiveElement();
+      this.open = true;
+      this.recent = this.loadRecent();
+      await this.updateComplete;
+      if (!this.dialog.open) this.dialog.showModal();
+      this.dispatchEvent(new CustomEvent('doclens-search-open', { bubbles: true, composed: true }));
+    }
+    if (initialQuery !== undefined) this.setQuery(initialQuery);
+    this.input.focus();
+    this.input.select();
+  }
+
+  /** Closes the dialog and gives focus back to where it was. */
+  async hide(): Promise<void> {
+    if (!this.open) return;
+    this.dialog.close();
+    await this.updateComplete;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+    this.controller?.abort();
+  }
+
+  private onClose = () => {
+    this.open = false;
+    clearTimeout(this.timer);
+    this.controller?.abort();
+    this.returnFocus?.focus();
+    this.dispatchEvent(new CustomEvent('doclens-search-close', { bubbles: true, composed: true }));
+  };
+
+  private setQuery(value: string): void {
+    this.query = value;
+    if (this.input && this.input.value !== value) this.input.value = value;
+    this.schedule();
+  }
+
+  private get searchTerm(): string {
+    if (!this.project) return '';
+    const kind = this.includeSubprojects ? 'subprojects' : 'project';
+    return `${kind}:${this.project}${this.version ? `/${this.version}` : ''}`;
+  }
+
+  private requestQuery(): string {
+    return [this.searchTerm, this.query.trim()].filter(Boolean).join(' ');
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const words = this.query.trim();
+    if (words.length < this.minLength) {
+      this.requestId++;
+      this.controller?.abort();
+      this.status = 'idle';
+      this.results = [];
+      this.activeIndex = -1;
+      return;
+    }
+    const cached = this.cache.get(this.cacheKey(1));
+    if (cached) {
+      // Backspace over earlier queries answers at once.
+      this.requestId++;
+      this.controller?.abort();
+      this.apply(cached, 1, false);
+      return;
+    }
+    this.status = 'loading';
+    this.timer = setTimeout(() => void this.run(1, false), this.debounce);
+  }
+
+  private cacheKey(page: number): string {
+    return `${this.requestQuery()}|${page}|${this.pageSize}`;
+  }
+
+  private async run(page: number, append: boolean): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const id = ++this.requestId;
+    const key = this.cacheKey(page);
+    if (append) this.loadingMore = true;
+    else this.status = 'loading';
+    try {
+      const response = await getJson<SearchResponse>(this.proxy, 'api/v3/search/', { q: this.requestQuery(), page: String(page), page_size: String(this.pageSize) }, controller.signal);
+      if (id !== this.requestId) return;
+      this.cache.set(key, response);
+      if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+      this.apply(response, page, append);
+    } catch (error) {
+      if (isAbort(error) || id !== this.requestId) return;
+      this.status = error instanceof ProxyRequestError && error.kind === 'offline' ? 'offline' : 'error';
+    } finally {
+      if (id === this.requestId) this.loadingMore = false;
+    }
+  }
+
+  private apply(response: SearchResponse, page: number, append: boolean): void {
+    this.results = append ? [...this.results, ...response.results] : response.results;
+    this.count = response.count;
+    this.nextPage = response.next ? page + 1 : null;
+    this.status = this.results.length ? 'results' : 'empty';
+    if (!append) this.activeIndex = this.results.length ? 0 : -1;
+  }
+
+  private retry = () => void this.run(1, false);
+  private more = () => {
+    if (this.nextPage) void this.run(this.nextPage, true);
+  };
+
+  private get options(): Option[] {
+    const options: Option[] = [];
+    for (const result of this.results) {
+      const page = resultUrl(result);
+      options.push({ id: `option-${options.length}`, url: page, result });
+      for (const block of result.blocks.slice(0, 3)) options.push({ id: `option-${options.length}`, url: `${page}#${encodeURIComponent(block.id)}`, result, block });
+    }
+    return options;
+  }
+
+  private onInput = (event: InputEvent) => this.setQuery((event.target as HTMLInputElement).value);
+
+  private onKeydown = (event: KeyboardEvent) => {
+    const options = this.options;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!options.length) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      this.activeIndex = (this.activeIndex + step + options.length) % options.length;
+      void this.updateComplete.then(() => this.renderRoot.querySelector(`#${options[this.activeIndex]!.id}`)?.scrollIntoView({ block: 'nearest' }));
+    } else if (event.key === 'Enter' && !event.isComposing) {
+      const option = options[this.activeIndex] ?? options[0];
+      if (!option) return;
+      event.preventDefault();
+      this.select(option, event.ctrlKey || event.metaKey);
+    }
+  };
+
+  private onOptionClick(event: MouseEvent, option: Option): void {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    this.select(option, event.ctrlKey || event.metaKey || event.shiftKey);
+  }
+
+  /** The destination, with the searched words for the page to highlight. */
+  private destination(option: Option): string {
+    const words = this.query.trim();
+    if (this.noHighlight || !words) return option.url;
+    const url = new URL(option.url, window.location.href);
+    url.searchParams.set(HIGHLIGHT_PARAM, words);
+    return url.href;
+  }
+
+  private select(option: Option, newTab: boolean): void {
+    const url = this.destination(option);
+    const event = new CustomEvent('doclens-search-select', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail: { result: option.result, block: option.block, url, newTab },
+    });
+    this.saveRecent(this.query.trim());
+    if (!this.dispatchEvent(event)) return;
+    if (newTab) {
+      window.open(url, '_blank', 'noopener');
+      return;
+    }
+    void this.hide();
+    window.location.assign(url);
+  }
+
+  private get recentKey(): string {
+    return `doclens:recent:${this.project ?? 'all'}`;
+  }
+
+  private loadRecent(): string[] {
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(this.recentKey) ?? '[]');
+      return Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string').slice(0, RECENT_LIMIT) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private storeRecent(items: string[]): void {
+    this.recent = items;
+    try {
+      localStorage.setItem(this.recentKey, JSON.stringify(items));
+    } catch {
+      // Storage may be full or blocked; recent searches are a convenience.
+    }
+  }
+
+  private saveRecent(query: string): void {
+    if (query.length < this.minLength) return;
+    this.storeRecent([query, ...this.loadRecent().filter((item) => item !== query)].slice(0, RECENT_LIMIT));
+  }
+
+  private toggleSubprojects = (event: Event) => {
+    this.includeSubprojects = (event.target as HTMLInputElement).checked;
+    this.schedule();
+  };
+
+  override render(): TemplateResult {
+    const s = this.strings;
+    const shortcut = commandKLabel();
+    return html`
+      ${this.noTrigger
+        ? nothing
+        : html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" @click=${() => void this.show()}>
+            ${searchIcon}<span>${this.placeholder ?? s.searchButton}</span>${this.noHotkeys ? nothing : html`<kbd>${shortcut}</kbd>`}
+          </button>`}
+      <dialog part="dialog" aria-label=${s.searchLabel} @close=${this.onClose} @click=${(event: MouseEvent) => event.target === this.dialog && void this.hide()}>
+        ${this.open ? this.renderDialog(s) : nothing}
+      </dialog>
+    `;
+  }
+
+  private renderDialog(s: Strings): TemplateResult {
+    const options = this.options;
+    const active = options[this.activeIndex];
+    const expanded = this.status === 'results';
+    return html`
+      <div class="bar">
+        ${this.status === 'loading' ? html`<span class="spinner" aria-hidden="true"></span>` : searchIcon}
+        <input
+          type="search"
+          part="input"
+          role="combobox"
+          aria-label=${s.searchLabel}
+          aria-autocomplete="list"
+          aria-controls="results"
+          aria-expanded=${expanded ? 'true' : 'false'}
+          aria-activedescendant=${active ? active.id : nothing}
+          aria-busy=${this.status === 'loading' ? 'true' : 'false'}
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck="false"
+          enterkeyhint="go"
+          maxlength="200"
+          placeholder=${this.placeholder ?? s.searchPlaceholder}
+          .value=${this.query}
+          @input=${this.onInput}
+          @keydown=${this.onKeydown}
+        />
+        <button class="close" type="button" @click=${() => void this.hide()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
+      </div>
+      ${this.project
+        ? html`<div class="filters">
+            <span>${format(s.searchingIn, { project: this.project, version: this.version ?? '' })}</span>
+            <label><input type="checkbox" .checked=${this.includeSubprojects} @change=${this.toggleSubprojects} />${s.includeSubprojects}</label>
+          </div>`
+        : nothing}
+      <div class="body">
+        ${this.renderBody(s, options)}
+      </div>
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement(s)}</div>
+      <footer>${s.keyboardHelp}</footer>
+    `;
+  }
+
+  private announcement(s: Strings): string {
+    if (this.status === 'results') return this.count === 1 ? s.resultCountOne : format(s.resultCount, { count: this.count });
+    if (this.status === 'empty') return format(s.noResults, { query: this.query.trim() });
+    if (this.status === 'error') return s.searchFailed;
+    if (this.status === 'offline') return s.offline;
+    return '';
+  }
+
+  private renderBody(s: Strings, options: Option[]): TemplateResult {
+    switch (this.status) {
+      case 'idle':
+        return this.renderRecent(s);
+      case 'loading':
+        if (!this.results.length) return html`<div class="state" part="state">${s.loading}</div>`;
+        return this.renderResults(s, options);
+      case 'empty':
+        return html`<div class="state" part="state"><strong>${format(s.noResults, { query: this.query.trim() })}</strong>${s.noResultsHint}</div>`;
+      case 'error':
+        return html`<div class="state error" part="state"><strong>${s.searchFailed}</strong><button class="action" type="button" @click=${this.retry}>${s.retry}</button></div>`;
+      case 'offline':
+        return html`<div class="state error" part="state"><strong>${s.offline}</strong><button class="action" type="button" @click=${this.retry}>${s.retry}</button></div>`;
+      default:
+        return this.renderResults(s, options);
+    }
+  }
+
+  private renderRecent(s: Strings): TemplateResult {
+    if (!this.recent.length) return html`<div class="state" part="state">${s.noRecent}</div>`;
+    return html`
+      <div class="recent-head"><span id="recent-label">${s.recentSearches}</span><button type="button" @click=${() => this.storeRecent([])}>${s.clearRecent}</button></div>
+      <ul class="recent" aria-labelledby="recent-label">
+        ${this.recent.map(
+          (item) => html`<li>
+            <button class="query" type="button" @click=${() => this.setQuery(item)}>${item}</button>
+            <button class="remove" type="button" aria-label=${format(s.removeRecent, { query: item })} @click=${() => this.storeRecent(this.recent.filter((other) => other !== item))}>✕</button>
+          </li>`,
+        )}
+      </ul>
+    `;
+  }
+
+  private renderResults(s: Strings, options: Option[]): TemplateResult {
+    const projects = new Set(this.results.map((result) => result.project.slug));
+    const showBadges = projects.size > 1 || (this.project !== undefined && !projects.has(this.project));
+    let index = 0;
+    return html`
+      <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
+        ${this.results.map((result) => {
+          const pageOption = options[index++]!;
+          const sections = result.blocks.slice(0, 3).map(() => options[index++]!);
+          return html`
+            ${this.renderOption(pageOption, html`
+              <span class="title">${highlighted(result.highlights.title[0], result.title)}${showBadges ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing}</span>
+              <span class="path">${breadcrumb(result.path)}</span>`)}
+            ${sections.map((option) => {
+              const block = option.block!;
+              const title = block.type === 'domain' ? (block.highlights.name?.[0] ?? undefined) : (block.highlights.title?.[0] ?? undefined);
+              return this.renderOption(option, html`
+                <span class="title hit">${highlighted(title, block.title ?? block.name ?? '')}</span>
+                <span class="snippet">${highlighted(block.highlights.content[0], block.content.slice(0, 200))}</span>`, 'section');
+            })}
+          `;
+        })}
+      </ul>
+      ${this.nextPage
+        ? html`<button class="action more" type="button" ?disabled=${this.loadingMore} @click=${this.more}>${this.loadingMore ? s.loading : s.moreResults}</button>`
+        : nothing}
+    `;
+  }
+
+  private renderOption(option: Option, content: TemplateResult, kind = 'page'): TemplateResult {
+    const index = Number(option.id.slice('option-'.length));
+    return html`<li role="presentation">
+      <a
+        id=${option.id}
+        class=${kind}
+        role="option"
+        part="option"
+        href=${this.destination(option)}
+        tabindex="-1"
+        aria-selected=${index === this.activeIndex ? 'true' : 'false'}
+        @click=${(event: MouseEvent) => this.onOptionClick(event, option)}
+        @pointermove=${() => {
+          if (this.activeIndex !== index) this.activeIndex = index;
+        }}
+        >${content}</a
+      >
+    </li>`;
+  }
+}
+
+/** API highlight markup (escaped text with `<span>` around matches), sanitized; plain text otherwise. */
+function highlighted(markup: string | undefined, text: string): unknown {
+  return markup ? unsafeHTML(sanitizeHighlight(markup)) : text;
+}
+
+function resultUrl(result: SearchResult): string {
+  const domain = /^https?:\/\//.test(result.domain) ? result.domain : `https://${result.domain}`;
+  return `${domain.replace(/\/$/, '')}${result.path.startsWith('/') ? '' : '/'}${result.path}`;
+}
+
+function deepActiveElement(): HTMLElement | undefined {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : undefined;
+}
+
+if (!customElements.get('doclens-search')) customElements.define('doclens-search', DoclensSearch);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'doclens-search': DoclensSearch;
+  }
+}

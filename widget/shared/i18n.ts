@@ -1,0 +1,132 @@
+/** Every string the widget shows. `{name}` placeholders are filled by `format`. */
+export interface Strings {
+  searchButton: string;
+  searchPlaceholder: string;
+  searchLabel: string;
+  close: string;
+  recentSearches: string;
+  removeRecent: string;
+  clearRecent: string;
+  noRecent: string;
+  loading: string;
+  resultCount: string;
+  resultCountOne: string;
+  noResults: string;
+  noResultsHint: string;
+  searchFailed: string;
+  retry: string;
+  offline: string;
+  moreResults: string;
+  includeSubprojects: string;
+  searchingIn: string;
+  allProjects: string;
+  keyboardHelp: string;
+  previewLoading: string;
+  previewUnavailable: string;
+  readMore: string;
+  versionsLabel: string;
+  versions: string;
+  languages: string;
+  downloads: string;
+  oldVersionNotice: string;
+  devVersionNotice: string;
+  goToStable: string;
+  dismiss: string;
+}
+
+const en: Strings = {
+  searchButton: 'Search',
+  searchPlaceholder: 'Search the docs',
+  searchLabel: 'Search documentation',
+  close: 'Close',
+  recentSearches: 'Recent searches',
+  removeRecent: 'Remove "{query}" from recent searches',
+  clearRecent: 'Clear',
+  noRecent: 'Type to search. Results appear as you type.',
+  loading: 'Searching…',
+  resultCount: '{count} results',
+  resultCountOne: '1 result',
+  noResults: 'No results for "{query}"',
+  noResultsHint: 'Check the spelling, or try fewer or more general words.',
+  searchFailed: 'Search is unavailable right now.',
+  retry: 'Try again',
+  offline: 'You are offline. Search needs a connection.',
+  moreResults: 'More results',
+  includeSubprojects: 'Include subprojects',
+  searchingIn: 'Searching {project} {version}',
+  allProjects: 'all projects',
+  keyboardHelp: '↑↓ to move, Enter to open, Ctrl+Enter for a new tab, Esc to close',
+  previewLoading: 'Loading preview…',
+  previewUnavailable: 'Preview unavailable',
+  readMore: 'Read more',
+  versionsLabel: 'Version {version}, language {language}',
+  versions: 'Versions',
+  languages: 'Languages',
+  downloads: 'Downloads',
+  oldVersionNotice: 'You are reading the documentation of an old version ({version}).',
+  devVersionNotice: 'You are reading the documentation of a development version ({version}).',
+  goToStable: 'Go to the stable version ({version})',
+  dismiss: 'Dismiss',
+};
+
+const es: Strings = {
+  searchButton: 'Buscar',
+  searchPlaceholder: 'Buscar en la documentación',
+  searchLabel: 'Buscar en la documentación',
+  close: 'Cerrar',
+  recentSearches: 'Búsquedas recientes',
+  removeRecent: 'Quitar «{query}» de las búsquedas recientes',
+  clearRecent: 'Borrar',
+  noRecent: 'Escriba para buscar. Los resultados aparecen mientras escribe.',
+  loading: 'Buscando…',
+  resultCount: '{count} resultados',
+  resultCountOne: '1 resultado',
+  noResults: 'No hay resultados para «{query}»',
+  noResultsHint: 'Revise la ortografía o pruebe con menos palabras o más generales.',
+  searchFailed: 'La búsqueda no está disponible en este momento.',
+  retry: 'Reintentar',
+  offline: 'No hay conexión. La búsqueda necesita conexión.',
+  moreResults: 'Más resultados',
+  includeSubprojects: 'Incluir subproyectos',
+  searchingIn: 'Buscando en {project} {version}',
+  allProjects: 'todos los proyectos',
+  keyboardHelp: '↑↓ para moverse, Intro para abrir, Ctrl+Intro en otra pestaña, Esc para cerrar',
+  previewLoading: 'Cargando vista previa…',
+  previewUnavailable: 'Vista previa no disponible',
+  readMore: 'Leer más',
+  versionsLabel: 'Versión {version}, idioma {language}',
+  versions: 'Versiones',
+  languages: 'Idiomas',
+  downloads: 'Descargas',
+  oldVersionNotice: 'Está leyendo la documentación de una versión antigua ({version}).',
+  devVersionNotice: 'Está leyendo la documentación de una versión en desarrollo ({version}).',
+  goToStable: 'Ir a la versión estable ({version})',
+  dismiss: 'Descartar',
+};
+
+const tables = new Map<string, Partial<Strings>>([
+  ['en', en],
+  ['es', es],
+]);
+
+/** Adds or overrides strings for a language (`'fr'`, or `'en'` to reword the defaults). */
+export function registerStrings(language: string, strings: Partial<Strings>): void {
+  const key = language.toLowerCase();
+  tables.set(key, { ...tables.get(key), ...strings });
+}
+
+/** The strings for a language tag (`es-MX` falls back to `es`, anything unknown to English). */
+export function stringsFor(language: string | null | undefined): Strings {
+  const tag = (language ?? '').toLowerCase();
+  const table = tables.get(tag) ?? tables.get(tag.split(/[-_]/)[0] ?? '') ?? {};
+  return { ...en, ...tables.get('en'), ...table };
+}
+
+/** The page's language: the element's nearest `lang`, else the document's. */
+export function languageOf(element: Element): string {
+  return element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+}
+
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}

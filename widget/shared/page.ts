@@ -1,0 +1,75 @@
+/** Project, version and language of the page the widget is on. */
+export interface PageInfo {
+  project?: string | undefined;
+  version?: string | undefined;
+  language?: string | undefined;
+}
+
+/** Containers of the main content in the hosting service's and common themes' markup. */
+export const MAIN_CONTENT_SELECTOR = '[role="main"], main, .md-content, .rst-content .document, .body, article';
+
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
+
+/**
+ * Where the page sits, from (in order) what the author configured, the meta tags the hosting service
+ * adds, and the URL's `/<language>/<version>/` (or `/projects/<alias>/<language>/<version>/`).
+ */
+export function detectPage(configured: PageInfo, location: Location | URL = window.location): PageInfo {
+  const segments = location.pathname.split('/').filter(Boolean);
+  const offset = segments[0] === 'projects' ? 2 : 0;
+  const [language, version] = [segments[offset], segments[offset + 1]];
+  const fromUrl = language && LANGUAGE.test(language) && version ? { language, version: decodeURIComponent(version) } : {};
+  return {
+    project: configured.project ?? meta('readthedocs-project-slug'),
+    version: configured.version ?? meta('readthedocs-version-slug') ?? fromUrl.version,
+    language: configured.language ?? meta('readthedocs-language') ?? fromUrl.language ?? (document.documentElement.lang || undefined),
+  };
+}
+
+/** The URL parameter a search result link carries so that the destination page highlights the terms. */
+export const HIGHLIGHT_PARAM = 'highlight';
+
+/**
+ * Marks the searched terms in the page's main content with `<mark>` (styled by the browser) and
+ * drops the parameter from the address bar. Text only: no HTML is parsed.
+ */
+export function highlightSearchedTerms(root: ParentNode = document): number {
+  const url = new URL(window.location.href);
+  const words = (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
+    .filter((word) => word.length >= 2)
+    .slice(0, 10);
+  if (words.length === 0) return 0;
+  url.searchParams.delete(HIGHLIGHT_PARAM);
+  history.replaceState(history.state, '', url);
+  const container = root.querySelector(MAIN_CONTENT_SELECTOR) ?? document.body;
+  const pattern = new RegExp(`(${words.map((word) => word.replace(/[-]/g, '\\-')).join('|')})`, 'giu');
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const texts: Text[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode as Text);
+  let marked = 0;
+  for (const text of texts) {
+    const parts = text.data.split(pattern);
+    if (parts.length === 1) continue;
+    const fragment = document.createDocumentFragment();
+    parts.forEach((part, index) => {
+      if (!part) return;
+      if (index % 2 === 1) {
+        const mark = document.createElement('mark');
+        mark.className = 'doclens-highlight';
+        mark.textContent = part;
+        fragment.append(mark);
+        marked++;
+      } else fragment.append(part);
+    });
+    text.replaceWith(fragment);
+  }
+  // The browser scrolled to the fragment before the marks existed; keep the section in view.
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  target?.scrollIntoView({ block: 'start' });
+  return marked;
+}

@@ -1,0 +1,271 @@
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property, queryAll, state } from 'lit/decorators.js';
+import { getJson, type ContextTranslation, type ContextVersion, type PageContext } from '../shared/api.ts';
+import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { versionsStyles } from './styles.ts';
+
+type Target = ContextVersion | ContextTranslation;
+
+const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zip)', epub: 'EPUB' };
+
+const numbersOf = (slug: string) => (slug.match(/\d+/g) ?? []).map(Number);
+
+/** Whether version `a` is older than `b` by their numbers (`1.0` < `2.0` < `2.10`). */
+function olderThan(a: string, b: string): boolean {
+  const [x, y] = [numbersOf(a), numbersOf(b)];
+  if (!x.length || !y.length) return false;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  return false;
+}
+
+/**
+ * The version and language switcher: goes to the same page in another version or translation, or to
+ * that version's root when the page does not exist there.
+ *
+ * @tag doclens-versions
+ *
+ * @event doclens-versions-select - A version or language was chosen; `detail: { kind, slug, url }`. Cancel it to navigate yourself.
+ *
+ * @csspart toggle - The button showing the current version and language.
+ * @csspart menu - The menu.
+ * @csspart item - A version, language or download entry.
+ * @csspart notice - The old or development version notice.
+ *
+ * @cssproperty --doclens-color-background - Menu background.
+ * @cssproperty --doclens-color-accent - The current entry and focus rings.
+ * @cssproperty --doclens-z-index - Stacking order of the floating flyout.
+ */
+export class DoclensVersions extends LitElement {
+  static override styles = [themeStyles, versionsStyles];
+
+  @property() proxy = '';
+  @property() project?: string;
+  @property() version?: string;
+  /** `floating` (a flyout in the corner) or `inline` (in the theme's sidebar). */
+  @property({ reflect: true }) placement: 'floating' | 'inline' = 'floating';
+  /** Which notice to show: `old` versions, `dev` (development) versions, `all`, or `none`. */
+  @property() notice: 'old' | 'dev' | 'all' | 'none' = 'old';
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() private context?: PageContext;
+  @state() private noticeDismissed = false;
+
+  @queryAll('[role="menu"] a') private items!: NodeListOf<HTMLAnchorElement>;
+
+  private strings: Strings = stringsFor('en');
+
+  constructor() {
+    super();
+    new ColorSchemeController(this);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.strings = stringsFor(languageOf(this));
+    document.addEventListener('pointerdown', this.onOutside);
+    void this.refresh();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('pointerdown', this.onOutside);
+  }
+
+  /** Loads the page context for the current page. */
+  async refresh(): Promise<void> {
+    const url = new URL(window.location.href);
+    url.hash = '';
+    url.search = '';
+    try {
+      this.context = await getJson<PageContext>(this.proxy, 'api/v3/page-context/', { url: url.href, project: this.project, version: this.version });
+      this.noticeDismissed = this.readDismissed();
+    } catch {
+      // Without data there is nothing to switch to: the switcher stays out of the way.
+      this.context = undefined;
+    }
+  }
+
+  async show(focus: 'current' | 'first' | 'last' = 'current'): Promise<void> {
+    this.open = true;
+    await this.updateComplete;
+    const items = [...this.items];
+    const current = items.find((item) => item.getAttribute('aria-checked') === 'true');
+    (focus === 'last' ? items[items.length - 1] : focus === 'first' ? items[0] : (current ?? items[0]))?.focus();
+  }
+
+  async hide(returnFocus = true): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await this.updateComplete;
+    if (returnFocus) this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus();
+  }
+
+  private onOutside = (event: PointerEvent) => {
+    if (this.open && !event.composedPath().includes(this)) void this.hide(false);
+  };
+
+  private onToggleKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      void this.show(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  private onMenuKeydown = (event: KeyboardEvent) => {
+    const items = [...this.items];
+    const index = items.indexOf(this.renderRoot.querySelector(':focus') as HTMLAnchorElement);
+    const move = (next: number) => {
+      event.preventDefault();
+      items[(next + items.length) % items.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(items.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      void this.hide();
+    } else if (event.key === 'Tab') void this.hide(false);
+    else if (event.key === ' ') {
+      event.preventDefault();
+      items[index]?.click();
+    } else if (event.key.length === 1 && /\S/.test(event.key)) {
+      const start = index + 1;
+      const match = [...items.slice(start), ...items.slice(0, start)].find((item) => item.textContent?.trim().toLowerCase().startsWith(event.key.toLowerCase()));
+      match?.focus();
+    }
+  };
+
+  /** The same page there, or that version's root when the page is missing (or cannot be confirmed). */
+  private async destination(target: Target): Promise<string> {
+    if (target.exists === true) return target.url;
+    if (target.exists === false) return target.root_url;
+    try {
+      const url = new URL(target.url);
+      if (url.origin !== window.location.origin) return target.url;
+      const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+      return response.ok ? target.url : target.root_url;
+    } catch {
+      return target.url;
+    }
+  }
+
+  private async choose(event: MouseEvent, kind: 'version' | 'language', target: Target): Promise<void> {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    const url = await this.destination(target);
+    const select = new CustomEvent('doclens-versions-select', { bubbles: true, composed: true, cancelable: true, detail: { kind, slug: target.slug, url } });
+    if (!this.dispatchEvent(select)) return;
+    window.location.assign(url + window.location.hash);
+  }
+
+  private get noticeKey(): string {
+    return `doclens:notice:${this.context?.project.slug}:${this.context?.version.slug}`;
+  }
+
+  private readDismissed(): boolean {
+    try {
+      return localStorage.getItem(this.noticeKey) === 'dismissed';
+    } catch {
+      return false;
+    }
+  }
+
+  private dismissNotice = () => {
+    this.noticeDismissed = true;
+    try {
+      localStorage.setItem(this.noticeKey, 'dismissed');
+    } catch {
+      // Not remembered when storage is blocked; dismissed for this page anyway.
+    }
+  };
+
+  /** `old`, `dev`, or nothing: what the current version is, next to the stable one. */
+  private versionStatus(context: PageContext): 'old' | 'dev' | undefined {
+    const { version, stable } = context;
+    if (!stable || stable.slug === version.slug) return undefined;
+    if (stable.release === version.slug) return undefined;
+    if (version.type === 'tag' && olderThan(version.slug, stable.release)) return 'old';
+    if (version.slug === 'latest' || version.type === 'branch') return 'dev';
+    return undefined;
+  }
+
+  override render(): TemplateResult | typeof nothing {
+    const context = this.context;
+    if (!context) return nothing;
+    const s = this.strings;
+    const language = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
+    const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {});
+    return html`
+      ${this.renderNotice(context, s)}
+      <div class="switcher">
+        <button
+          class="toggle"
+          part="toggle"
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded=${this.open ? 'true' : 'false'}
+          aria-controls="menu"
+          aria-label=${format(s.versionsLabel, { version: context.version.verbose_name, language: language.name })}
+          @click=${() => (this.open ? void this.hide() : void this.show())}
+          @keydown=${this.onToggleKeydown}
+        >
+          <span>${context.version.verbose_name}</span><span class="kind">${language.code}</span><span class="chevron" aria-hidden="true">▾</span>
+        </button>
+        <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open} @keydown=${this.onMenuKeydown}>
+          <div role="group" aria-labelledby="versions-label">
+            <div class="group-label" id="versions-label">${s.versions}</div>
+            ${context.versions.map((version) => this.renderItem('version', version, version.verbose_name, version.type === 'tag' ? 'tag' : version.slug === 'latest' || version.slug === 'stable' ? '' : 'branch'))}
+          </div>
+          ${context.translations.length > 1
+            ? html`<div role="group" aria-labelledby="languages-label">
+                <div class="group-label" id="languages-label">${s.languages}</div>
+                ${context.translations.map((translation) => this.renderItem('language', translation, translation.language.name, translation.language.code))}
+              </div>`
+            : nothing}
+          ${downloads.length
+            ? html`<div role="group" aria-labelledby="downloads-label">
+                <div class="group-label" id="downloads-label">${s.downloads}</div>
+                ${downloads.map(([kind, url]) => html`<a role="menuitem" part="item" tabindex="-1" href=${url}>${DOWNLOAD_LABELS[kind] ?? kind}</a>`)}
+              </div>`
+            : nothing}
+        </div>
+      </div>
+    `;
+  }
+
+  private renderItem(kind: 'version' | 'language', target: Target, label: string, detail: string): TemplateResult {
+    return html`<a
+      role="menuitemradio"
+      part="item"
+      tabindex="-1"
+      aria-checked=${target.current ? 'true' : 'false'}
+      href=${target.exists === false ? target.root_url : target.url}
+      @click=${(event: MouseEvent) => void this.choose(event, kind, target)}
+      ><span>${label}</span><span class="kind">${detail}</span></a
+    >`;
+  }
+
+  private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
+    const status = this.versionStatus(context);
+    if (!status || this.noticeDismissed || !context.stable) return nothing;
+    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return nothing;
+    const message = status === 'old' ? s.oldVersionNotice : s.devVersionNotice;
+    return html`<div class="notice" part="notice" role="note">
+      <span>${format(message, { version: context.version.verbose_name })}</span>
+      <a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>
+      <button class="dismiss" type="button" aria-label=${s.dismiss} @click=${this.dismissNotice}>✕</button>
+    </div>`;
+  }
+}
+
+if (!customElements.get('doclens-versions')) customElements.define('doclens-versions', DoclensVersions);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'doclens-versions': DoclensVersions;
+  }
+}
