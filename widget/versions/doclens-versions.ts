@@ -42,6 +42,8 @@ export class DoclensVersions extends LitElement {
   @property() proxy = '';
   @property() project?: string;
   @property() version?: string;
+  /** The page whose versions are listed (this page by default; set it in single-page apps). */
+  @property({ attribute: 'page-url' }) pageUrl?: string;
   /** `floating` (a flyout in the corner) or `inline` (in the theme's sidebar). */
   @property({ reflect: true }) placement: 'floating' | 'inline' = 'floating';
   /** Which notice to show: `old` versions, `dev` (development) versions, `all`, or `none`. */
@@ -74,7 +76,7 @@ export class DoclensVersions extends LitElement {
 
   /** Loads the page context for the current page. */
   async refresh(): Promise<void> {
-    const url = new URL(window.location.href);
+    const url = new URL(this.pageUrl ?? window.location.href);
     url.hash = '';
     url.search = '';
     try {
@@ -159,7 +161,8 @@ export class DoclensVersions extends LitElement {
     const url = await this.destination(target);
     const select = new CustomEvent('doclens-versions-select', { bubbles: true, composed: true, cancelable: true, detail: { kind, slug: target.slug, url } });
     if (!this.dispatchEvent(select)) return;
-    window.location.assign(url + window.location.hash);
+    // The section the reader is on is kept when the page exists there.
+    window.location.assign(url === target.url ? url + window.location.hash : url);
   }
 
   private get noticeKey(): string {
@@ -209,11 +212,11 @@ export class DoclensVersions extends LitElement {
           aria-haspopup="menu"
           aria-expanded=${this.open ? 'true' : 'false'}
           aria-controls="menu"
-          aria-label=${format(s.versionsLabel, { version: context.version.verbose_name, language: language.name })}
           @click=${() => (this.open ? void this.hide() : void this.show())}
           @keydown=${this.onToggleKeydown}
         >
-          <span>${context.version.verbose_name}</span><span class="kind">${language.code}</span><span class="chevron" aria-hidden="true">▾</span>
+          <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${language.code}</span><span class="chevron" aria-hidden="true">▾</span>
+          <span class="visually-hidden">${format(s.versionsLabel, { version: context.version.verbose_name, language: language.name })}</span>
         </button>
         <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open} @keydown=${this.onMenuKeydown}>
           <div role="group" aria-labelledby="versions-label">

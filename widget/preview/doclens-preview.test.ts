@@ -1,0 +1,164 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import type { DoclensPreview } from './doclens-preview.ts';
+import './doclens-preview.ts';
+import { servers, until } from '../test-support.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const docsHost = () => new URL(servers.docs).host;
+const hostileHost = () => new URL(servers.hostile).host;
+
+async function hover(element: Element) {
+  const box = element.getBoundingClientRect();
+  await sendMouse({ type: 'move', position: [Math.round(box.left + Math.min(8, box.width / 2)), Math.round(box.top + box.height / 2)] });
+}
+
+async function moveAway() {
+  await sendMouse({ type: 'move', position: [5, window.innerHeight - 5] });
+}
+
+function popup(preview: DoclensPreview): HTMLElement {
+  return preview.shadowRoot!.querySelector<HTMLElement>('.popup')!;
+}
+
+const isOpen = (preview: DoclensPreview) => popup(preview).matches(':popover-open');
+
+async function page(proxy: string, domains: string, links: unknown) {
+  const container = await fixture<HTMLDivElement>(html`<div>
+    <div role="main" style="padding: 40px">${links}</div>
+    <p><a id="outside" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>outside main</a></p>
+    <doclens-preview proxy=${proxy} domains=${domains} show-delay="300" hide-delay="150"></doclens-preview>
+  </div>`);
+  return { container, preview: container.querySelector('doclens-preview')! };
+}
+
+describe('<doclens-preview>', () => {
+  afterEach(async () => {
+    await resetMouse();
+  });
+
+  it('shows the linked section after the hover delay, not before, and keeps it while the pointer is inside', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#term')!;
+    const shown = oneEvent(preview, 'doclens-preview-show');
+    await hover(link);
+    await sleep(150);
+    expect(isOpen(preview)).to.equal(false);
+    await shown;
+    await until(() => !!preview.shadowRoot!.querySelector('.title'), 'content');
+    expect(preview.shadowRoot!.querySelector('.title')!.textContent!.toLowerCase()).to.contain('job');
+    expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('.more')!.href).to.equal(`${servers.docs}/en/latest/glossary.html#term-job`);
+    expect(link.getAttribute('aria-describedby')).to.equal(preview.id);
+    await hover(popup(preview));
+    await sleep(400);
+    expect(isOpen(preview)).to.equal(true);
+    const hidden = oneEvent(preview, 'doclens-preview-hide');
+    await moveAway();
+    await hidden;
+    expect(isOpen(preview)).to.equal(false);
+    expect(link.hasAttribute('aria-describedby')).to.equal(false);
+  });
+
+  it('opens on keyboard focus and closes on Escape, keeping focus on the link', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p><a id="api" href=${`${servers.docs}/en/latest/api/scheduler.html#aurora.Scheduler.add_job`}>add_job</a></p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#api')!;
+    container.querySelector<HTMLElement>('[role="main"]')!.tabIndex = -1;
+    container.querySelector<HTMLElement>('[role="main"]')!.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(link);
+    await until(() => isOpen(preview), 'open on focus');
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    expect(preview.shadowRoot!.querySelector('.content')!.textContent).to.contain('add_job');
+    await sendKeys({ press: 'Escape' });
+    expect(isOpen(preview)).to.equal(false);
+    expect(document.activeElement).to.equal(link);
+  });
+
+  it('previews only documentation links in the main content, including links added later', async () => {
+    const docs = servers.docs;
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p>
+        <a id="doc" href=${`${docs}/en/2.0/quickstart.html`}>other version</a>
+        <a id="sub" href=${`${docs}/projects/plugins/en/latest/index.html`}>subproject</a>
+        <a id="anchor" href="#local">here</a>
+        <a id="self" href="">this page</a>
+        <a id="external" href="https://example.com/docs/">elsewhere</a>
+        <a id="download" href=${`${docs}/en/latest/_downloads/aurora.zip`}>zip</a>
+        <a id="source" href=${`${docs}/en/latest/_sources/index.rst.txt`}>source</a>
+        <a id="mail" href="mailto:team@example.org">mail</a>
+        <a id="js" href="javascript:void(0)">js</a>
+        <a id="optout" data-doclens-preview="off" href=${`${docs}/en/latest/faq.html`}>opted out</a>
+        <span class="doclens-no-preview"><a id="optout-class" href=${`${docs}/en/latest/faq.html`}>opted out</a></span>
+      </p>`,
+    );
+    const eligible = (id: string) => !!preview.previewUrl(container.querySelector<HTMLAnchorElement>(`#${id}`)!);
+    expect(['doc', 'sub', 'anchor'].map(eligible)).to.deep.equal([true, true, true]);
+    expect(['self', 'external', 'download', 'source', 'mail', 'js', 'optout', 'optout-class', 'outside'].map(eligible)).to.deep.equal(Array(9).fill(false));
+
+    const later = document.createElement('a');
+    later.href = `${docs}/en/latest/installation.html`;
+    later.textContent = 'added later';
+    container.querySelector('[role="main"] p')!.append(later);
+    await hover(later);
+    await until(() => isOpen(preview), 'preview for a link added later');
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await moveAway();
+  });
+
+  it('shows a loading skeleton, then a quiet error when the section cannot be had', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`);
+    await hover(container.querySelector('#broken')!);
+    await until(() => isOpen(preview), 'open');
+    await until(() => !!preview.shadowRoot!.querySelector('.unavailable'), 'error state');
+    expect(preview.shadowRoot!.querySelector('.unavailable')!.textContent).to.equal('Preview unavailable');
+    await moveAway();
+  });
+
+  it('shows nothing for a slow answer that arrives after the pointer left', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="slow" href=${`${hostile}/en/latest/slow.html#x`}>slow</a></p>`);
+    await hover(container.querySelector('#slow')!);
+    await until(() => isOpen(preview), 'open');
+    expect(preview.shadowRoot!.querySelector('.skeleton')).to.not.equal(null);
+    await moveAway();
+    await until(() => !isOpen(preview), 'closed');
+    await sleep(1000);
+    expect(isOpen(preview)).to.equal(false);
+    expect(preview.shadowRoot!.querySelector('.content')).to.equal(null);
+  });
+
+  it('renders hostile embed content inert: nothing runs and the page keeps its styles', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="evil" href=${`${hostile}/en/latest/evil.html#x`}>evil</a></p>`);
+    const before = getComputedStyle(document.body).display;
+    await hover(container.querySelector('#evil')!);
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    const content = preview.shadowRoot!.querySelector('.content')!;
+    expect(content.textContent).to.contain('Safe text');
+    expect(content.querySelectorAll('script, style, iframe, svg, math, base, form, input, [onerror], [onload], [style]').length).to.equal(0);
+    for (const link of content.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').to.not.match(/^(javascript|data):/i);
+    expect(preview.shadowRoot!.querySelector('.title')!.textContent).to.equal('Hostile <b>title</b>');
+    await sleep(100);
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(getComputedStyle(document.body).display).to.equal(before);
+    expect(document.querySelector('base')).to.equal(null);
+    await moveAway();
+  });
+
+  it('stays inside the viewport near its edges', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge" href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`);
+    await hover(container.querySelector('#edge')!);
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await sleep(50);
+    const box = popup(preview).getBoundingClientRect();
+    expect(box.right).to.be.at.most(window.innerWidth);
+    expect(box.bottom).to.be.at.most(window.innerHeight);
+    expect(box.left).to.be.at.least(0);
+    expect(box.top).to.be.at.least(0);
+    expect(popup(preview).dataset.side).to.equal('top');
+    await moveAway();
+  });
+});
