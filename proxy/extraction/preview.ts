@@ -64,9 +64,16 @@ export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_P
   if (only?.name === 'dl') {
     const term = elementsOf(only.children).find((child) => child.name === 'dt');
     const definition = elementsOf(only.children).find((child) => child.name === 'dd');
-    title = term ? normalizeSpace(textOf(term)) : '';
     blocks = definition ? elementsOf(definition.children) : [];
-    if (term) blocks = [term, ...blocks];
+    if (term && hasClass(term, 'sig')) {
+      // An API entry: the object's name as title, its full signature as the first block.
+      const name = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
+      title = normalizeSpace(name.map(textOf).join('')) || normalizeSpace(textOf(term));
+      blocks = [term, ...blocks];
+    } else if (term) {
+      // A glossary or other term: the title says it already.
+      title = normalizeSpace(textOf(term));
+    }
   } else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
     while (blocks.length === 1 && CONTAINERS.has(blocks[0]!.name) && !hasClass(blocks[0]!, 'admonition')) blocks = elementsOf(blocks[0]!.children);

@@ -432,8 +432,8 @@ export class DoclensSearch extends LitElement {
   }
 
   private renderResults(s: Strings, options: Option[]): TemplateResult {
-    const projects = new Set(this.results.map((result) => result.project.slug));
-    const showBadges = projects.size > 1 || (this.project !== undefined && !projects.has(this.project));
+    // Results from elsewhere than the project and version searched say where they are from.
+    const elsewhere = (result: SearchResult) => result.project.slug !== this.project || (this.version !== undefined && result.version.slug !== this.version);
     let index = 0;
     return html`
       <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
@@ -442,7 +442,7 @@ export class DoclensSearch extends LitElement {
           const sections = result.blocks.slice(0, 3).map(() => options[index++]!);
           return html`
             ${this.renderOption(pageOption, html`
-              <span class="title">${highlighted(result.highlights.title[0], result.title)}${showBadges ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing}</span>
+              <span class="title">${highlighted(result.highlights.title[0], result.title)}${elsewhere(result) ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing}</span>
               <span class="path">${breadcrumb(result.path)}</span>`)}
             ${sections.map((option) => {
               const block = option.block!;

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium unless CHROME_PATH says otherwise; never a downloaded browser. */
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: install it (apt-get install chromium) or set CHROME_PATH.`);
+  return path;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface RunningDemo {
+  /** The first URL `doclens demo` printed: the start page of the docs. */
+  url: string;
+  output(): string;
+  process: ChildProcessByStdio<null, Readable, Readable>;
+  stop(): Promise<number | null>;
+}
+
+const cli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
+
+/** Runs `doclens demo` (as `npm start` does) on free ports and waits for its first URL. */
+export async function startDemo(args: string[] = []): Promise<RunningDemo> {
+  const child = spawn(process.execPath, [cli, 'demo', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\S*/.exec(output);
+      if (match) resolve(match[0]);
+    };
+    child.stdout.on('data', check);
+    child.once('exit', (code) => reject(new Error(`doclens demo exited with ${code}: ${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    process: child,
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
