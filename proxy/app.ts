@@ -95,7 +95,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     fetcher,
     metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl),
     responses: new ResponseCache(config.cacheBytes - pagesBytes, staleCovers, now),
-    pages: new ExternalPages(fetcher, (url) => domains.external.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
+    pages: new ExternalPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
     now,

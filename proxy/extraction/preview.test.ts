@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
 import { extractSection } from './embed.ts';
 import { parseHtml } from './parse.ts';
-import { previewOf } from './preview.ts';
+import { isLoneHeading, previewOf, sectionUnderHeading } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -41,5 +41,22 @@ describe('previewOf', () => {
     expect(preview.content.length).toBeLessThanOrEqual(1000);
     expect(preview.content).toMatch(/^<pre>line of code/);
     expect(preview.truncated).toBe(true);
+  });
+});
+
+describe('sectionUnderHeading', () => {
+  it('gives a MkDocs heading the blocks under it, up to the next heading of its rank', () => {
+    const html = demoPage('skyline/en/latest/faq/index.html');
+    const page = parseHtml(html);
+    const heading = [...html.matchAll(/<h([23]) id="([^"]+)"/g)];
+    const [, rank, id] = heading[0]!;
+    const section = sectionUnderHeading(page, id!, 'https://docs.example.org/en/latest/faq/')!;
+    expect(section).toMatch(new RegExp(`^<h${rank} id="${id}"`));
+    expect(isLoneHeading(section)).toBe(false);
+    const next = heading.find(([, otherRank], index) => index > 0 && Number(otherRank) <= Number(rank));
+    if (next) expect(section).not.toContain(`id="${next[2]}"`);
+    const preview = previewOf(section);
+    expect(preview.content.length).toBeGreaterThan(0);
+    expect(sectionUnderHeading(page, 'no-such-id', 'https://docs.example.org/')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { DomHandler, isTag, type AnyNode, type Element } from 'domhandler';
 import { Parser } from 'htmlparser2';
-import { toHtml } from './embed.ts';
-import { descendants, hasClass, textOf } from './parse.ts';
+import { toHtml, withAbsoluteReferences } from './embed.ts';
+import { descendants, hasClass, nextElementSibling, textOf, type ParsedHtml } from './parse.ts';
 import { normalizeSpace } from './sections.ts';
 
 export interface Preview {
@@ -104,4 +104,27 @@ export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_P
     shown++;
   }
   return { title, content, truncated: truncated || shown < blocks.length };
+}
+
+const headingRank = (element: Element) => (HEADING.test(element.name) ? Number(element.name[1]) : 0);
+
+/** Whether section HTML is a heading alone: what the embed API gives for headings not wrapped in a section (MkDocs). */
+export function isLoneHeading(sectionHtml: string): boolean {
+  const roots = elementsOf(parseFragment(sectionHtml));
+  return roots.length === 1 && headingRank(roots[0]!) > 0;
+}
+
+/**
+ * The heading with id `id` and the blocks after it up to the next heading of the same or a higher
+ * rank, links absolute: a section as a reader sees it on pages whose headings are not wrapped in
+ * `<section>` elements.
+ */
+export function sectionUnderHeading(page: ParsedHtml, id: string, pageUrl: string): string | null {
+  const heading = page.elementById(id);
+  if (!heading || headingRank(heading) === 0) return null;
+  const parts = [heading];
+  for (let next = nextElementSibling(heading); next && !(headingRank(next) > 0 && headingRank(next) <= headingRank(heading)); next = nextElementSibling(next)) {
+    parts.push(next);
+  }
+  return parts.map((part) => toHtml(withAbsoluteReferences(part, pageUrl))).join('\n');
 }

@@ -4,7 +4,7 @@ import { Parser } from 'htmlparser2';
 import render from 'dom-serializer';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
 import { absolutizeReferences, pageUrlOf } from '../extraction/links.ts';
-import { previewOf } from '../extraction/preview.ts';
+import { isLoneHeading, previewOf, sectionUnderHeading } from '../extraction/preview.ts';
 import { cacheKey, choiceParam, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
@@ -90,6 +90,11 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
           throw error;
         });
         content = withAbsoluteLinks(result.content, pageUrlOf(url.href));
+      }
+      if (form === 'preview' && fragment && isLoneHeading(content) && credential.kind === 'token') {
+        // A bare heading (MkDocs) previews badly: show the blocks under it, read from the page itself.
+        const page = await context.pages.get(pageUrlOf(url.href)).catch(() => undefined);
+        content = (page && sectionUnderHeading(page, fragment, pageUrlOf(url.href))) ?? content;
       }
       const base = { url: url.href, fragment: fragment || null, external };
       return form === 'preview' ? { ...base, ...previewOf(content) } : { ...base, content };

@@ -132,9 +132,10 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
       const translations = await Promise.all(
         languages.map(async (translation) => {
           const translated = translation.slug === project.slug ? versions : await context.metadata.versions(translation.slug, credential, scopeKey).catch(() => []);
+          // The same version when the translation has it, else its default one: the same page either way.
           const sameVersion = translated.find((version) => version.slug === location.versionSlug && version.active);
           const root = withSlash(sameVersion?.documentation_url ?? translation.documentation_url);
-          const url = sameVersion ? root + path : root;
+          const url = root + path;
           return {
             slug: translation.slug,
             name: translation.name,
@@ -142,7 +143,7 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
             current: translation.slug === project.slug,
             url,
             root_url: root,
-            exists: translation.slug === project.slug ? true : sameVersion ? await exists(url, credential) : false,
+            exists: translation.slug === project.slug ? true : await exists(url, credential),
           };
         }),
       );

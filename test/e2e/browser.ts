@@ -14,7 +14,17 @@ export function chromiumPath(): string {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      // Pages a test rewrites through page.route() count as public; the demo's proxy is on loopback.
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
   });
 }
 

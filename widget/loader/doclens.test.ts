@@ -61,7 +61,10 @@ describe('the doclens.js loader', () => {
     await until(() => !!doc.querySelector('doclens-search'), 'search');
     const search = doc.querySelector('doclens-search')!;
     expect(search.hasAttribute('no-trigger')).to.equal(true);
-    doc.querySelector<HTMLInputElement>('input[name="q"]')!.focus();
+    const themeInput = doc.querySelector<HTMLInputElement>('input[name="q"]')!;
+    themeInput.focus();
+    expect(search.open).to.equal(false);
+    themeInput.click();
     await until(() => search.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')?.value === 'lease', 'dialog opened from the theme box with its words');
     expect(search.open).to.equal(true);
   });

@@ -68,13 +68,18 @@ function mountSearch(script: HTMLScriptElement, proxy: string, project: string |
   if (input) {
     search.setAttribute('no-trigger', '');
     document.body.append(search);
-    const open = (event: Event) => {
+    const open = (event: Event, words = input.value) => {
       event.preventDefault();
-      void search.show(input.value);
-      input.blur();
+      void search.show(words);
     };
-    input.addEventListener('focus', open);
-    input.form?.addEventListener('submit', open);
+    // Clicks, taps and typing open it; focus alone does not, so Tab passes by and focus can return.
+    input.addEventListener('click', open);
+    input.addEventListener('keydown', (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      if (event.key.length === 1) open(event, input.value + event.key);
+      else if (event.key === 'Enter' || event.key === 'ArrowDown') open(event);
+    });
+    input.form?.addEventListener('submit', (event) => open(event));
     return;
   }
   search.setAttribute('floating', '');

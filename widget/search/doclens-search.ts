@@ -259,6 +259,10 @@ export class DoclensSearch extends LitElement {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       this.activeIndex = (this.activeIndex + step + options.length) % options.length;
       void this.updateComplete.then(() => this.renderRoot.querySelector(`#${options[this.activeIndex]!.id}`)?.scrollIntoView({ block: 'nearest' }));
+    } else if (event.key === 'Escape' && !event.isComposing) {
+      // A search field's own Escape only clears it; in a dialog readers expect it to close.
+      event.preventDefault();
+      void this.hide();
     } else if (event.key === 'Enter' && !event.isComposing) {
       const option = options[this.activeIndex] ?? options[0];
       if (!option) return;

@@ -23,6 +23,9 @@ export const themeStyles = css`
     --_font: var(--doclens-font-family, inherit);
     --_mono: var(--doclens-font-family-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     font-family: var(--_font);
+    /* Themes shrink the root or body font (mkdocs-material: 10px body); the widget keeps a readable size. */
+    font-size: var(--doclens-font-size, 16px);
+    line-height: 1.5;
     color: var(--_text);
   }
   :host([scheme='dark']) {

@@ -1,0 +1,232 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoBuild } from '../fixtures/demo.ts';
+import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let demo: RunningDemo;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Console errors and uncaught exceptions of the current test's page: each one fails it. */
+let problems: string[];
+/** Messages a test expects (a browser's own network error while the proxy is down). */
+let tolerated: RegExp | undefined;
+
+const docs = (path: string) => new URL(path, demo.url).href;
+const proxyUrl = () => /doclens proxy\s+(http:\/\/127\.0\.0\.1:\d+)\/healthz/.exec(demo.output())![1]!;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  expect(await demo.stop()).toBe(0);
+});
+
+async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  page = await context.newPage();
+  problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !tolerated?.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  // Named here, as the console only says "Failed to load resource"; browsers ask for a favicon the demo lacks.
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) problems.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  tolerated = /Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+  return page;
+}
+
+afterEach(async () => {
+  await context?.close();
+  expect(problems).toEqual([]);
+});
+
+/** axe-core on the widget's open state: no serious or critical violations. */
+async function expectAccessible(selector: string): Promise<void> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async (target) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run({ include: [[target]] }, { resultTypes: ['violations'] });
+    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  }, selector);
+  expect(violations).toEqual([]);
+}
+
+const searchInput = () => page.locator('doclens-search input[type="search"]');
+const options = () => page.locator('doclens-search [role="option"]');
+const preview = () => page.locator('doclens-preview .popup');
+
+describe('search', () => {
+  it('by hotkey and keyboard only: to the section, with the terms highlighted', async () => {
+    await newPage();
+    await page.goto(docs('quickstart.html'));
+    await page.keyboard.press('/');
+    await searchInput().waitFor();
+    await page.keyboard.type('lease');
+    await options().first().waitFor();
+    await expectAccessible('doclens-search');
+    await page.keyboard.press('ArrowDown');
+    const target = await options().nth(1).getAttribute('href');
+    expect(target).toMatch(/\?highlight=lease#/);
+    await Promise.all([page.waitForURL((url) => url.hash.length > 1), page.keyboard.press('Enter')]);
+    expect(page.url()).toBe(target!.replace('?highlight=lease', ''));
+    await page.locator('mark.doclens-highlight').first().waitFor();
+    const fragment = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    expect(await page.locator(`[id="${fragment}"]`).isVisible()).toBe(true);
+  });
+
+  it('by clicking the theme search box and a result', async () => {
+    await newPage();
+    await page.goto(docs('index.html'));
+    await page.locator('#rtd-search-form input[name="q"]').click();
+    await searchInput().fill('retry policy');
+    await options().first().waitFor();
+    const href = await options().first().getAttribute('href');
+    await Promise.all([page.waitForURL((url) => url.pathname !== '/en/latest/index.html'), options().first().click()]);
+    expect(page.url()).toBe(href!.replace(/\?highlight=[^#]*/, ''));
+  });
+
+  it('on the MkDocs project too', async () => {
+    await newPage();
+    const skyline = new URL(/Skyline\s+(http\S+)/.exec(demo.output())![1]!);
+    await page.goto(new URL('getting-started/', skyline).href);
+    await page.keyboard.press('Control+k');
+    await searchInput().fill('privacy');
+    await options().first().waitFor();
+    expect(await options().first().getAttribute('href')).toContain(skyline.origin);
+    await page.keyboard.press('Escape');
+    await page.hover('article a[href="../faq/#nothing-shows-up"]');
+    await page.locator('doclens-preview .content').waitFor();
+    expect(await page.locator('doclens-preview .title').textContent()).toMatch(/nothing shows up/i);
+  });
+});
+
+describe('previews', () => {
+  it('on glossary terms by hover, API entries by keyboard focus, other pages, the subproject and another version', async () => {
+    await newPage();
+    await page.goto(docs('architecture.html'));
+    await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
+    await page.locator('doclens-preview .content').waitFor();
+    expect(await page.locator('doclens-preview .title').textContent()).toBe('lease');
+    await expectAccessible('doclens-preview');
+
+    await page.goto(docs('quickstart.html'));
+    const apiLink = page.locator('div[role="main"] a[href*="api/scheduler.html#aurora.Scheduler"]').first();
+    await apiLink.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.locator('doclens-preview .content').waitFor();
+    expect(await page.locator('doclens-preview .content').textContent()).toContain('Scheduler');
+    await page.keyboard.press('Escape');
+    expect(await preview().evaluate((element) => element.matches(':popover-open'))).toBe(false);
+
+    await page.goto(docs('index.html'));
+    await page.hover('div[role="main"] a[href="/projects/plugins/en/latest/index.html"]');
+    await page.locator('doclens-preview .badge').waitFor();
+    expect(await page.locator('doclens-preview .badge').textContent()).toContain('plugins');
+
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/en/1.0/quickstart.html';
+      link.id = 'old';
+      link.textContent = 'the 1.0 quickstart';
+      document.querySelector('div[role="main"] p')!.append(' See ', link, '.');
+    });
+    await page.hover('#old');
+    await page.locator('doclens-preview .badge').filter({ hasText: '1.0' }).waitFor();
+  });
+});
+
+describe('version and language switcher', () => {
+  it('keeps the page across versions and languages, and is accessible open', async () => {
+    await newPage();
+    await page.goto(docs('installation.html'));
+    await page.locator('doclens-versions .toggle').click();
+    await expectAccessible('doclens-versions');
+    await Promise.all([page.waitForURL('**/en/2.0/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: '2.0' }).click()]);
+    await page.locator('doclens-versions .toggle').click();
+    await Promise.all([page.waitForURL('**/es/latest/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click()]);
+    expect(await page.locator('doclens-versions .toggle').textContent()).toContain('es');
+  });
+
+  it('falls back to the version root where the page does not exist', async () => {
+    await newPage();
+    await page.goto(docs('guides/observability.html'));
+    await page.locator('doclens-versions .toggle').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    const focused = await page.evaluate(() => document.querySelector('doclens-versions')!.shadowRoot!.activeElement?.textContent);
+    expect(focused).toContain('1.0');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/en/1.0/'), page.keyboard.press('Enter')]);
+  });
+});
+
+describe('degradation and strict pages', () => {
+  it('stays quiet when the proxy stops mid-session', async () => {
+    await newPage();
+    await page.goto(docs('architecture.html'));
+    await page.locator('doclens-versions .toggle').waitFor();
+    tolerated = /Failed to load resource: (net::ERR_CONNECTION_REFUSED|the server responded with a status of 404)/;
+    await page.route(`${proxyUrl()}/**`, (route) => route.abort('connectionrefused'));
+    await page.hover('div[role="main"] a[href="glossary.html#term-store"]');
+    await page.locator('doclens-preview .unavailable').waitFor();
+    await page.mouse.move(5, 790);
+    await page.keyboard.press('/');
+    await searchInput().fill('scheduler');
+    await page.locator('doclens-search .state.error').waitFor();
+  });
+
+  it('works under a strict Content-Security-Policy with Trusted Types', async () => {
+    await newPage();
+    const proxy = proxyUrl();
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    // The demo page as a strict site would serve it: no inline or theme scripts, only the doclens tag.
+    await page.route(docs('**'), async (route) => {
+      const response = await route.fetch();
+      if (!(response.headers()['content-type'] ?? '').includes('text/html')) return route.fulfill({ response });
+      const body = (await response.text()).replace(/<script\b(?![^>]*doclens\.js)[^>]*>[\s\S]*?<\/script>/gi, '');
+      const policy = `default-src 'self'; script-src 'self' ${proxy}; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ${proxy}; require-trusted-types-for 'script'`;
+      await route.fulfill({ response, body, headers: { ...response.headers(), 'content-security-policy': policy } });
+    });
+    await page.goto(docs('architecture.html'));
+    await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
+    await page.locator('doclens-preview .content').waitFor();
+    await page.mouse.move(5, 790);
+    await page.keyboard.press('/');
+    await searchInput().fill('lease');
+    await options().first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('doclens-versions .toggle').click();
+    await page.locator('doclens-versions [role="menu"]').waitFor();
+    expect(violations).toEqual([]);
+  });
+});
+
+describe('doclens demo --docs', () => {
+  it('shows any folder of built docs with the widget', async () => {
+    const custom = await startDemo(['--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky']);
+    try {
+      await newPage();
+      await page.goto(custom.url);
+      await page.keyboard.press('/');
+      await searchInput().fill('dashboards');
+      await options().first().waitFor();
+      expect(await options().first().getAttribute('href')).toContain(new URL(custom.url).origin);
+    } finally {
+      expect(await custom.stop()).toBe(0);
+    }
+  });
+});
