@@ -81,8 +81,8 @@ export class DoclensSearch extends LitElement {
   /** Milliseconds of typing pause before a request. */
   @property({ type: Number }) debounce = 150;
   @property({ type: Number, attribute: 'min-length' }) minLength = 2;
-  /** Whether subprojects are searched at first (the reader can change it). */
-  @property({ type: Boolean }) subprojects = true;
+  /** Search without subprojects at first (the reader can change it). */
+  @property({ type: Boolean, attribute: 'no-subprojects' }) noSubprojects = false;
   /** Do not highlight the searched terms on the page a result opens. */
   @property({ type: Boolean, attribute: 'no-highlight' }) noHighlight = false;
   /** Hide the trigger button (open with hotkeys, `show()`, or an enhanced theme search box). */
@@ -118,11 +118,11 @@ export class DoclensSearch extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
-    this.includeSubprojects = this.subprojects;
+    this.includeSubprojects = !this.noSubprojects;
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('subprojects')) this.includeSubprojects = this.subprojects;
+    if (changed.has('noSubprojects')) this.includeSubprojects = !this.noSubprojects;
   }
 
   /** Opens the dialog; resolves once the field has focus. */
