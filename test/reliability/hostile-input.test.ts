@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSearchQuery } from '../../proxy/search/query.ts';
+import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { rawGet, rawRequest, type RawResponse } from '../fixtures/raw-http.ts';
+
+/**
+ * Generated hostile input against every parameter and path of the proxy: every answer is JSON with a
+ * 2xx or 4xx status, none hangs, the token never shows, nothing outside the scope or the read
+ * endpoints reaches the upstream, and no request goes anywhere else.
+ */
+const TOKEN = 'hostile-corpus-token-c0ffee';
+let upstream: FakeServer;
+let canary: FakeServer;
+let external: FakeServer;
+let proxy: TestProxy;
+let port: number;
+let tried = 0;
+
+const page = (origin: string) => ({
+  slug: 'aurora',
+  name: 'Aurora',
+  language: { code: 'en', name: 'English' },
+  default_version: 'latest',
+  urls: { documentation: `${origin}/en/latest/` },
+});
+
+beforeAll(async () => {
+  canary = await startFakeServer((_req, res) => json(res, 200, {}));
+  external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div role="main"><section id="a"><h1>A</h1><p>x</p></section></div></body></html>'));
+  upstream = await startFakeServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://upstream');
+    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, page('https://docs.example.org'));
+    if (/^\/api\/v3\/projects\/aurora\/(translations|subprojects|versions)\/$/.test(url.pathname)) {
+      return json(res, 200, { count: 1, next: null, previous: null, results: url.pathname.endsWith('versions/') ? [{ slug: 'latest', verbose_name: 'latest', type: 'branch', active: true, hidden: false, built: true, urls: { documentation: 'https://docs.example.org/en/latest/' } }] : [] });
+    }
+    if (url.pathname === '/api/v3/search/') return json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
+    if (url.pathname === '/api/v3/embed/') return json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false });
+    json(res, 404, { detail: 'Not found.' });
+  });
+  proxy = await startTestProxy({
+    upstream: upstream.url,
+    token: TOKEN,
+    projects: ['aurora'],
+    docsDomains: ['docs.example.org'],
+    externalDomains: [new URL(external.url).host.replace('127.0.0.1', 'localhost')],
+    rateLimit: 0,
+    timeout: 2000,
+  });
+  port = Number(new URL(proxy.url).port);
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await Promise.all([upstream.close(), canary.close(), external.close()]);
+  console.log(`hostile input: ${tried} requests tried`);
+});
+
+function expectSafe(response: RawResponse, label: string): void {
+  tried++;
+  expect(response.status, label).toBeGreaterThanOrEqual(200);
+  expect(response.status, `${label}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+  if (response.status >= 400) {
+    expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+    const body = JSON.parse(response.body) as { error: { code: string; message: string } };
+    expect(typeof body.error.code, label).toBe('string');
+    expect(body.error.message, label).not.toMatch(/\bat \w+ \(|node:internal|Error:/);
+  }
+  expect(response.raw, label).not.toContain(TOKEN);
+}
+
+const PATHS = ['/api/v3/search/', '/api/v3/embed/', '/api/v3/page-context/', '/api/v3/projects/aurora/versions/', '/api/v3/projects/aurora/translations/', '/api/v3/projects/aurora/subprojects/', '/healthz', '/metrics'];
+const NAMES = ['q', 'page', 'page_size', 'url', 'doctool', 'doctoolversion', 'maincontent', 'form', 'project', 'version', 'active', 'type', 'built', 'hidden', 'subprojects', 'expand', 'fields'];
+
+const oddStrings = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom('', ' ', '%', '%zz', '%E0%A4%A', '%00', '%0d%0aSet-Cookie:%20x=1', '..%2f..%2fetc%2fpasswd', '\u202e\u0000\ufeff', '𝕏'.repeat(300), 'a'.repeat(5000), '-1', '1e9', '0x10', '999999999999', 'true', 'null', '[]', '{}'),
+);
+
+const HOSTILE_URLS = [
+  'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<script>1</script>', 'gopher://127.0.0.1:25/', 'ftp://docs.example.org/',
+  'http://user:pass@docs.example.org/en/latest/', 'http://127.0.0.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/',
+  'http://127.1/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.1/', 'http://192.168.1.1/', 'http://[fe80::1]/', 'http://localhost/', 'http://localtest.me/', 'http://0/',
+  'https://docs.example.org@127.0.0.1/', 'https://127.0.0.1#@docs.example.org/', 'https://docs.example.org.evil.example/',
+  'https://docs.example.org/en/latest/%2e%2e/%2e%2e/admin', 'https://docs.example.org/en/latest/page.html#%00', 'HTTPS://DOCS.EXAMPLE.ORG/en/latest/',
+  'https://docs.example.org:99999/', 'https:///docs.example.org', '//docs.example.org/', 'https://docs.example.org/\r\nX-Injected: 1',
+];
+
+const encode = (value: string) => encodeURIComponent(value);
+
+describe('hostile input to the proxy', () => {
+  it('answers generated queries on every endpoint with JSON 2xx/4xx, promptly', async () => {
+    const query = fc.array(fc.tuple(fc.constantFrom(...NAMES), fc.oneof(oddStrings, fc.constantFrom(...HOSTILE_URLS))), { maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PATHS), query, fc.boolean(), async (path, params, rawValues) => {
+        const search = params.map(([name, value]) => `${name}=${rawValues ? value.replace(/[\s#&]/g, encode) : encode(value)}`).join('&');
+        const target = `${path}${search ? `?${search}` : ''}`;
+        if (/[\r\n]/.test(target)) return;
+        expectSafe(await rawRequest(port, rawGet(target)), target);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('refuses every hostile embed and page-context URL without fetching anything', async () => {
+    for (const url of HOSTILE_URLS) {
+      for (const path of ['/api/v3/embed/', '/api/v3/page-context/']) {
+        const response = await rawRequest(port, rawGet(`${path}?url=${encode(url)}`));
+        expectSafe(response, `${path} ${url}`);
+        const onDocs = URL.canParse(url) && new URL(url).hostname === 'docs.example.org' && !new URL(url).username && /^https?:$/.test(new URL(url).protocol);
+        if (!onDocs) expect(response.status, url).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect(canary.requests).toEqual([]);
+  });
+
+  it('survives traversal in every path segment, odd methods, header injection, oversized headers and bodies', async () => {
+    const segments = ['..', '%2e%2e', '..%2f', '%2f', '.%00.', '~root', ';x', '%252e%252e'];
+    for (const segment of segments) {
+      for (const template of ['/api/v3/SEG/', '/api/SEG/search/', '/api/v3/projects/SEG/versions/', '/api/v3/projects/aurora/SEG/', '/SEG/SEG/etc/passwd', '/doclens.js/SEG']) {
+        expectSafe(await rawRequest(port, rawGet(template.replaceAll('SEG', segment))), template);
+      }
+    }
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'CONNECT', 'PROPFIND', 'FOO']) {
+      const response = await rawRequest(port, `${method} /api/v3/projects/aurora/versions/latest/ HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      expectSafe(response, method);
+      expect(response.status, method).toBeGreaterThanOrEqual(400);
+    }
+    expectSafe(await rawRequest(port, rawGet('/api/v3/search/?q=x', { 'X-Long': 'a'.repeat(64 * 1024) })), 'huge header');
+    expectSafe(await rawRequest(port, rawGet('/api/v3/search/?q=x', Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`X-${i}`, 'v'])))), 'many headers');
+    expectSafe(await rawRequest(port, 'GET /api/v3/search/?q=a\r\nX-Injected: 1 HTTP/1.1\r\nHost: x\r\n\r\n'), 'CRLF in the target');
+    expectSafe(await rawRequest(port, 'GARBAGE\r\n\r\n'), 'not HTTP');
+    const body = Buffer.alloc(8 * 1024 * 1024, 97);
+    expectSafe(await rawRequest(port, Buffer.concat([Buffer.from(`POST /api/v3/search/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body])), 'huge body');
+    expectSafe(await rawRequest(port, rawGet(`/api/v3/search/?q=x&${'p=1&'.repeat(5000)}`)), 'many parameters');
+    expect((await rawRequest(port, rawGet('/healthz'))).status).toBe(200);
+  });
+
+  it('never lets a search reach a project outside the scope, in any spelling', async () => {
+    const term = fc.oneof(
+      fc.constantFrom('project:', 'subprojects:', 'user:', 'PROJECT:', 'project :', 'project:aurora/../skyline', 'project:aurora,skyline', 'project:%61urora'),
+      fc.constantFrom('project:skyline', 'subprojects:skyline', 'project:aurora', 'project:aurora/latest', 'user:@me', 'project:aurora/latest/extra', 'project:skyline/latest', 'subprojects:aurora'),
+      fc.string({ maxLength: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(term, { maxLength: 6 }), fc.boolean(), async (terms, doubleEncode) => {
+        const q = terms.join(' ');
+        const encoded = doubleEncode ? encode(encode(q)) : encode(q);
+        expectSafe(await rawRequest(port, rawGet(`/api/v3/search/?q=${encoded}`)), q);
+      }),
+      { numRuns: 250 },
+    );
+    const searches = upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/'));
+    expect(searches.length).toBeGreaterThan(0);
+    for (const request of searches) {
+      const sent = parseSearchQuery(new URL(request.url, 'http://x').searchParams.get('q') ?? '');
+      expect([...sent.projects, ...sent.subprojects].map((term) => term.slug).every((slug) => slug === 'aurora'), request.url).toBe(true);
+      expect(sent.users).toEqual([]);
+    }
+  });
+
+  it('only ever sent reads of the allowed endpoints upstream, always with the token, and nothing elsewhere', () => {
+    expect(upstream.requests.length).toBeGreaterThan(0);
+    for (const request of upstream.requests) {
+      expect(request.method).toBe('GET');
+      expect(request.url).toMatch(/^\/api\/v3\/(search\/|embed\/|projects\/aurora\/(|versions\/|translations\/|subprojects\/))(\?|$)/);
+      expect(request.headers.authorization).toBe(`Token ${TOKEN}`);
+    }
+    expect(external.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+    expect(canary.requests).toEqual([]);
+    expect(JSON.stringify(proxy.logs)).not.toContain(TOKEN);
+  });
+});
