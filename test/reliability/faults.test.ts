@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+
+/**
+ * Steady traffic while the upstream misbehaves in every way in turn: the proxy stays up, answers
+ * within its timeout, serves stale data for what it had, recovers by itself, and its cache stays
+ * within its byte bound.
+ */
+const TOKEN = 'fault-suite-token-51ab';
+const TIMEOUT = 300;
+type Mode = 'healthy' | 'slow' | 'down' | 'flapping' | 'errors' | 'invalid-json' | 'truncated' | 'huge' | 'redirect-loop' | 'reset';
+const FAULTS: Mode[] = ['slow', 'errors', 'flapping', 'invalid-json', 'truncated', 'huge', 'redirect-loop', 'reset', 'down'];
+
+let mode: Mode = 'healthy';
+let flip = 0;
+let upstream: FakeServer;
+let proxy: TestProxy;
+
+function answer(req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://upstream');
+  if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, { slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest', urls: { documentation: 'https://docs.example.org/en/latest/' } });
+  if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
+  const q = url.searchParams.get('q') ?? '';
+  json(res, 200, { count: 1, next: null, previous: null, projects: [], query: q, results: [{ type: 'page', title: q, project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, path: '/x.html', blocks: [] }] });
+}
+
+function misbehave(req: IncomingMessage, res: ServerResponse): void {
+  const scope = req.url?.startsWith('/api/v3/projects/');
+  if (mode === 'healthy' || scope) return answer(req, res);
+  switch (mode) {
+    case 'slow':
+      return void setTimeout(() => !res.destroyed && answer(req, res), TIMEOUT * 4);
+    case 'down':
+      return req.socket.destroy();
+    case 'flapping':
+      return ++flip % 2 ? answer(req, res) : json(res, 503, { detail: 'flap' });
+    case 'errors':
+      return json(res, 500, { detail: 'Internal Server Error' });
+    case 'invalid-json':
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"results": [');
+    case 'truncated':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"count": 1, "res');
+      return void setTimeout(() => req.socket.destroy(), 20);
+    case 'huge':
+      return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) }).end('{}');
+    case 'redirect-loop':
+      return void res.writeHead(302, { location: req.url }).end();
+    case 'reset':
+      return req.socket.resetAndDestroy();
+  }
+}
+
+beforeAll(async () => {
+  upstream = await startFakeServer(misbehave);
+  proxy = await startTestProxy({
+    upstream: upstream.url,
+    token: TOKEN,
+    rateLimit: 0,
+    timeout: TIMEOUT,
+    searchTtl: 0,
+    staleWhileRevalidate: 0,
+    staleIfError: 3600,
+    cacheBytes: 1024 * 1024,
+    maxResponseBytes: 256 * 1024,
+  });
+});
+afterAll(async () => {
+  await proxy.close();
+  await upstream.close();
+});
+
+const KNOWN = Array.from({ length: 20 }, (_, i) => `known${i}`);
+
+async function traffic(milliseconds: number, clients = 8) {
+  const results: { status: number; cache: string | null; ms: number; known: boolean; json: boolean }[] = [];
+  const end = performance.now() + milliseconds;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; performance.now() < end; n++) {
+        const known = n % 2 === 0;
+        const q = known ? KNOWN[(n + client) % KNOWN.length]! : `fresh-${client}-${n}-${Math.random()}`;
+        const start = performance.now();
+        const response = await fetch(`${proxy.url}/api/v3/search/?q=${q}`, { signal: AbortSignal.timeout(TIMEOUT * 10) });
+        const text = await response.text();
+        results.push({ status: response.status, cache: response.headers.get('x-doclens-cache'), ms: performance.now() - start, known, json: text.startsWith('{') });
+      }
+    }),
+  );
+  return results;
+}
+
+describe('faults during steady traffic', () => {
+  it('keeps answering through every fault, stale where it can, and recovers', async () => {
+    for (const q of KNOWN) expect((await fetch(`${proxy.url}/api/v3/search/?q=${q}`)).status).toBe(200);
+    for (const fault of FAULTS) {
+      mode = fault;
+      const results = await traffic(900);
+      expect(results.length, fault).toBeGreaterThanOrEqual(16);
+      for (const result of results) {
+        expect(result.json, fault).toBe(true);
+        expect([200, 502, 503, 504], fault).toContain(result.status);
+        // Within the upstream timeout plus the proxy's own work, never a hang.
+        expect(result.ms, fault).toBeLessThan(TIMEOUT * 2 + 1000);
+        if (result.known && fault !== 'flapping') expect(`${fault} ${result.status} ${result.cache}`).toBe(`${fault} 200 stale-error`);
+      }
+      expect(results.filter((result) => !result.known && result.status === 200 && fault !== 'flapping')).toEqual([]);
+      expect((await fetch(`${proxy.url}/healthz`)).status, fault).toBe(200);
+    }
+    mode = 'healthy';
+    const recovered = await traffic(300);
+    expect(recovered.every((result) => result.status === 200)).toBe(true);
+    expect(recovered.some((result) => result.cache === 'miss')).toBe(true);
+    const { bytes } = proxy.app.context.responses.size;
+    expect(bytes).toBeLessThanOrEqual(proxy.app.context.responses.maxBytes);
+    expect(JSON.stringify(proxy.logs)).not.toContain(TOKEN);
+  }, 60_000);
+
+  it('keeps its cache within its byte bound under many distinct large answers', async () => {
+    mode = 'healthy';
+    await Promise.all(Array.from({ length: 400 }, (_, i) => fetch(`${proxy.url}/api/v3/search/?q=${'w'.repeat(900)}${i}`).then((response) => response.text())));
+    const { bytes, entries } = proxy.app.context.responses.size;
+    expect(entries).toBeGreaterThan(10);
+    expect(bytes).toBeLessThanOrEqual(proxy.app.context.responses.maxBytes);
+  });
+});
