@@ -144,7 +144,12 @@ describe('<doclens-preview>', () => {
     await sleep(100);
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.equal(before);
-    expect(document.querySelector('base')).to.equal(null);
+    expect(document.querySelector('base, meta[http-equiv]')).to.equal(null);
+    expect(typeof document.getElementById).to.equal('function');
+    expect(document.body).to.be.instanceOf(HTMLBodyElement);
+    expect(getComputedStyle(preview).display).to.equal('contents');
+    expect(content.querySelectorAll('[id], [name], details[ontoggle], object, link, noscript, template, video').length).to.equal(0);
+    expect(content.textContent).to.contain('Still here');
     await moveAway();
   });
 
