@@ -158,6 +158,8 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes,
     doclens_cache_entries: context.responses.size.entries,
     doclens_cache_max_bytes: config.cacheBytes,
+    process_resident_memory_bytes: process.memoryUsage.rss(),
+    nodejs_heap_used_bytes: process.memoryUsage().heapUsed,
   })));
   app.use(embedRouter(context, domains));
   app.use(searchRouter(context));

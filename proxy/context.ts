@@ -53,6 +53,10 @@ export function freshnessOf(config: ProxyConfig, ttl: number): Freshness {
   return { ttl, staleWhileRevalidate: config.staleWhileRevalidate, staleIfError: config.staleIfError };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Seconds a "not found" answer is kept. */
+const NOT_FOUND_TTL = 30;
+
 /** Upstream failures a stale copy may stand in for. */
 export const staleCovers = (error: unknown) => error instanceof ProxyError && error.status >= 500;
 
@@ -76,7 +80,13 @@ export async function sendCachedJson(
     const started = performance.now();
     try {
       const value = await load();
-      return storedResponse(200, Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8', freshnessOf(context.config, ttl), shared, context.now());
+      return storedResponse(200, Buffer.from(JSON.stringify(value)), JSON_TYPE, freshnessOf(context.config, ttl), shared, context.now());
+    } catch (error) {
+      // Answers that something does not exist are kept briefly, so a flood of them stays off the upstream.
+      if (error instanceof ProxyError && error.status === 404) {
+        return storedResponse(404, Buffer.from(JSON.stringify(error.body)), JSON_TYPE, { ttl: NOT_FOUND_TTL, staleWhileRevalidate: 0, staleIfError: 0 }, shared, context.now());
+      }
+      throw error;
     } finally {
       note.upstreamMs = Math.round((performance.now() - started) * 10) / 10;
       context.metrics.observeUpstream((performance.now() - started) / 1000);

@@ -89,8 +89,8 @@ export class ResponseCache {
     if (running) return running;
     const promise = load()
       .then((entry) => {
-        // Errors are not stored: a 404 of a page being published must not stick around.
-        if (entry.status < 400) {
+        // Failures are not stored; "not found" is, for its own short lifetime.
+        if (entry.status < 400 || entry.status === 404) {
           const lifetime = entry.staleUntil - this.now();
           if (lifetime > 0) this.entries.set(key, entry, { ttl: lifetime });
         }

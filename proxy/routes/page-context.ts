@@ -111,21 +111,20 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
       const { project, path } = location;
       const versions = (await context.metadata.versions(project.slug, credential, scopeKey)).filter((version) => version.active && !version.hidden && version.built);
       const current = versions.find((version) => version.slug === location.versionSlug);
+      /** The same page under another documentation root, and whether it is there. */
+      const samePage = async (documentationUrl: string, current: boolean) => {
+        const root = withSlash(documentationUrl);
+        const url = root + path;
+        return { current, url, root_url: root, exists: current ? true : await exists(url, credential) };
+      };
       const listed = await Promise.all(
-        versions.sort(compareVersions).map(async (version) => {
-          const root = withSlash(version.documentation_url);
-          const url = root + path;
-          return {
-            slug: version.slug,
-            verbose_name: version.verbose_name,
-            type: version.type,
-            current: version.slug === location.versionSlug,
-            url,
-            root_url: root,
-            exists: version.slug === location.versionSlug ? true : await exists(url, credential),
-            downloads: version.downloads,
-          };
-        }),
+        versions.sort(compareVersions).map(async (version) => ({
+          slug: version.slug,
+          verbose_name: version.verbose_name,
+          type: version.type,
+          ...(await samePage(version.documentation_url, version.slug === location.versionSlug)),
+          downloads: version.downloads,
+        })),
       );
       const main = project.translation_of && scope.has(project.translation_of) ? scope.get(project.translation_of)!.project : project;
       const languages = [main, ...(await context.metadata.translations(main.slug, credential, scopeKey))];
@@ -134,16 +133,11 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
           const translated = translation.slug === project.slug ? versions : await context.metadata.versions(translation.slug, credential, scopeKey).catch(() => []);
           // The same version when the translation has it, else its default one: the same page either way.
           const sameVersion = translated.find((version) => version.slug === location.versionSlug && version.active);
-          const root = withSlash(sameVersion?.documentation_url ?? translation.documentation_url);
-          const url = root + path;
           return {
             slug: translation.slug,
             name: translation.name,
             language: translation.language,
-            current: translation.slug === project.slug,
-            url,
-            root_url: root,
-            exists: translation.slug === project.slug ? true : await exists(url, credential),
+            ...(await samePage(sameVersion?.documentation_url ?? translation.documentation_url, translation.slug === project.slug)),
           };
         }),
       );

@@ -32,7 +32,7 @@ function misbehave(req: IncomingMessage, res: ServerResponse): void {
     case 'slow':
       return void setTimeout(() => !res.destroyed && answer(req, res), TIMEOUT * 4);
     case 'down':
-      return req.socket.destroy();
+      return void req.socket.destroy();
     case 'flapping':
       return ++flip % 2 ? answer(req, res) : json(res, 503, { detail: 'flap' });
     case 'errors':
@@ -48,7 +48,7 @@ function misbehave(req: IncomingMessage, res: ServerResponse): void {
     case 'redirect-loop':
       return void res.writeHead(302, { location: req.url }).end();
     case 'reset':
-      return req.socket.resetAndDestroy();
+      return void req.socket.resetAndDestroy();
   }
 }
 

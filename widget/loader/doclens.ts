@@ -48,16 +48,16 @@ function loadAuthorStrings(): void {
   }
 }
 
-function setOptional(element: HTMLElement, name: string, value: string | undefined): void {
-  if (value) element.setAttribute(name, value);
+/** An element with the attributes that have a value. */
+function element<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string | undefined>): HTMLElementTagNameMap[K] {
+  const created = document.createElement(name);
+  for (const [attribute, value] of Object.entries(attributes)) if (value !== undefined && value !== '') created.setAttribute(attribute, value);
+  return created;
 }
 
 function mountSearch(script: HTMLScriptElement, proxy: string, project: string | undefined, version: string | undefined): void {
-  const search = document.createElement('doclens-search');
-  search.setAttribute('proxy', proxy);
-  setOptional(search, 'project', project);
-  setOptional(search, 'version', version);
-  if (script.dataset.highlight === 'off') search.setAttribute('no-highlight', '');
+  const search = element('doclens-search', { proxy, project, version });
+  search.toggleAttribute('no-highlight', script.dataset.highlight === 'off');
   const target = script.dataset.searchTarget ? document.querySelector(script.dataset.searchTarget) : null;
   if (target) {
     target.append(search);
@@ -96,22 +96,12 @@ function mount(): void {
   loadAuthorStrings();
   if (features.has('search') && script) mountSearch(script, proxy, page.project, page.version);
   if (features.has('preview')) {
-    const preview = document.createElement('doclens-preview');
-    preview.setAttribute('proxy', proxy);
-    setOptional(preview, 'domains', data.previewDomains);
-    setOptional(preview, 'selector', data.previewSelector);
-    setOptional(preview, 'doctool', data.doctool);
-    document.body.append(preview);
+    document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool }));
   }
   if (features.has('versions')) {
-    const versions = document.createElement('doclens-versions');
-    versions.setAttribute('proxy', proxy);
-    setOptional(versions, 'project', page.project);
-    setOptional(versions, 'version', page.version);
-    setOptional(versions, 'notice', data.notice);
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
-    versions.setAttribute('placement', target ? 'inline' : 'floating');
-    (target ?? document.body).append(versions);
+    const placement = target ? 'inline' : 'floating';
+    (target ?? document.body).append(element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }));
   }
   if (data.highlight !== 'off') highlightSearchedTerms();
 }

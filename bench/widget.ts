@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchChromium, startDemo } from '../test/e2e/browser.ts';
+import { ms, percentile, table } from './stats.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/** Gzip size of the built bundles (`npm run build` first). */
+function bundleSizes(): [string, string, string][] {
+  return ['doclens.js', 'doclens.iife.js'].map((name) => {
+    const bytes = readFileSync(new URL(`../dist/${name}`, import.meta.url));
+    return [name, kb(bytes.length), kb(gzipSync(bytes, { level: 9 }).length)];
+  });
+}
+
+/** Milliseconds from the last keystroke to painted results, in the page's own clock. */
+async function typeAndTime(page: Page, words: string): Promise<number> {
+  await page.evaluate(() => {
+    const search = document.querySelector('doclens-search')!;
+    const input = search.shadowRoot!.querySelector('input[type="search"]')!;
+    const timing = { lastInput: 0, painted: 0 };
+    (window as unknown as { timing: typeof timing }).timing = timing;
+    input.addEventListener('input', () => {
+      timing.lastInput = performance.now();
+      timing.painted = 0;
+    });
+    new MutationObserver(() => {
+      const ready = input.getAttribute('aria-busy') === 'false' && search.shadowRoot!.querySelector('[role="option"]');
+      if (ready && timing.lastInput && !timing.painted) requestAnimationFrame(() => (timing.painted ||= performance.now()));
+    }).observe(search.shadowRoot!, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.keyboard.type(words, { delay: 30 });
+  await page.waitForFunction(() => (window as unknown as { timing: { painted: number } }).timing.painted > 0);
+  return page.evaluate(() => {
+    const { timing } = window as unknown as { timing: { lastInput: number; painted: number } };
+    return timing.painted - timing.lastInput;
+  });
+}
+
+/** Milliseconds from the end of the hover delay (the show event) to the painted preview. */
+async function hoverAndTime(page: Page, selector: string): Promise<number> {
+  await page.evaluate(() => {
+    const preview = document.querySelector('doclens-preview')!;
+    const timing = { shown: 0, painted: 0 };
+    (window as unknown as { previewTiming: typeof timing }).previewTiming = timing;
+    preview.addEventListener('doclens-preview-show', () => (timing.shown = performance.now()), { once: true });
+    new MutationObserver((_, observer) => {
+      if (timing.shown && preview.shadowRoot!.querySelector('.content')) {
+        observer.disconnect();
+        requestAnimationFrame(() => (timing.painted = performance.now()));
+      }
+    }).observe(preview.shadowRoot!, { subtree: true, childList: true });
+  });
+  await page.hover(selector);
+  await page.waitForFunction(() => (window as unknown as { previewTiming: { painted: number } }).previewTiming.painted > 0);
+  const elapsed = await page.evaluate(() => {
+    const { previewTiming } = window as unknown as { previewTiming: { shown: number; painted: number } };
+    return previewTiming.painted - previewTiming.shown;
+  });
+  await page.mouse.move(5, 790);
+  await page.locator('doclens-preview .popup:not(:popover-open)').waitFor({ state: 'attached' });
+  await page.waitForTimeout(300);
+  return elapsed;
+}
+
+/** In Chromium on the demo: search and preview latency, payload sizes, and what the loader costs the page. */
+export async function benchWidget(): Promise<void> {
+  table('Bundle (everything: search, previews, switcher, Lit, DOMPurify)', [['file', 'raw', 'gzip (target ≤ 35 KB)'], ...bundleSizes()]);
+  const demo = await startDemo();
+  const browser = await launchChromium();
+  try {
+    const docs = (path: string) => new URL(path, demo.url).href;
+    const proxy = /doclens proxy\s+(http:\/\/127\.0\.0\.1:\d+)\/healthz/.exec(demo.output())![1]!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const queries = ['scheduler', 'retry policy', 'lease', 'worker', 'configuration', 'trigger', 'store', 'timezone'];
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (const pass of [cold, warm]) {
+      for (const words of queries) {
+        await page.goto(docs('quickstart.html'));
+        await page.keyboard.press('/');
+        await page.locator('doclens-search input[type="search"]').waitFor();
+        pass.push(await typeAndTime(page, words));
+      }
+    }
+    const debounce = 150;
+    table('Search: last keystroke to painted results (debounce 150 ms included; proxy cache cold, then warm)', [
+      ['cache', 'p50', 'max', 'after the debounce (target < 50 ms warm)'],
+      ['cold', ms(median(cold)), ms(Math.max(...cold)), ms(median(cold) - debounce)],
+      ['warm', ms(median(warm)), ms(Math.max(...warm)), ms(median(warm) - debounce)],
+    ]);
+
+    await page.goto(docs('quickstart.html'));
+    const links = await page.$$eval('div[role="main"] p a.reference.internal:not([href^="#"])', (anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href')!))].slice(0, 8));
+    const previewCold: number[] = [];
+    const previewWarm: number[] = [];
+    for (const href of links) previewCold.push(await hoverAndTime(page, `div[role="main"] a[href="${href}"] >> nth=0`));
+    for (const href of links) previewWarm.push(await hoverAndTime(page, `div[role="main"] a[href="${href}"] >> nth=0`));
+    const sizes = await Promise.all(
+      links.map(async (href) => {
+        const url = encodeURIComponent(new URL(href, docs('quickstart.html')).href);
+        const [preview, full] = await Promise.all(
+          ['&form=preview', ''].map(async (form) => (await (await fetch(`${proxy}/api/v3/embed/?url=${url}&doctool=sphinx${form}`)).arrayBuffer()).byteLength),
+        );
+        return { preview: preview!, full: full! };
+      }),
+    );
+    const total = (key: 'preview' | 'full') => sizes.reduce((sum, size) => sum + size[key], 0) / sizes.length;
+    table(`Previews: end of the hover delay to painted tooltip (${links.length} links on the demo)`, [
+      ['case', 'p50', 'max', 'target'],
+      ['cold (first hover, proxy cold)', ms(median(previewCold)), ms(Math.max(...previewCold)), '< 100 ms'],
+      ['warm (hovered before)', ms(median(previewWarm)), ms(Math.max(...previewWarm)), '< 16 ms'],
+      ['bytes per preview vs full embed', `${kb(total('preview'))} vs ${kb(total('full'))}`, '', ''],
+    ]);
+
+    const withTag: number[] = [];
+    const withoutTag: number[] = [];
+    const load = async (strip: boolean) => {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      if (strip) {
+        await tab.route(docs('**'), async (route) => {
+          const response = await route.fetch();
+          if (!(response.headers()['content-type'] ?? '').includes('text/html')) return route.fulfill({ response });
+          await route.fulfill({ response, body: (await response.text()).replace(/<script type="module" src="[^"]*doclens\.js"[^>]*><\/script>/, '') });
+        });
+      } else {
+        await tab.route(docs('**'), (route) => route.fallback());
+      }
+      await tab.goto(docs('architecture.html'), { waitUntil: 'load' });
+      const loadEvent = await tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+      await context.close();
+      return loadEvent;
+    };
+    for (let round = 0; round < 12; round++) {
+      withoutTag.push(await load(true));
+      withTag.push(await load(false));
+    }
+    table('Loader: time to the page load event, with and without the tag (12 loads each)', [
+      ['page', 'load event p50', 'target'],
+      ['without doclens', ms(median(withoutTag)), ''],
+      ['with doclens', ms(median(withTag)), `adds ${ms(median(withTag) - median(withoutTag))} (target: none)`],
+    ]);
+  } finally {
+    await browser.close();
+    await demo.stop();
+  }
+}
