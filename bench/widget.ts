@@ -134,11 +134,11 @@ export async function benchWidget(): Promise<void> {
       await context.close();
       return loadEvent;
     };
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 20; round++) {
       withoutTag.push(await load(true));
       withTag.push(await load(false));
     }
-    table('Loader: time to the page load event, with and without the tag (12 loads each)', [
+    table('Loader: time to the page load event, with and without the tag (20 loads each, alternating)', [
       ['page', 'load event p50', 'target'],
       ['without doclens', ms(median(withoutTag)), ''],
       ['with doclens', ms(median(withTag)), `adds ${ms(median(withTag) - median(withoutTag))} (target: none)`],
