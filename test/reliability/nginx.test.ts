@@ -77,7 +77,7 @@ beforeAll(async () => {
     if (url.pathname.startsWith('/api/v3/projects/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
     json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
   });
-  publicProxy = await startTestProxy({ upstream: upstream.url, token: TOKEN, searchTtl: 2, staleWhileRevalidate: 60, trustProxy: 1 });
+  publicProxy = await startTestProxy({ upstream: upstream.url, token: TOKEN, searchTtl: 1, staleWhileRevalidate: 60, trustProxy: 1 });
   sessionProxy = await startTestProxy({ upstream: upstream.url, credentials: 'session', token: undefined, trustProxy: 1 });
   const listen = await freePort();
   writeFileSync(join(work, 'nginx.conf'), nginxConfig(work, listen, { '/': `${publicProxy.url}`, '/private/': `${sessionProxy.url}/` }));
@@ -113,7 +113,8 @@ describe('doclens behind nginx', () => {
     expect(await second.text()).toBe(body);
     expect(served(publicProxy, '/api/v3/search/')).toBe(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // max-age=1, and nginx keeps time in whole seconds: past 3 s the entry has expired.
+    await new Promise((resolve) => setTimeout(resolve, 3200));
     const stale = await fetch(`${front}${path}`);
     expect(['STALE', 'UPDATING', 'REVALIDATED']).toContain(stale.headers.get('x-cache-status'));
     expect(await stale.text()).toBe(body);
