@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium, startDemo } from '../test/e2e/browser.ts';
@@ -13,6 +15,30 @@ function bundleSizes(): [string, string, string][] {
     const bytes = readFileSync(new URL(`../dist/${name}`, import.meta.url));
     return [name, kb(bytes.length), kb(gzipSync(bytes, { level: 9 }).length)];
   });
+}
+
+/** What each part contributes to the minified bundle (esbuild's account of the same entry point). */
+async function bundleShares(): Promise<[string, string, string][]> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../widget/loader/doclens.ts', import.meta.url))],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    define: { __DOCLENS_VERSION__: '"0"' },
+    conditions: ['production'],
+  });
+  const shares = new Map<string, number>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const part = /node_modules\/(@[^/]+\/[^/]+|[^/]+)/.exec(file)?.[1] ?? /widget\/([^/]+)\//.exec(file)?.[1] ?? file;
+      const name = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'].includes(part) ? 'Lit' : part;
+      shares.set(name, (shares.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  const total = [...shares.values()].reduce((sum, bytes) => sum + bytes, 0);
+  return [...shares].sort(([, a], [, b]) => b - a).map(([name, bytes]) => [name, kb(bytes), `${((bytes / total) * 100).toFixed(0)}%`]);
 }
 
 /** Milliseconds from the last keystroke to painted results, in the page's own clock. */
@@ -68,6 +94,7 @@ async function hoverAndTime(page: Page, selector: string): Promise<number> {
 /** In Chromium on the demo: search and preview latency, payload sizes, and what the loader costs the page. */
 export async function benchWidget(): Promise<void> {
   table('Bundle (everything: search, previews, switcher, Lit, DOMPurify)', [['file', 'raw', 'gzip (target ≤ 35 KB)'], ...bundleSizes()]);
+  table('Share of the minified bundle by part (widget folder or package)', [['part', 'minified', 'share'], ...(await bundleShares())]);
   const demo = await startDemo();
   const browser = await launchChromium();
   try {

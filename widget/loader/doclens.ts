@@ -86,8 +86,7 @@ function mountSearch(script: HTMLScriptElement, proxy: string, project: string |
   document.body.append(search);
 }
 
-function mount(): void {
-  const script = loaderScript();
+function mount(script: HTMLScriptElement | null): void {
   const data = script?.dataset ?? {};
   const proxy = data.proxy ?? (script?.src ? new URL(script.src).origin : window.location.origin);
   const features = new Set((data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)));
@@ -103,12 +102,22 @@ function mount(): void {
     const placement = target ? 'inline' : 'floating';
     (target ?? document.body).append(element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }));
   }
-  if (data.highlight !== 'off') highlightSearchedTerms();
+}
+
+/** Runs `task` once the document is parsed (at once when it already is). */
+function whenParsed(task: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', task, { once: true });
+  else task();
 }
 
 // Loading the script twice (or after an author defined the elements) must change nothing.
 if (!window.doclens) {
   window.doclens = { version: __DOCLENS_VERSION__, registerStrings };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
-  else mount();
+  // A classic script is only "current" while it runs.
+  const script = loaderScript();
+  // Highlighting comes first, before the theme's own handlers (Sphinx's would take the parameter).
+  if (script?.dataset.highlight !== 'off') whenParsed(() => highlightSearchedTerms());
+  // Mounting waits for the page's load event, so that doclens never delays it; nothing it adds moves the layout.
+  if (document.readyState === 'complete') mount(script);
+  else window.addEventListener('load', () => mount(script), { once: true });
 }

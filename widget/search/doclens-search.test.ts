@@ -77,6 +77,8 @@ describe('<doclens-search>', () => {
       expect(recorder.queries).to.deep.equal(['quick']);
       await element.show('slow');
       await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(input(element).getAttribute('aria-busy')).to.equal('true');
+      expect(shadow(element).querySelector('.spinner')).to.not.equal(null);
       await element.show('fast');
       await until(() => options(element)[0]?.textContent?.includes('fast') ?? false, 'fast results');
       await new Promise((resolve) => setTimeout(resolve, 900));

@@ -108,6 +108,7 @@ export class DoclensSearch extends LitElement {
   private requestId = 0;
   private readonly cache = new Map<string, SearchResponse>();
   private returnFocus?: HTMLElement;
+  private opening?: Promise<void>;
 
   constructor() {
     super();
@@ -131,10 +132,12 @@ export class DoclensSearch extends LitElement {
       this.returnFocus = deepActiveElement();
       this.open = true;
       this.recent = this.loadRecent();
-      await this.updateComplete;
-      if (!this.dialog.open) this.dialog.showModal();
-      this.dispatchEvent(new CustomEvent('doclens-search-open', { bubbles: true, composed: true }));
+      this.opening = this.updateComplete.then(() => {
+        if (this.open && !this.dialog.open) this.dialog.showModal();
+        this.dispatchEvent(new CustomEvent('doclens-search-open', { bubbles: true, composed: true }));
+      });
     }
+    await this.opening;
     if (initialQuery !== undefined) this.setQuery(initialQuery);
     this.input.focus();
     this.input.select();
@@ -143,6 +146,8 @@ export class DoclensSearch extends LitElement {
   /** Closes the dialog and gives focus back to where it was. */
   async hide(): Promise<void> {
     if (!this.open) return;
+    // A dialog still opening is closed once it is open.
+    await this.opening;
     this.dialog.close();
     await this.updateComplete;
   }

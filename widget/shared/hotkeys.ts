@@ -29,12 +29,13 @@ export class HotkeysController implements ReactiveController {
     host.addController(this);
   }
 
+  // Capturing on window runs before themes' own shortcuts (Sphinx focuses its search box on "/").
   hostConnected(): void {
-    document.addEventListener('keydown', this.onKeydown);
+    window.addEventListener('keydown', this.onKeydown, { capture: true });
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('keydown', this.onKeydown);
+    window.removeEventListener('keydown', this.onKeydown, { capture: true });
   }
 }
 
