@@ -108,6 +108,28 @@ describe('search', () => {
   });
 });
 
+describe('touch', () => {
+  it('searches by tapping on a phone, and a tapped link is followed without a preview', async () => {
+    await newPage({ viewport: { width: 390, height: 760 }, hasTouch: true, isMobile: true });
+    await page.goto(docs('architecture.html'));
+    await page.locator('[data-toggle="wy-nav-top"]').tap();
+    await page.locator('#rtd-search-form input[name="q"]').tap();
+    await searchInput().fill('lease');
+    await options().nth(1).waitFor();
+    const dialog = await page.locator('doclens-search dialog').boundingBox();
+    expect(dialog).toMatchObject({ x: 0, y: 0, width: 390 });
+    const href = await options().nth(1).getAttribute('href');
+    await Promise.all([page.waitForURL((url) => url.hash.length > 1), options().nth(1).tap()]);
+    expect(page.url()).toBe(href!.replace(/\?highlight=[^#]*/, ''));
+    await page.goto(docs('architecture.html'));
+    const shown: string[] = [];
+    await page.exposeFunction('previewShown', (url: string) => shown.push(url));
+    await page.evaluate(() => document.addEventListener('doclens-preview-show', (event) => (window as unknown as { previewShown(url: string): void }).previewShown((event as CustomEvent<{ url: string }>).detail.url)));
+    await Promise.all([page.waitForURL('**/glossary.html#term-store'), page.locator('div[role="main"] a[href="glossary.html#term-store"]').tap()]);
+    expect(shown).toEqual([]);
+  });
+});
+
 describe('previews', () => {
   it('on glossary terms by hover, API entries by keyboard focus, other pages, the subproject and another version', async () => {
     await newPage();
