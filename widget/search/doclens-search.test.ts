@@ -162,6 +162,19 @@ describe('<doclens-search>', () => {
     await until(() => options(real).length > before, 'more results');
   });
 
+  it('says so when the reader is offline', async () => {
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy="http://127.0.0.1:9" debounce="0"></doclens-search>`);
+      await element.show('scheduler');
+      await until(() => stateText(element).includes('offline'), 'offline state');
+      expect(shadow(element).querySelector('.state .action')).to.not.equal(null);
+    } finally {
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
+  });
+
   it('renders hostile highlights and titles as text: no element but <span> survives and nothing runs', async () => {
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
     await element.show('attack');

@@ -95,6 +95,18 @@ describe('<doclens-versions>', () => {
     expect(current.shadowRoot!.querySelector('.notice')).to.equal(null);
   });
 
+  it('offers the version\'s downloads, with web links only, and marks branches', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div><doclens-versions proxy=${servers.hostile} placement="inline"></doclens-versions></div>`);
+    const element = container.querySelector('doclens-versions')!;
+    await until(() => !!element.shadowRoot!.querySelector('.toggle'), 'page context');
+    await element.show();
+    const downloads = [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[aria-labelledby="downloads-label"] a')];
+    expect(downloads.map((link) => link.textContent)).to.deep.equal(['PDF', 'EPUB']);
+    expect(downloads.every((link) => link.getAttribute('role') === 'menuitem' && link.href.startsWith('https://docs.example.org/'))).to.equal(true);
+    expect(item(element, 'feature-x').querySelector('.kind')!.textContent).to.equal('branch');
+    expect(labels(element, 'languages')).to.deep.equal([]);
+  });
+
   it('speaks the page language', async () => {
     const element = await switcher('/es/latest/installation.html', { lang: 'es' });
     await element.show();

@@ -201,7 +201,8 @@ export class DoclensVersions extends LitElement {
     if (!context) return nothing;
     const s = this.strings;
     const language = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
-    const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {});
+    // Download URLs are rendered as links: web addresses only.
+    const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {}).filter(([, url]) => /^https?:\/\//i.test(url ?? ''));
     return html`
       ${this.renderNotice(context, s)}
       <div class="switcher">
