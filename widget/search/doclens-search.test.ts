@@ -97,9 +97,15 @@ describe('<doclens-search>', () => {
     const active = () => input(element).getAttribute('aria-activedescendant');
     await sendKeys({ press: 'ArrowDown' });
     expect(active()).to.equal(options(element)[1]!.id);
+    const pageScroll = window.scrollY;
     await sendKeys({ press: 'ArrowUp' });
     await sendKeys({ press: 'ArrowUp' });
     expect(active()).to.equal(options(element)[count - 1]!.id);
+    await element.updateComplete;
+    const list = shadow(element).querySelector('.body')!.getBoundingClientRect();
+    const last = options(element)[count - 1]!.getBoundingClientRect();
+    expect(last.bottom).to.be.at.most(list.bottom + 1);
+    expect(window.scrollY).to.equal(pageScroll);
     expect(options(element)[count - 1]!.getAttribute('aria-selected')).to.equal('true');
     await sendKeys({ press: 'ArrowDown' });
     element.addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true });

@@ -263,7 +263,7 @@ export class DoclensSearch extends LitElement {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       this.activeIndex = (this.activeIndex + step + options.length) % options.length;
-      void this.updateComplete.then(() => this.renderRoot.querySelector(`#${options[this.activeIndex]!.id}`)?.scrollIntoView({ block: 'nearest' }));
+      void this.updateComplete.then(() => this.revealActive());
     } else if (event.key === 'Escape' && !event.isComposing) {
       // A search field's own Escape only clears it; in a dialog readers expect it to close.
       event.preventDefault();
@@ -275,6 +275,17 @@ export class DoclensSearch extends LitElement {
       this.select(option, event.ctrlKey || event.metaKey);
     }
   };
+
+  /** Scrolls the result list (never the page behind the dialog, as scrollIntoView would) to the active option. */
+  private revealActive(): void {
+    const option = this.renderRoot.querySelector<HTMLElement>('[role="option"][aria-selected="true"]');
+    const list = this.renderRoot.querySelector<HTMLElement>('.body');
+    if (!option || !list) return;
+    const shown = list.getBoundingClientRect();
+    const box = option.getBoundingClientRect();
+    if (box.top < shown.top) list.scrollTop -= shown.top - box.top;
+    else if (box.bottom > shown.bottom) list.scrollTop += box.bottom - shown.bottom;
+  }
 
   private onOptionClick(event: MouseEvent, option: Option): void {
     if (event.button !== 0) return;

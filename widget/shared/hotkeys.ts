@@ -17,7 +17,9 @@ export class HotkeysController implements ReactiveController {
     const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
     const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event);
     if (!commandK && !slash) return;
+    // The shortcut is doclens' now: the theme's own handler would focus its search box as well.
     event.preventDefault();
+    event.stopPropagation();
     this.open();
   };
 
