@@ -1,26 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 const TOKEN = 'fault-test-token-77e1';
 
 type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
 
-const project = (origin: string) => ({
-  slug: 'aurora',
-  name: 'Aurora',
-  language: { code: 'en', name: 'English' },
-  default_version: 'latest',
-  urls: { documentation: `${origin}/en/latest/` },
-  translation_of: null,
-  subproject_of: null,
-});
-
 /** A v3 upstream whose search endpoint behaves as `search` says; project data is always fine. */
 async function fakeUpstream(search: { current: Behaviour }): Promise<FakeServer> {
   const upstream: FakeServer = await startFakeServer((req, res) => {
     const path = req.url!.split('?')[0];
-    if (path === '/api/v3/projects/aurora/') return json(res, 200, project(upstream.url));
+    if (path === '/api/v3/projects/aurora/') return json(res, 200, auroraProject(upstream.url));
     if (path === '/api/v3/projects/aurora/translations/' || path === '/api/v3/projects/aurora/subprojects/') {
       return json(res, 200, { count: 0, next: null, previous: null, results: [] });
     }

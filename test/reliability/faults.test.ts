@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 /**
  * Steady traffic while the upstream misbehaves in every way in turn: the proxy stays up, answers
@@ -19,7 +19,7 @@ let proxy: TestProxy;
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://upstream');
-  if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, { slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest', urls: { documentation: 'https://docs.example.org/en/latest/' } });
+  if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject('https://docs.example.org'));
   if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
   const q = url.searchParams.get('q') ?? '';
   json(res, 200, { count: 1, next: null, previous: null, projects: [], query: q, results: [{ type: 'page', title: q, project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, path: '/x.html', blocks: [] }] });

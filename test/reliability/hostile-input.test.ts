@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../proxy/search/query.ts';
-import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { rawGet, rawRequest, type RawResponse } from '../fixtures/raw-http.ts';
 
 /**
@@ -17,20 +17,12 @@ let proxy: TestProxy;
 let port: number;
 let tried = 0;
 
-const page = (origin: string) => ({
-  slug: 'aurora',
-  name: 'Aurora',
-  language: { code: 'en', name: 'English' },
-  default_version: 'latest',
-  urls: { documentation: `${origin}/en/latest/` },
-});
-
 beforeAll(async () => {
   canary = await startFakeServer((_req, res) => json(res, 200, {}));
   external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div role="main"><section id="a"><h1>A</h1><p>x</p></section></div></body></html>'));
   upstream = await startFakeServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
-    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, page('https://docs.example.org'));
+    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject('https://docs.example.org'));
     if (/^\/api\/v3\/projects\/aurora\/(translations|subprojects|versions)\/$/.test(url.pathname)) {
       return json(res, 200, { count: 1, next: null, previous: null, results: url.pathname.endsWith('versions/') ? [{ slug: 'latest', verbose_name: 'latest', type: 'branch', active: true, hidden: false, built: true, urls: { documentation: 'https://docs.example.org/en/latest/' } }] : [] });
     }

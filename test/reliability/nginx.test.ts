@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 /**
  * The real nginx (Debian's package) as a caching reverse proxy in front of doclens, configured as the
@@ -73,7 +73,7 @@ beforeAll(async () => {
   mkdirSync(join(work, 'tmp'), { recursive: true });
   upstream = await startFakeServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
-    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, { slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest', urls: { documentation: 'https://docs.example.org/en/latest/' } });
+    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject('https://docs.example.org'));
     if (url.pathname.startsWith('/api/v3/projects/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
     json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
   });

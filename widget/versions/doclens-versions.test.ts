@@ -27,6 +27,8 @@ describe('<doclens-versions>', () => {
     expect(labels(element, 'versions')).to.deep.equal(['latest', 'stable', '2.0', '1.0']);
     expect(labels(element, 'languages')).to.deep.equal(['English', 'Spanish']);
     expect(item(element, 'latest').getAttribute('aria-checked')).to.equal('true');
+    expect(item(element, 'stable').querySelector('.kind')!.textContent).to.equal('→ 2.0');
+    expect(item(element, '1.0').querySelector('.kind')!.textContent).to.equal('tag');
   });
 
   it('goes to the same page in another version, or to its root when the page is not there', async () => {

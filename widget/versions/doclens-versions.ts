@@ -222,7 +222,7 @@ export class DoclensVersions extends LitElement {
         <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open} @keydown=${this.onMenuKeydown}>
           <div role="group" aria-labelledby="versions-label">
             <div class="group-label" id="versions-label">${s.versions}</div>
-            ${context.versions.map((version) => this.renderItem('version', version, version.verbose_name, version.type === 'tag' ? 'tag' : version.slug === 'latest' || version.slug === 'stable' ? '' : 'branch'))}
+            ${context.versions.map((version) => this.renderItem('version', version, version.verbose_name, this.versionKind(version, context)))}
           </div>
           ${context.translations.length > 1
             ? html`<div role="group" aria-labelledby="languages-label">
@@ -239,6 +239,13 @@ export class DoclensVersions extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  /** What a menu entry says beside a version: what `stable` points to, `tag` or `branch`. */
+  private versionKind(version: ContextVersion, context: PageContext): string {
+    if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable') return `→ ${context.stable.release}`;
+    if (version.slug === 'latest') return '';
+    return version.type === 'tag' ? 'tag' : 'branch';
   }
 
   private renderItem(kind: 'version' | 'language', target: Target, label: string, detail: string): TemplateResult {
