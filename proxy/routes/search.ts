@@ -60,7 +60,7 @@ export function searchRouter(context: ProxyContext): Router {
       const query = scopedQuery(parseSearchQuery(params.get('q')!), scope, config.projects, config.subprojects);
       const answer = await context.api.search({ query, page, pageSize }, credential);
       // A v2 upstream always includes subprojects; keep only what is in scope.
-      const results = answer.results.filter((result) => scope.has(String((result.project as { slug?: unknown } | undefined)?.slug ?? '')));
+      const results = answer.results.filter((result) => scope.has(result.project.slug));
       return {
         count: answer.count,
         next: answer.hasNext ? pageLink(q, page + 1, pageSize) : null,

@@ -56,12 +56,32 @@ export interface SearchParams {
 }
 
 /** The parts of a Search API v3 answer the widget reads. */
+/** A search result in exactly the shape the widget reads: whatever the upstream sent, every field is there with its type. */
+export interface SearchResultShape {
+  type: 'page';
+  project: { slug: string; alias: string | null };
+  version: { slug: string };
+  title: string;
+  domain: string;
+  path: string;
+  highlights: { title: string[] };
+  blocks: {
+    type: 'section' | 'domain';
+    id: string;
+    title?: string;
+    name?: string;
+    role?: string;
+    content: string;
+    highlights: { title?: string[]; name?: string[]; content: string[] };
+  }[];
+}
+
 export interface SearchAnswer {
   count: number;
   hasNext: boolean;
   projects: { slug: string; versions: { slug: string }[] }[];
   query: string;
-  results: Record<string, unknown>[];
+  results: SearchResultShape[];
 }
 
 type Json = Record<string, unknown>;
@@ -113,16 +133,16 @@ export class UpstreamApi {
       );
       const results = asArray(data.results).map((item) => {
         const result = asObject(item);
-        return {
+        return searchResult({
           ...result,
           project: { slug: asString(result.project), alias: typeof result.project_alias === 'string' ? result.project_alias : null },
           version: { slug: asString(result.version) },
-        };
+        });
       });
       return this.searchAnswer(data, results, formatSearchQuery(query));
     }
     const data = await this.get('/api/v3/search/', { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) }, credential);
-    return this.searchAnswer(data, asArray(data.results).map(asObject), asString(data.query));
+    return this.searchAnswer(data, asArray(data.results).map((item) => searchResult(asObject(item))), asString(data.query));
   }
 
   async project(slug: string, credential: Credential): Promise<ProjectSummary> {
@@ -159,7 +179,7 @@ export class UpstreamApi {
     return project;
   }
 
-  private searchAnswer(data: Json, results: Json[], query: string): SearchAnswer {
+  private searchAnswer(data: Json, results: SearchResultShape[], query: string): SearchAnswer {
     return {
       count: typeof data.count === 'number' ? data.count : results.length,
       hasNext: typeof data.next === 'string',
@@ -298,4 +318,32 @@ function versionSummary(data: Json): VersionSummary {
 function versionSummaryV2(data: Json, docsRoot: string, language: string): VersionSummary {
   const slug = asString(data.slug);
   return { ...versionSummary({ ...data, urls: {} }), documentation_url: docsRoot ? `${docsRoot}${language}/${slug}/` : '' };
+}
+
+const strings = (value: unknown): string[] => asArray(value).filter((item): item is string => typeof item === 'string');
+
+function searchResult(data: Json): SearchResultShape {
+  const project = asObject(data.project);
+  const highlights = asObject(data.highlights);
+  return {
+    type: 'page',
+    project: { slug: asString(project.slug), alias: typeof project.alias === 'string' ? project.alias : null },
+    version: { slug: asString(asObject(data.version).slug) },
+    title: asString(data.title),
+    domain: asString(data.domain),
+    path: asString(data.path),
+    highlights: { title: strings(highlights.title) },
+    blocks: asArray(data.blocks).map((item) => {
+      const block = asObject(item);
+      const blockHighlights = asObject(block.highlights);
+      const domain = block.type === 'domain';
+      return {
+        type: domain ? 'domain' : 'section',
+        id: asString(block.id),
+        ...(domain ? { name: asString(block.name), role: asString(block.role) } : { title: asString(block.title) }),
+        content: asString(block.content),
+        highlights: { ...(domain ? { name: strings(blockHighlights.name) } : { title: strings(blockHighlights.title) }), content: strings(blockHighlights.content) },
+      };
+    }),
+  };
 }

@@ -183,3 +183,29 @@ describe('session credentials', () => {
     expect(upstream.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
   });
 });
+
+describe('odd but valid JSON from the upstream', () => {
+  it('is normalized to the exact shapes the widget reads', async () => {
+    const { proxy } = await setUp((_req, res) =>
+      json(res, 200, { count: 'many', next: 5, results: [{ title: 7, project: { slug: 'aurora' }, blocks: [{ type: 'domain', highlights: null }, 'junk'] }, null] }),
+    );
+    const { status, body } = await proxy.get('/api/v3/search/?q=x');
+    expect(status).toBe(200);
+    expect(body.results).toEqual([
+      {
+        type: 'page',
+        project: { slug: 'aurora', alias: null },
+        version: { slug: '' },
+        title: '',
+        domain: '',
+        path: '',
+        highlights: { title: [] },
+        blocks: [
+          { type: 'domain', id: '', name: '', role: '', content: '', highlights: { name: [], content: [] } },
+          { type: 'section', id: '', title: '', content: '', highlights: { title: [], content: [] } },
+        ],
+      },
+    ]);
+    expect(body.next).toBeNull();
+  });
+});

@@ -249,7 +249,7 @@ export class DoclensSearch extends LitElement {
     for (const result of this.results) {
       const page = resultUrl(result);
       options.push({ id: `option-${options.length}`, url: page, result });
-      for (const block of result.blocks.slice(0, 3)) options.push({ id: `option-${options.length}`, url: `${page}#${encodeURIComponent(block.id)}`, result, block });
+      for (const block of (result.blocks ?? []).slice(0, 3)) options.push({ id: `option-${options.length}`, url: `${page}#${encodeURIComponent(block.id)}`, result, block });
     }
     return options;
   }
@@ -459,17 +459,18 @@ export class DoclensSearch extends LitElement {
       <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
         ${this.results.map((result) => {
           const pageOption = options[index++]!;
-          const sections = result.blocks.slice(0, 3).map(() => options[index++]!);
+          const sections = (result.blocks ?? []).slice(0, 3).map(() => options[index++]!);
           return html`
             ${this.renderOption(pageOption, html`
-              <span class="title">${highlighted(result.highlights.title[0], result.title)}${elsewhere(result) ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing}</span>
+              <span class="title">${highlighted(result.highlights?.title?.[0], result.title ?? '')}${elsewhere(result) ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing}</span>
               <span class="path">${breadcrumb(result.path)}</span>`)}
             ${sections.map((option) => {
               const block = option.block!;
-              const title = block.type === 'domain' ? (block.highlights.name?.[0] ?? undefined) : (block.highlights.title?.[0] ?? undefined);
+              // Talking to a hosting service directly, fields may be missing: nothing here may throw.
+              const title = block.type === 'domain' ? block.highlights?.name?.[0] : block.highlights?.title?.[0];
               return this.renderOption(option, html`
                 <span class="title hit">${highlighted(title, block.title ?? block.name ?? '')}</span>
-                <span class="snippet">${highlighted(block.highlights.content[0], block.content.slice(0, 200))}</span>`, 'section');
+                <span class="snippet">${highlighted(block.highlights?.content?.[0], (block.content ?? '').slice(0, 200))}</span>`, 'section');
             })}
           `;
         })}
