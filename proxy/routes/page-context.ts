@@ -7,6 +7,27 @@ import type { ScopedProject } from '../upstream/metadata.ts';
 import { embedTarget, MAX_URL_LENGTH, type EmbedDomains } from './embed.ts';
 
 export const PAGE_CONTEXT_PARAMS = ['url', 'project', 'version'] as const;
+/** Existence checks of other versions' pages running at once, across all requests. */
+const MAX_CONCURRENT_CHECKS = 8;
+
+/** Runs at most `limit` tasks at a time, the others waiting their turn. */
+class ConcurrencyLimit {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}
 
 /** Where a page sits: its project, version and path below the version's root. */
 export interface PageLocation {
@@ -75,8 +96,13 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
   const router = Router();
 
   /** Whether a page exists (HEAD on the docs domain, no credential); null when it cannot be told. */
+  // Projects with dozens of versions must not turn one page view into dozens of simultaneous requests.
+  const checks = new ConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const exists = async (url: string, credential: Credential): Promise<boolean | null> => {
     if (credential.kind !== 'token') return null;
+    return checks.run(() => headStatus(url));
+  };
+  const headStatus = async (url: string): Promise<boolean | null> => {
     try {
       const response = await context.fetcher.fetch({ url, method: 'HEAD', allowRedirect: (target) => domains.docs.matches(target) });
       if (response.status === 200) return true;
