@@ -172,7 +172,7 @@ describe('version and language switcher', () => {
     await page.goto(docs('installation.html'));
     await page.locator('doclens-versions .toggle').click();
     await expectAccessible('doclens-versions');
-    await Promise.all([page.waitForURL('**/en/2.0/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: '2.0' }).click()]);
+    await Promise.all([page.waitForURL('**/en/2.0/installation.html'), page.locator('doclens-versions').getByRole('menuitemradio', { name: /^2\.0\b/ }).click()]);
     await page.locator('doclens-versions .toggle').click();
     await Promise.all([page.waitForURL('**/es/latest/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click()]);
     expect(await page.locator('doclens-versions .toggle').textContent()).toContain('es');
