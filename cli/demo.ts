@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startHost } from '../demo/host/app.ts';
 import { loadManifest } from '../demo/host/manifest.ts';
@@ -24,6 +25,7 @@ Options:
 `;
 
 const bundledManifest = fileURLToPath(new URL('../demo/docs/manifest.json', import.meta.url));
+const widgetBundle = fileURLToPath(new URL('../dist/doclens.js', import.meta.url));
 
 export interface RunningDemo {
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function runDemo(argv: string[]): Promise<RunningDemo | undefined> 
   for (const { name, url } of pages) console.log(`  ${name.padEnd(16)} ${url}`);
   console.log(`  ${'doclens proxy'.padEnd(16)} ${proxy.url}/healthz`);
   console.log(`  ${'Hosting API'.padEnd(16)} ${host.apiUrl}/api/v3/ (token ${token})`);
+  if (!existsSync(widgetBundle)) console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
   console.log('Press Ctrl+C to stop.');
   return {
     close: async () => {
