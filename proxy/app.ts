@@ -49,9 +49,11 @@ const RATE_LIMITED_PATHS = /^\/api\//;
 /** The share of the cache bytes parsed external pages may take; cached responses get the rest. */
 const PAGES_SHARE = 0.25;
 
+const isKnownPath = (path: string) => KNOWN_PATHS.some((pattern) => pattern.test(path));
+
 /** Paths of unknown requests are logged as a route shape, so probes do not flood the logs with input. */
 function routeOf(path: string): string {
-  return KNOWN_PATHS.some((pattern) => pattern.test(path)) ? path.replace(/^(\/api\/v3\/projects\/)[^/]+/, '$1:slug') : 'unknown';
+  return isKnownPath(path) ? path.replace(/^(\/api\/v3\/projects\/)[^/]+/, '$1:slug') : 'unknown';
 }
 
 function clientAddress(req: IncomingMessage, trustedHops: number): string {
@@ -108,13 +110,13 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   const logRequest = (req: IncomingMessage, status: number, started: number, error?: ProxyError) => {
     const note = context.notes.get(req);
-    const path = pathOf(req.url ?? '/');
-    context.metrics.count('doclens_requests_total', { route: routeOf(path), status: String(status) });
+    const route = routeOf(pathOf(req.url ?? '/'));
+    context.metrics.count('doclens_requests_total', { route, status: String(status) });
     log({
       level: status >= 500 ? 'error' : 'info',
       msg: 'request',
       method: req.method,
-      route: routeOf(path),
+      route,
       status,
       cache: note?.cache,
       upstream_ms: note?.upstreamMs,
@@ -132,12 +134,9 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   const start: RequestHandler = (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined));
-    const cors = context.cors.preflight(req.headers.origin);
-    if (req.method === 'OPTIONS') return void res.status(204).set(cors).end();
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
-      return next(known ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }) : undefined);
-    }
+    if (req.method === 'OPTIONS') return void res.status(204).set(context.cors.preflight(req.headers.origin)).end();
+    // Other methods match no route and end in the 404/405 handler below, without using up a client's rate.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (RATE_LIMITED_PATHS.test(req.path)) {
       const wait = clients.take(clientAddress(req, config.trustProxy));
       if (wait > 0) return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
@@ -166,8 +165,11 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   app.use(projectsRouter(context));
   app.use(pageContextRouter(context, domains));
   app.use((req, _res, next) => {
-    const known = KNOWN_PATHS.some((pattern) => pattern.test(req.path));
-    next(known ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here.`, { allow: 'GET, HEAD' }) : new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
+    next(
+      isKnownPath(req.path)
+        ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' })
+        : new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'),
+    );
   });
   const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const proxyError = asProxyError(error);
