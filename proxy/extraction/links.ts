@@ -1,5 +1,6 @@
+import render from 'dom-serializer';
 import { isTag, type Element } from 'domhandler';
-import { descendants } from './parse.ts';
+import { descendants, parseFragment } from './parse.ts';
 
 /** The page URL without query and fragment: what in-page references are resolved against. */
 export function pageUrlOf(url: string): string {
@@ -46,4 +47,11 @@ export function absolutizeReferences(root: Element, pageUrl: string): void {
       if (attribs.srcset) attribs.srcset = absolutizeSrcset(attribs.srcset, pageUrl);
     }
   }
+}
+
+/** Section HTML (a fragment, such as an upstream's embed answer) with every link and image absolute. */
+export function absolutizeHtml(html: string, pageUrl: string): string {
+  const nodes = parseFragment(html);
+  for (const node of nodes) if (isTag(node)) absolutizeReferences(node, pageUrl);
+  return render(nodes, { encodeEntities: 'utf8' });
 }

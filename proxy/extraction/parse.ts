@@ -146,6 +146,13 @@ function indexIds(document: Document): Map<string, Element> {
   return ids;
 }
 
+/** The nodes of an HTML fragment (section HTML, not a page), as htmlparser2 builds them. */
+export function parseFragment(html: string): AnyNode[] {
+  const handler = new DomHandler();
+  new Parser(handler, { decodeEntities: true }).end(html);
+  return handler.root.children;
+}
+
 /** Every element below `node`, in document order (iterative: `yield*` recursion is O(depth) per element). */
 export function* descendants(node: AnyNode): Generator<Element> {
   if (!('children' in node)) return;

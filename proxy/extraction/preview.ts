@@ -1,7 +1,6 @@
-import { DomHandler, isTag, type AnyNode, type Element } from 'domhandler';
-import { Parser } from 'htmlparser2';
+import { isTag, type AnyNode, type Element } from 'domhandler';
 import { toHtml, withAbsoluteReferences } from './embed.ts';
-import { descendants, hasClass, nextElementSibling, textOf, type ParsedHtml } from './parse.ts';
+import { descendants, hasClass, nextElementSibling, parseFragment, textOf, type ParsedHtml } from './parse.ts';
 import { normalizeSpace } from './sections.ts';
 
 export interface Preview {
@@ -24,12 +23,6 @@ export const DEFAULT_PREVIEW_LIMITS: PreviewLimits = { maxBlocks: 3, maxChars: 4
 const HEADING = /^h[1-6]$/;
 /** Wrappers whose children are the blocks (Sphinx sections, definition bodies, admonitions stay whole). */
 const CONTAINERS = new Set(['section', 'div', 'article', 'main', 'dd', 'body']);
-
-function parseFragment(html: string): AnyNode[] {
-  const handler = new DomHandler();
-  new Parser(handler, { decodeEntities: true }).end(html);
-  return handler.root.children;
-}
 
 /** Sphinx's "¶" permalinks and similar: noise in a tooltip. */
 function removePermalinks(root: Element): void {

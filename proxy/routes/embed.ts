@@ -1,9 +1,6 @@
 import { Router, type Request } from 'express';
-import { DomHandler, isTag } from 'domhandler';
-import { Parser } from 'htmlparser2';
-import render from 'dom-serializer';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
-import { absolutizeReferences, pageUrlOf } from '../extraction/links.ts';
+import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
 import { isLoneHeading, previewOf, sectionUnderHeading } from '../extraction/preview.ts';
 import { cacheKey, choiceParam, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -32,14 +29,6 @@ export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; ext
   if (domains.docs.matches(url)) return { url, external: false };
   if (domains.external.matches(url)) return { url, external: true };
   throw new ProxyError(403, 'domain_not_allowed', `Pages on ${url.host} cannot be embedded through this proxy.`);
-}
-
-/** Upstream content gets the same link rewriting as the proxy's own extraction. */
-function withAbsoluteLinks(html: string, pageUrl: string): string {
-  const handler = new DomHandler();
-  new Parser(handler, { decodeEntities: true }).end(html);
-  for (const node of handler.root.children) if (isTag(node)) absolutizeReferences(node, pageUrl);
-  return render(handler.root.children, { encodeEntities: 'utf8' });
 }
 
 function decodedFragment(fragment: string): string {
@@ -89,7 +78,8 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
           if (error instanceof ProxyError && error.status === 404) throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
           throw error;
         });
-        content = withAbsoluteLinks(result.content, pageUrlOf(url.href));
+        // Upstream content gets the same link rewriting as the proxy's own extraction.
+        content = absolutizeHtml(result.content, pageUrlOf(url.href));
       }
       if (form === 'preview' && fragment && isLoneHeading(content) && credential.kind === 'token') {
         // A bare heading (MkDocs) previews badly: show the blocks under it, read from the page itself.
