@@ -4,6 +4,7 @@ import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
 import type { Credential, ProjectSummary, VersionSummary } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
+import type { PageContext } from '../../widget/shared/api.ts';
 import { embedTarget, MAX_URL_LENGTH, type EmbedDomains } from './embed.ts';
 
 export const PAGE_CONTEXT_PARAMS = ['url', 'project', 'version'] as const;
@@ -129,7 +130,7 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
     const credential = credentialOf(context, req);
     const scopeKey = cacheScopeOf(credential);
     const key = cacheKey('/api/v3/page-context/', params, PAGE_CONTEXT_PARAMS, scopeKey);
-    await sendCachedJson(context, req, res, key, context.config.projectsTtl, async () => {
+    await sendCachedJson(context, req, res, key, context.config.projectsTtl, async (): Promise<PageContext> => {
       const scope = await context.metadata.scope(credential, scopeKey);
       if (projectSlug && !scope.has(projectSlug)) throw new ProxyError(404, 'project_not_allowed', `Project "${projectSlug}" is not available through this proxy.`);
       const location = locatePage(url, scope, projectSlug, versionSlug);

@@ -2,6 +2,8 @@ import type { SearchQuery } from '../search/query.ts';
 import { formatSearchQuery } from '../search/query.ts';
 import { ProxyError } from '../http/errors.ts';
 import { FetchError, type Fetcher } from './fetch.ts';
+// The widget's reading of the API is the contract: results are normalized to exactly these shapes.
+import type { SearchBlock, SearchResult } from '../../widget/shared/api.ts';
 
 /** Whose rights an upstream request uses. */
 export type Credential = { kind: 'token'; token: string } | { kind: 'session'; cookie: string } | { kind: 'anonymous' };
@@ -56,32 +58,12 @@ export interface SearchParams {
 }
 
 /** The parts of a Search API v3 answer the widget reads. */
-/** A search result in exactly the shape the widget reads: whatever the upstream sent, every field is there with its type. */
-export interface SearchResultShape {
-  type: 'page';
-  project: { slug: string; alias: string | null };
-  version: { slug: string };
-  title: string;
-  domain: string;
-  path: string;
-  highlights: { title: string[] };
-  blocks: {
-    type: 'section' | 'domain';
-    id: string;
-    title?: string;
-    name?: string;
-    role?: string;
-    content: string;
-    highlights: { title?: string[]; name?: string[]; content: string[] };
-  }[];
-}
-
 export interface SearchAnswer {
   count: number;
   hasNext: boolean;
   projects: { slug: string; versions: { slug: string }[] }[];
   query: string;
-  results: SearchResultShape[];
+  results: SearchResult[];
 }
 
 type Json = Record<string, unknown>;
@@ -179,7 +161,7 @@ export class UpstreamApi {
     return project;
   }
 
-  private searchAnswer(data: Json, results: SearchResultShape[], query: string): SearchAnswer {
+  private searchAnswer(data: Json, results: SearchResult[], query: string): SearchAnswer {
     return {
       count: typeof data.count === 'number' ? data.count : results.length,
       hasNext: typeof data.next === 'string',
@@ -322,7 +304,8 @@ function versionSummaryV2(data: Json, docsRoot: string, language: string): Versi
 
 const strings = (value: unknown): string[] => asArray(value).filter((item): item is string => typeof item === 'string');
 
-function searchResult(data: Json): SearchResultShape {
+/** A search result in exactly the shape the widget reads, whatever the upstream sent. */
+function searchResult(data: Json): SearchResult {
   const project = asObject(data.project);
   const highlights = asObject(data.highlights);
   return {
@@ -333,7 +316,7 @@ function searchResult(data: Json): SearchResultShape {
     domain: asString(data.domain),
     path: asString(data.path),
     highlights: { title: strings(highlights.title) },
-    blocks: asArray(data.blocks).map((item) => {
+    blocks: asArray(data.blocks).map((item): SearchBlock => {
       const block = asObject(item);
       const blockHighlights = asObject(block.highlights);
       const domain = block.type === 'domain';
