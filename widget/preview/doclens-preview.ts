@@ -4,7 +4,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, type EmbedPreview } from '../shared/api.ts';
 import { HoverIntentController } from '../shared/hover-intent.ts';
 import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { MAIN_CONTENT_SELECTOR } from '../shared/page.ts';
+import { docsPath, MAIN_CONTENT_SELECTOR } from '../shared/page.ts';
 import { followLayout, placeNear } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
@@ -16,12 +16,10 @@ type Phase = 'hidden' | 'loading' | 'ready' | 'error';
 const NOT_A_PAGE = /\/(_sources|_downloads|_images|_static|_modules\/.*\.txt)\/|\.(?!html?$)[a-z0-9]{1,5}$/i;
 const OPT_OUT = '[data-doclens-preview="off"], .doclens-no-preview, .headerlink';
 
-/** Where a documentation URL sits: its site and project (`/projects/<alias>/`), language and version. */
-function docsLocation(url: URL): { site: string; version?: string } {
-  const segments = url.pathname.split('/').filter(Boolean);
-  const offset = segments[0] === 'projects' ? 2 : 0;
-  const site = url.origin + (offset ? `/projects/${segments[1]}` : '');
-  return { site, version: segments[offset + 1] };
+/** Where a documentation URL sits: its site and project (`/projects/<alias>/`), and version. */
+function docsLocation(url: URL): { site: string; alias?: string | undefined; version?: string | undefined } {
+  const { alias, version } = docsPath(url.pathname);
+  return { site: url.origin + (alias ? `/projects/${alias}` : ''), alias, version };
 }
 
 function isSphinxPage(): boolean {
@@ -226,8 +224,7 @@ export class DoclensPreview extends LitElement {
     const there = docsLocation(new URL(url));
     const here = docsLocation(new URL(window.location.href));
     if (there.site !== here.site) {
-      const alias = /\/projects\/([^/]+)/.exec(there.site)?.[1];
-      return [alias ?? new URL(url).host, there.version].filter(Boolean).join(' · ');
+      return [there.alias ?? new URL(url).host, there.version].filter(Boolean).join(' · ');
     }
     return there.version && here.version && there.version !== here.version ? there.version : undefined;
   }

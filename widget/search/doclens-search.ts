@@ -4,7 +4,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, isAbort, ProxyRequestError, type SearchBlock, type SearchResponse, type SearchResult } from '../shared/api.ts';
 import { commandKLabel, HotkeysController } from '../shared/hotkeys.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { HIGHLIGHT_PARAM } from '../shared/page.ts';
+import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { searchStyles } from './styles.ts';
@@ -26,11 +26,8 @@ const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColo
 
 /** `/en/latest/guides/retries.html` → `guides › retries`. */
 function breadcrumb(path: string): string {
-  const segments = path.split('/').filter(Boolean);
-  const start = segments[0] === 'projects' ? 4 : /^[a-z]{2,3}([-_][a-z]{2,4})?$/i.test(segments[0] ?? '') ? 2 : 0;
-  return segments
-    .slice(start)
-    .map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
+  return docsPath(path)
+    .page.map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
     .filter((segment) => segment !== 'index')
     .join(' › ');
 }

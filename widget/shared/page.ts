@@ -11,15 +11,32 @@ export const MAIN_CONTENT_SELECTOR = '[role="main"], main, .md-content, .rst-con
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
 
+/** A documentation URL's path, split the way the hosting service builds it. */
+export interface DocsPath {
+  /** The subproject's alias, for `/projects/<alias>/…`. */
+  alias?: string | undefined;
+  language?: string | undefined;
+  version?: string | undefined;
+  /** The segments after the version (all of them when the path has no language and version). */
+  page: string[];
+}
+
+/** Splits `[/projects/<alias>]/<language>/<version>/<page…>`; language and version only when the path has them. */
+export function docsPath(pathname: string): DocsPath {
+  const segments = pathname.split('/').filter(Boolean);
+  const offset = segments[0] === 'projects' ? 2 : 0;
+  const alias = offset ? segments[1] : undefined;
+  const [language, version] = [segments[offset], segments[offset + 1]];
+  if (!language || !LANGUAGE.test(language) || !version) return { alias, page: segments.slice(offset) };
+  return { alias, language, version: decodeURIComponent(version), page: segments.slice(offset + 2) };
+}
+
 /**
  * Where the page sits, from (in order) what the author configured, the meta tags the hosting service
  * adds, and the URL's `/<language>/<version>/` (or `/projects/<alias>/<language>/<version>/`).
  */
 export function detectPage(configured: PageInfo, location: Location | URL = window.location): PageInfo {
-  const segments = location.pathname.split('/').filter(Boolean);
-  const offset = segments[0] === 'projects' ? 2 : 0;
-  const [language, version] = [segments[offset], segments[offset + 1]];
-  const fromUrl = language && LANGUAGE.test(language) && version ? { language, version: decodeURIComponent(version) } : {};
+  const fromUrl = docsPath(location.pathname);
   return {
     project: configured.project ?? meta('readthedocs-project-slug'),
     version: configured.version ?? meta('readthedocs-version-slug') ?? fromUrl.version,
