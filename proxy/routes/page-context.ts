@@ -70,9 +70,25 @@ export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, 
 
 const NAMED_FIRST = ['latest', 'stable'];
 
-/** Numeric parts of a version name, for newest-first ordering (`v2.10` after `v2.9`). */
+/** Numeric parts of a version name (`v2.10` → 2, 10). */
 function versionNumbers(slug: string): number[] {
   return (slug.match(/\d+/g) ?? []).map(Number);
+}
+
+/** The first difference of the numbers of `a` and `b` (`2.10` after `2.9`); `missing` stands for a part one lacks. */
+function compareNumbers(a: string, b: string, missing: number): number {
+  const [x, y] = [versionNumbers(a), versionNumbers(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? missing) !== (y[i] ?? missing)) return (x[i] ?? missing) - (y[i] ?? missing);
+  return 0;
+}
+
+/** `old` for a release older than the stable one, `dev` for `latest` and branches, else null. */
+export function versionStatus(current: { slug: string; type: string }, stable: { slug: string; release: string } | null): 'old' | 'dev' | null {
+  if (!stable || stable.slug === current.slug || stable.release === current.slug) return null;
+  const numbered = versionNumbers(current.slug).length > 0 && versionNumbers(stable.release).length > 0;
+  if (current.type === 'tag' && numbered && compareNumbers(current.slug, stable.release, 0) < 0) return 'old';
+  if (current.slug === 'latest' || current.type === 'branch') return 'dev';
+  return null;
 }
 
 /** `latest` and `stable` first, then tags newest first, then branches by name. */
@@ -83,11 +99,9 @@ export function compareVersions(a: VersionSummary, b: VersionSummary): number {
     return version.type === 'tag' ? 2 : 3;
   };
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  if (a.type === 'tag' && b.type === 'tag') {
-    const [x, y] = [versionNumbers(a.slug), versionNumbers(b.slug)];
-    for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? -1) !== (y[i] ?? -1)) return (y[i] ?? -1) - (x[i] ?? -1);
-  }
-  return a.slug.localeCompare(b.slug);
+  // Tags newest first: a part one lacks counts below zero, so `2.0.1` comes before `2.0`.
+  const byNumbers = a.type === 'tag' && b.type === 'tag' ? compareNumbers(b.slug, a.slug, -1) : 0;
+  return byNumbers || a.slug.localeCompare(b.slug);
 }
 
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
@@ -168,22 +182,24 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
           };
         }),
       );
-      const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.default_version);
+      const stableEntry = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.default_version);
+      const stable = stableEntry
+        ? {
+            slug: stableEntry.slug,
+            verbose_name: stableEntry.verbose_name,
+            // What `stable` points to (`2.0`), so that readers of `1.0` can be told it is older.
+            release: versions.find((version) => version.slug === stableEntry.slug)?.ref ?? stableEntry.slug,
+            url: stableEntry.exists === false ? stableEntry.root_url : stableEntry.url,
+          }
+        : null;
+      const version = current ? { slug: current.slug, verbose_name: current.verbose_name, type: current.type } : { slug: location.versionSlug, verbose_name: location.versionSlug, type: 'unknown' };
       return {
         project: { slug: project.slug, name: project.name, language: project.language, default_version: project.default_version },
-        version: current ? { slug: current.slug, verbose_name: current.verbose_name, type: current.type } : { slug: location.versionSlug, verbose_name: location.versionSlug, type: 'unknown' },
+        version: { ...version, status: versionStatus(version, stable) },
         path,
         versions: listed,
         translations: translations.sort((a, b) => a.language.code.localeCompare(b.language.code)),
-        stable: stable
-          ? {
-              slug: stable.slug,
-              verbose_name: stable.verbose_name,
-              // What `stable` points to (`2.0`), so that readers of `1.0` can be told it is older.
-              release: versions.find((version) => version.slug === stable.slug)?.ref ?? stable.slug,
-              url: stable.exists === false ? stable.root_url : stable.url,
-            }
-          : null,
+        stable,
       };
     });
   });

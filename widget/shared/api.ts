@@ -60,7 +60,8 @@ export interface ContextTranslation {
 
 export interface PageContext {
   project: { slug: string; name: string; language: { code: string; name: string }; default_version: string };
-  version: { slug: string; verbose_name: string; type: string };
+  /** `status`: `old` (older than stable), `dev` (`latest` or a branch), or null. */
+  version: { slug: string; verbose_name: string; type: string; status: 'old' | 'dev' | null };
   path: string;
   versions: ContextVersion[];
   translations: ContextTranslation[];

@@ -9,16 +9,6 @@ type Target = ContextVersion | ContextTranslation;
 
 const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zip)', epub: 'EPUB' };
 
-const numbersOf = (slug: string) => (slug.match(/\d+/g) ?? []).map(Number);
-
-/** Whether version `a` is older than `b` by their numbers (`1.0` < `2.0` < `2.10`). */
-function olderThan(a: string, b: string): boolean {
-  const [x, y] = [numbersOf(a), numbersOf(b)];
-  if (!x.length || !y.length) return false;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
-  return false;
-}
-
 /**
  * The version and language switcher: goes to the same page in another version or translation, or to
  * that version's root when the page does not exist there.
@@ -186,16 +176,6 @@ export class DoclensVersions extends LitElement {
     }
   };
 
-  /** `old`, `dev`, or nothing: what the current version is, next to the stable one. */
-  private versionStatus(context: PageContext): 'old' | 'dev' | undefined {
-    const { version, stable } = context;
-    if (!stable || stable.slug === version.slug) return undefined;
-    if (stable.release === version.slug) return undefined;
-    if (version.type === 'tag' && olderThan(version.slug, stable.release)) return 'old';
-    if (version.slug === 'latest' || version.type === 'branch') return 'dev';
-    return undefined;
-  }
-
   override render(): TemplateResult | typeof nothing {
     const context = this.context;
     if (!context) return nothing;
@@ -261,7 +241,7 @@ export class DoclensVersions extends LitElement {
   }
 
   private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
-    const status = this.versionStatus(context);
+    const status = context.version.status;
     if (!status || this.noticeDismissed || !context.stable) return nothing;
     if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return nothing;
     const message = status === 'old' ? s.oldVersionNotice : s.devVersionNotice;
