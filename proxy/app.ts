@@ -20,7 +20,7 @@ import { searchRouter } from './routes/search.ts';
 import { UpstreamApi } from './upstream/api.ts';
 import { Fetcher } from './upstream/fetch.ts';
 import { Metadata } from './upstream/metadata.ts';
-import { ExternalPages } from './upstream/pages.ts';
+import { FetchedPages } from './upstream/pages.ts';
 
 export interface ProxyOptions {
   /** Where request and error log lines go (default: JSON lines on stdout). */
@@ -46,7 +46,7 @@ const KNOWN_PATHS = [
 
 const RATE_LIMITED_PATHS = /^\/api\//;
 
-/** The share of the cache bytes parsed external pages may take; cached responses get the rest. */
+/** The share of the cache bytes pages the proxy parses itself may take; cached responses get the rest. */
 const PAGES_SHARE = 0.25;
 
 const isKnownPath = (path: string) => KNOWN_PATHS.some((pattern) => pattern.test(path));
@@ -97,7 +97,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     fetcher,
     metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl),
     responses: new ResponseCache(config.cacheBytes - pagesBytes, staleCovers, now),
-    pages: new ExternalPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
+    pages: new FetchedPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
     now,

@@ -9,7 +9,7 @@ import { sendStored } from './http/respond.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
 import type { Fetcher } from './upstream/fetch.ts';
 import type { Metadata } from './upstream/metadata.ts';
-import type { ExternalPages } from './upstream/pages.ts';
+import type { FetchedPages } from './upstream/pages.ts';
 
 /** What a request handled by the proxy did, for its log line. */
 export interface RequestNote {
@@ -26,7 +26,7 @@ export interface ProxyContext {
   metadata: Metadata;
   fetcher: Fetcher;
   responses: ResponseCache;
-  pages: ExternalPages;
+  pages: FetchedPages;
   metrics: Metrics;
   cors: Cors;
   now: () => number;

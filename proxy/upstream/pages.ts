@@ -9,10 +9,10 @@ import { Memo } from './memo.ts';
 const PARSED_SIZE_FACTOR = 4;
 
 /**
- * Pages of allowlisted external documentation, fetched and parsed once: every fragment asked of a
- * page is found in the same tree.
+ * Pages the proxy reads itself — on allowlisted external domains, and docs-domain pages for heading
+ * previews — fetched and parsed once: every fragment asked of a page is found in the same tree.
  */
-export class ExternalPages {
+export class FetchedPages {
   private readonly pages: Memo<ParsedHtml>;
 
   constructor(

@@ -172,8 +172,8 @@ describe('projects and page context', () => {
     const onlyLatest = await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(page('tutorial/index.html'))}`);
     expect(onlyLatest.status).toBe(200);
     expect(body.version.status).toBe('dev');
-    const status = async (version: string) => (await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(`${host.apiUrl}/en/${version}/installation.html`)}`)).body.version.status;
-    expect([await status('1.0'), await status('2.0'), await status('stable')]).toEqual(['old', null, null]);
+    const statusOf = async (version: string) => (await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(`${host.apiUrl}/en/${version}/installation.html`)}`)).body.version.status;
+    expect([await statusOf('1.0'), await statusOf('2.0'), await statusOf('stable')]).toEqual(['old', null, null]);
   });
 });
 
