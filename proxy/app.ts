@@ -133,7 +133,11 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   const start: RequestHandler = (req, res, next) => {
     const started = performance.now();
-    res.once('finish', () => logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined));
+    res.once('finish', () => {
+      logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined);
+      const key = context.notes.get(req)?.key;
+      if (hotPath && key && res.statusCode === 200) knownUrls.set(req.originalUrl, key);
+    });
     if (req.method === 'OPTIONS') return void res.status(204).set(context.cors.preflight(req.headers.origin)).end();
     // Other methods match no route and end in the 404/405 handler below, without using up a client's rate.
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -144,15 +148,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     next();
   };
 
-  const remember: RequestHandler = (req, res, next) => {
-    if (hotPath) res.once('finish', () => {
-      const key = context.notes.get(req)?.key;
-      if (key && res.statusCode === 200) knownUrls.set(req.originalUrl, key);
-    });
-    next();
-  };
-
-  app.use(start, remember);
+  app.use(start);
   app.use(opsRouter(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url)), () => ({
     doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes,
     doclens_cache_entries: context.responses.size.entries,
