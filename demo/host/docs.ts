@@ -59,7 +59,8 @@ export function docsRouter(registry: Registry, site: Site, pages: PageStore, hea
     const info = path && (await stat(path).catch(() => undefined));
     if (!path || !info) return sendNotFound(res, location);
     if (info.isDirectory()) return res.redirect(301, registry.docsUrl(location.version, `${location.file}/`).slice(site.origin.length));
-    if (!path.endsWith('.html')) return res.sendFile(path, { dotfiles: 'deny', maxAge: '1h' });
+    // Relative to the root, so that only names inside the docs folder are checked for dotfiles.
+    if (!path.endsWith('.html')) return res.sendFile(location.file, { root: location.version.root, dotfiles: 'deny', maxAge: '1h' });
     const html = await pages.read(location.version, location.file);
     if (html === undefined) return sendNotFound(res, location);
     return sendPage(res, location, html, 200);

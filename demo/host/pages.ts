@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { parseHtml, type ParsedHtml } from '../../proxy/extraction/parse.ts';
@@ -8,19 +8,16 @@ import type { Version } from './registry.ts';
 const NON_CONTENT_PAGES = new Set(['genindex.html', 'search.html', 'py-modindex.html', '404.html', 'search/index.html']);
 
 /**
- * The absolute path of `file` in `root`, or undefined when it would leave `root` (through `..` or a
- * symbolic link).
+ * The absolute path of `file` in `root`, or undefined when it names nothing or would leave `root`.
+ * Containment is checked on the path as written (so `..` cannot climb out); symbolic links inside
+ * `root` are then followed wherever they point, as nginx and `python -m http.server` do: packaged
+ * docs link their scripts, styles and fonts to shared folders.
  */
 export async function safePath(root: string, file: string): Promise<string | undefined> {
-  const candidate = resolve(root, file);
-  const realRoot = await realpath(root);
-  if (candidate !== root && !candidate.startsWith(root + sep)) return undefined;
-  try {
-    const real = await realpath(candidate);
-    return real === realRoot || real.startsWith(realRoot + sep) ? real : undefined;
-  } catch {
-    return undefined;
-  }
+  const base = resolve(root);
+  const candidate = resolve(base, file);
+  if (candidate !== base && !candidate.startsWith(base + sep)) return undefined;
+  return (await stat(candidate).catch(() => undefined)) ? candidate : undefined;
 }
 
 async function listHtml(root: string, folder: string): Promise<string[]> {
