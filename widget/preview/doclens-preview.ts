@@ -5,7 +5,7 @@ import { getJson, type EmbedPreview } from '../shared/api.ts';
 import { HoverIntentController } from '../shared/hover-intent.ts';
 import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { docsPath, MAIN_CONTENT_SELECTOR } from '../shared/page.ts';
-import { followLayout, placeNear } from '../shared/position.ts';
+import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { previewStyles } from './styles.ts';
@@ -69,7 +69,6 @@ export class DoclensPreview extends LitElement {
   @state() private phase: Phase = 'hidden';
   @state() private preview?: EmbedPreview;
   @state() private target?: HTMLAnchorElement;
-  @state() private side: 'top' | 'bottom' = 'bottom';
 
   @query('.popup') private popup!: HTMLElement;
   @query('.arrow') private arrowElement!: HTMLElement;
@@ -173,8 +172,10 @@ export class DoclensPreview extends LitElement {
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
-    this.position(link);
-    this.stopAutoUpdate = followLayout(() => this.position(link));
+    this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, {
+      rtl: getComputedStyle(link).direction === 'rtl',
+      placed: () => this.popup.classList.add('visible'),
+    });
     this.dispatchEvent(new CustomEvent('doclens-preview-show', { bubbles: true, composed: true, detail: { link, url: this.previewUrl(link) } }));
     try {
       const preview = await pending;
@@ -186,9 +187,6 @@ export class DoclensPreview extends LitElement {
       if (this.target !== link) return;
       this.phase = 'error';
     }
-    // The content changed the tooltip's size.
-    await this.updateComplete;
-    if (this.target === link) this.position(link);
   }
 
   private releaseLink(): void {
@@ -208,11 +206,6 @@ export class DoclensPreview extends LitElement {
     this.phase = 'hidden';
     if (this.popup?.matches(':popover-open')) this.popup.hidePopover();
     this.dispatchEvent(new CustomEvent('doclens-preview-hide', { bubbles: true, composed: true, detail: { link } }));
-  }
-
-  private position(link: HTMLAnchorElement): void {
-    this.side = placeNear(link, this.popup, this.arrowElement, { rtl: getComputedStyle(link).direction === 'rtl' });
-    this.popup.classList.add('visible');
   }
 
   override updated(): void {
@@ -237,13 +230,13 @@ export class DoclensPreview extends LitElement {
       popover="manual"
       role="tooltip"
       dir=${direction}
-      data-side=${this.side}
       aria-live="polite"
       @pointerenter=${() => this.intent.popupEntered()}
       @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
     >
       <span class="arrow" part="arrow"></span>
       <div class="scroll">${this.renderContent()}</div>
+      ${this.renderMore()}
     </div>`;
   }
 
@@ -260,8 +253,13 @@ export class DoclensPreview extends LitElement {
         ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge">${label}</span>` : nothing}</header>`
         : nothing}
       <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>
-      ${/^https?:\/\//i.test(this.preview.url) ? html`<a class="more" part="more" href=${this.preview.url}>${s.readMore} →</a>` : nothing}
     `;
+  }
+
+  /** Outside the scrolling part, so that it is never below its fold. */
+  private renderMore(): unknown {
+    if (this.phase !== 'ready' || !this.preview || !/^https?:\/\//i.test(this.preview.url)) return nothing;
+    return html`<footer><a class="more" part="more" href=${this.preview.url}>${this.strings.readMore} →</a></footer>`;
   }
 }
 

@@ -11,8 +11,13 @@ export const previewStyles = css`
     left: 0;
     margin: 0;
     box-sizing: border-box;
+    /* A column whose middle scrolls: "Read more" stays in view below it. */
+    display: flex;
+    flex-direction: column;
     width: max-content;
     max-width: min(var(--doclens-preview-max-width, 480px), calc(100vw - 16px));
+    /* The room left beside the link, measured when it is placed. */
+    max-height: min(var(--doclens-preview-max-height, 360px), var(--_available-height, calc(100vh - 16px)));
     padding: 0;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
@@ -29,12 +34,20 @@ export const previewStyles = css`
   .popup.visible {
     opacity: 1;
   }
+  .popup:not(:popover-open) {
+    display: none;
+  }
   .scroll {
-    max-height: min(var(--doclens-preview-max-height, 360px), calc(100vh - 32px));
+    flex: 0 1 auto;
+    min-height: 0;
     overflow: auto;
     overscroll-behavior: contain;
     padding: calc(var(--_space) * 1.5);
-    border-radius: var(--_radius);
+  }
+  footer {
+    flex: none;
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    border-top: 1px solid var(--_border);
   }
   header {
     display: flex;
@@ -107,8 +120,6 @@ export const previewStyles = css`
     color: var(--_accent);
   }
   .more {
-    display: inline-block;
-    margin-top: var(--_space);
     font-weight: 600;
     text-decoration: none;
   }
@@ -152,10 +163,12 @@ export const previewStyles = css`
     transform: rotate(45deg);
   }
   .popup[data-side='bottom'] .arrow {
+    top: -6px;
     border-right: 0;
     border-bottom: 0;
   }
   .popup[data-side='top'] .arrow {
+    bottom: -6px;
     border-left: 0;
     border-top: 0;
   }

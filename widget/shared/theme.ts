@@ -6,6 +6,9 @@ import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
  */
 export const themeStyles = css`
   :host {
+    /* Inherited page styles (a theme's text-align, text-transform, letter-spacing, line-height,
+       white-space, font-style, cursor, visibility…) stay out; "all" leaves direction alone, so right-to-left pages stay so. */
+    all: initial;
     --_text: var(--doclens-color-text, #1f2328);
     --_muted: var(--doclens-color-muted, #59636e);
     --_background: var(--doclens-color-background, #ffffff);
