@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import { splitSections } from '../../proxy/extraction/sections.ts';
+import { commonTitleSuffix, withoutSuffix } from '../../structure/structure.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -64,13 +65,20 @@ function newMiniSearch(): MiniSearch<IndexedSection> {
 export class VersionIndex {
   private readonly engine = newMiniSearch();
   private readonly sections: IndexedSection[] = [];
+  /** Every page's `<title>`: what they all end with is the site's name. */
+  private readonly documentTitles: string[] = [];
+  /** Pages titled by their `<title>` (no heading of their own), whose titles lose the site's name. */
+  private readonly titledByDocument: { title: string; sections: IndexedSection[] }[] = [];
+  private suffixFromTitles = 0;
 
   get size(): { pages: number; sections: number } {
     return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
   }
 
+  /** Indexes a page's sections; generated indexes and search pages are left out. */
   addPage(path: string, html: string): void {
-    const { title: pageTitle, sections } = splitSections(html, path);
+    const { title: pageTitle, sections, kind, documentTitle } = splitSections(html, path);
+    if (kind !== 'content') return;
     const first = this.sections.length;
     const added = sections.map((section, index) => ({
       id: first + index,
@@ -83,12 +91,34 @@ export class VersionIndex {
     }));
     this.sections.push(...added);
     this.engine.addAll(added);
+    if (documentTitle) this.documentTitles.push(documentTitle);
+    if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
+  }
+
+  /** Drops the site's name from titles taken from `<title>`, once all pages so far are known. */
+  private settleTitles(): void {
+    if (this.suffixFromTitles === this.documentTitles.length) return;
+    this.suffixFromTitles = this.documentTitles.length;
+    const suffix = commonTitleSuffix(this.documentTitles);
+    for (const page of this.titledByDocument) {
+      for (const section of page.sections) {
+        if (section.pageTitle === section.title) section.title = withoutSuffix(page.title, suffix);
+        section.pageTitle = withoutSuffix(page.title, suffix);
+      }
+    }
+  }
+
+  /** Each indexed page's title, as search results show it (the real-docs suite measures them). */
+  pageTitles(): Map<string, string> {
+    this.settleTitles();
+    return new Map(this.sections.map((section) => [section.path, section.pageTitle]));
   }
 
   /** Pages best first, each with its best sections. AND of all words first; any word if that finds nothing. */
   search(text: string): PageHit[] {
     const query = words(text).slice(0, MAX_QUERY_WORDS).join(' ');
     if (!query) return [];
+    this.settleTitles();
     let results = this.engine.search(query, { combineWith: 'AND' });
     if (results.length === 0) results = this.engine.search(query, { combineWith: 'OR' });
     return this.groupByPage(results);

@@ -2,7 +2,8 @@ import { selectOne } from 'css-select';
 import render from 'dom-serializer';
 import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
 import { absolutizeReferences } from './links.ts';
-import { findFirst, hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './parse.ts';
+import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './parse.ts';
+import { explicitMainContent, structureOf } from './structure.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
 export interface SectionQuery {
@@ -21,16 +22,12 @@ export class InvalidSelectorError extends Error {
   }
 }
 
-/** Where documentation themes put the page's content, in the order the hosting service tries. */
+/**
+ * The page's content: where the page marks it (`role="main"`, `<main>`, as the hosting service looks), or
+ * else the region its structure shows (see `PageStructure.mainContent`).
+ */
 export function findMainContent(page: ParsedHtml): Element | undefined {
-  const { document } = page;
-  const byRole = findFirst(document, (element) => element.attribs.role === 'main');
-  if (byRole) return byRole;
-  const main = findFirst(document, (element) => element.name === 'main');
-  if (main) return main;
-  const body = findFirst(document, (element) => element.name === 'body');
-  const heading = body && findFirst(body, (element) => element.name === 'h1');
-  return heading?.parent && isTag(heading.parent) ? heading.parent : undefined;
+  return explicitMainContent(page) ?? structureOf(page)?.mainContent();
 }
 
 function findByFragment(page: ParsedHtml, fragment: string): Element | undefined {

@@ -1,7 +1,9 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { findMainContent, nextDefinition } from './embed.ts';
+import { headingTargets, withoutSuffix, type PageKind, type PageStructure } from '../../structure/structure.ts';
+import { nextDefinition } from './embed.ts';
 import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './parse.ts';
+import { domhandlerTree, explicitMainContent, structureOf } from './structure.ts';
 
 /** One searchable part of a page: what a search hit links to (`page#id`) and the text it matches. */
 export interface PageSection {
@@ -16,6 +18,15 @@ export interface PageSection {
 export interface SplitPage {
   title: string;
   sections: PageSection[];
+  /** Generated indexes and search pages are no search results. */
+  kind: PageKind;
+  /** The `<title>`, whitespace normalized ('' without one). */
+  documentTitle: string;
+}
+
+export interface SplitOptions {
+  /** What every `<title>` of the site ends with (its name), dropped from titles taken from there. */
+  titleSuffix?: string;
 }
 
 /** Same cap as the hosting service's search index. */
@@ -71,17 +82,9 @@ function headingContainer(heading: Element): Element {
   return parent && isTag(parent) && parent.name === 'header' ? parent : heading;
 }
 
-/** Where indexing starts: the main role, `<main>`, the parent of the first heading, or the body. */
-function findIndexRoot(page: ParsedHtml): Element | undefined {
-  const body = findFirst(page.document, (element) => element.name === 'body');
-  if (!body) return undefined;
-  const main =
-    findFirst(body, (element) => element.attribs.role === 'main') ??
-    findFirst(body, (element) => element.name === 'main');
-  if (main) return main;
-  const heading = findFirst(body, (element) => element.name === 'h1');
-  const parent = heading && headingContainer(heading).parent;
-  return parent && isTag(parent) ? parent : body;
+/** Where indexing starts: the main role, `<main>`, or the region the structure detection finds. */
+function findIndexRoot(page: ParsedHtml, structure: PageStructure<AnyNode, Element>): Element {
+  return explicitMainContent(page) ?? structure.mainContent();
 }
 
 function isCodeBlock(node: AnyNode): node is Element {
@@ -169,14 +172,18 @@ function* definitionSections(root: Element, indexed: Element[]): Generator<PageS
   }
 }
 
-function headingSection(heading: Element): PageSection {
-  const parent = heading.parent;
-  const id = heading.attribs.id || (parent && isTag(parent) ? (parent.attribs.id ?? '') : '');
-  const { text } = contentUntilNextSection(headingContainer(heading).next, 2);
-  return { id, title: normalizeSpace(textOf(heading)), content: text };
+/** The id a search hit links to: the one the heading's permalink or the page's links use, if any. */
+function headingId(heading: Element, structure: PageStructure<AnyNode, Element>): string {
+  const targets = headingTargets(domhandlerTree, heading);
+  return targets.find((id, index) => index === 0 && heading.attribs.id === id) ?? targets.find((id) => structure.isLinkedId(id)) ?? targets[0] ?? '';
 }
 
-function* allSections(root: Element, pageTitle: string): Generator<PageSection> {
+function headingSection(heading: Element, structure: PageStructure<AnyNode, Element>): PageSection {
+  const { text } = contentUntilNextSection(headingContainer(heading).next, 2);
+  return { id: headingId(heading, structure), title: normalizeSpace(textOf(heading)), content: text };
+}
+
+function* allSections(root: Element, pageTitle: string, structure: PageStructure<AnyNode, Element>): Generator<PageSection> {
   const indexed: Element[] = [];
   yield* definitionSections(root, indexed);
   // Definitions are indexed already: keep them out of the sections around them.
@@ -185,32 +192,35 @@ function* allSections(root: Element, pageTitle: string): Generator<PageSection> 
   if (intro) yield { id: '', title: pageTitle, content: intro };
   const headings = [...descendants(root)].filter(isHeading);
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
-    for (const heading of headings) if (heading.name === level) yield headingSection(heading);
+    for (const heading of headings) if (heading.name === level) yield headingSection(heading, structure);
   }
 }
 
-function pageTitleOf(root: Element, page: ParsedHtml, fallback: string): string {
-  const heading = findFirst(root, (element) => element.name === 'h1');
+/** The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the `<title>`. */
+function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string, options: SplitOptions): string | undefined {
+  const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
   if (heading) return normalizeSpace(textOf(heading));
-  const title = findFirst(page.document, (element) => element.name === 'title');
-  return (title && normalizeSpace(textOf(title))) || fallback;
+  return documentTitle ? withoutSuffix(documentTitle, options.titleSuffix ?? '') : undefined;
 }
 
 /**
  * Splits a page into searchable sections the way the hosting service's indexer does: definition
  * terms with ids, the content before the first heading, then every heading (all `h1`s, then all `h2`s…)
- * with the text up to the next one.
+ * with the text up to the next one. Where the page marks no main content, its structure says where it is.
  */
-export function splitSections(html: string, path: string): SplitPage {
+export function splitSections(html: string, path: string, options: SplitOptions = {}): SplitPage {
   const page = parseHtml(html);
-  const root = findIndexRoot(page);
-  if (!root) return { title: path, sections: [] };
+  const structure = structureOf(page, path);
+  const titleElement = findFirst(page.document, (element) => element.name === 'title');
+  const documentTitle = titleElement ? normalizeSpace(textOf(titleElement)) : '';
+  if (!structure) return { title: documentTitle || path, sections: [], kind: 'content', documentTitle };
+  const root = findIndexRoot(page, structure);
   removeNoise(root);
-  const title = pageTitleOf(root, page, path);
+  const title = pageTitleOf(root, structure, documentTitle, options) ?? path;
   const sections: PageSection[] = [];
-  for (const section of allSections(root, title)) {
+  for (const section of allSections(root, title, structure)) {
     sections.push(section);
     if (sections.length >= MAX_SECTIONS) break;
   }
-  return { title, sections };
+  return { title, sections, kind: structure.kind(), documentTitle };
 }

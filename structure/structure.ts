@@ -1,0 +1,410 @@
+/**
+ * Page structure from what HTML means, for any tree: the proxy and the docs host run it over domhandler
+ * trees, the widget over the browser's DOM, each through a small adapter. Landmarks, headings, links
+ * and the amount of text decide; class names of themes never do.
+ */
+
+/** How the detection reads a tree. `Element` is a subtype of `Node` in both trees it serves. */
+export interface TreeAdapter<Node, Element extends Node> {
+  isElement(node: Node): node is Element;
+  /** The data of a text node; undefined for anything else. */
+  textData(node: Node): string | undefined;
+  /** Lower-case tag name. */
+  tagName(element: Element): string;
+  attribute(element: Element, name: string): string | undefined;
+  childNodes(element: Element): ArrayLike<Node>;
+  parent(element: Element): Element | undefined;
+}
+
+/** What a page is, for a search index: generated indexes and search pages are not content. */
+export type PageKind = 'content' | 'index' | 'search';
+
+interface Measure {
+  /** Visible characters below the element, white space not counted. */
+  text: number;
+  /** Of those, characters inside links. */
+  linkText: number;
+  /** Characters of text outside links: what a reader reads rather than clicks. */
+  prose: number;
+  /** Prose of list items, table rows and terms that are a link and a short note: entries of an index. */
+  listedProse: number;
+  /** Whether the first text below the element is a link's (undefined: no text). */
+  startsWithLink?: boolean;
+  /** Headings below the element (with itself) that are not just a link. */
+  headings: number;
+}
+
+const HEADING = /^h[1-6]$/;
+
+export const headingRank = (name: string): number => (HEADING.test(name) ? Number(name[1]) : 0);
+
+/** Elements that never show text to a reader. */
+const INVISIBLE = new Set(['script', 'style', 'template', 'noscript', 'head', 'svg', 'math', 'iframe', 'object', 'select', 'datalist']);
+/** Landmarks and widgets around the content: navigation, sidebars, site header and footer, search, dialogs. */
+const AROUND_CONTENT_TAGS = new Set(['nav', 'aside', 'search', 'dialog']);
+const AROUND_CONTENT_ROLES = new Set([
+  'navigation', 'complementary', 'search', 'banner', 'contentinfo', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tablist',
+]);
+/** Inside these, `<header>` and `<footer>` belong to the content (an article's header), not to the site. */
+const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+/** Blocks the region search does not descend into: their children are the content's own parts. */
+const LEAF_BLOCKS = new Set(['p', 'pre', 'table', 'ul', 'ol', 'dl', 'blockquote', 'figure', 'form', 'details', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Where an index lists its entries. */
+const ENTRIES = new Set(['li', 'tr', 'dt']);
+
+/** Characters of `text` that are not white space. */
+function visibleLength(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 32 && code !== 160) count++;
+  }
+  return count;
+}
+
+/** The path of `reference` resolved against `pagePath`, with `index.html` and a trailing slash alike. */
+function resolvedPath(reference: string, pagePath: string): string | undefined {
+  try {
+    const url = new URL(reference, new URL(pagePath.replace(/^\/*/, '/'), 'http://page.invalid'));
+    return url.pathname.replace(/\/index\.html?$/, '/');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Separators themes put between a page's title and the site's name in `<title>`. */
+const TITLE_SEPARATOR = /\s+[-–—|·:»]\s+/g;
+
+/**
+ * The suffix that every one of `titles` ends with after a separator (" — Django documentation",
+ * " - Flask Documentation", " | Site"): the site's name, which says nothing about each page.
+ */
+export function commonTitleSuffix(titles: readonly string[]): string {
+  const [first, ...rest] = titles.filter((title) => title.trim() !== '');
+  if (!first || rest.length === 0) return '';
+  for (const match of first.matchAll(TITLE_SEPARATOR)) {
+    const suffix = first.slice(match.index);
+    if (suffix.length < first.length && rest.every((title) => title.endsWith(suffix) && title.length > suffix.length)) return suffix;
+  }
+  return '';
+}
+
+/** `title` without `suffix` (see {@link commonTitleSuffix}); the title itself when nothing would remain. */
+export function withoutSuffix(title: string, suffix: string): string {
+  return suffix && title.endsWith(suffix) && title.length > suffix.length ? title.slice(0, -suffix.length).trim() : title;
+}
+
+/**
+ * The structure of one page (or one fragment of it). Text is measured in one pass when the structure
+ * is built; every question after that is answered from the measures, without walking subtrees again.
+ */
+export class PageStructure<Node, Element extends Node> {
+  private readonly measures = new Map<Element, Measure>();
+  /** Elements around the content (navigation, sidebars, banners…), whose text is not the page's. */
+  private readonly around = new Set<Element>();
+  /** Every element outside those, in document order. */
+  private readonly order: Element[] = [];
+  /** Fragments that links on the page point to (`#id` and `page.html#id` of this page). */
+  private readonly linkedIds = new Set<string>();
+  private region?: Element;
+
+  /**
+   * @param root the document's root element (or a fragment's root)
+   * @param pagePath the page's path, to tell links to this page from links to others
+   */
+  constructor(
+    private readonly tree: TreeAdapter<Node, Element>,
+    readonly root: Element,
+    private readonly pagePath = '',
+  ) {
+    this.measure(root, false, false);
+  }
+
+  private measure(element: Element, inLink: boolean, inSectioning: boolean): Measure {
+    const { tree } = this;
+    const name = tree.tagName(element);
+    const measure: Measure = { text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0 };
+    this.measures.set(element, measure);
+    if (INVISIBLE.has(name) || tree.attribute(element, 'hidden') !== undefined || tree.attribute(element, 'aria-hidden') === 'true') {
+      this.around.add(element);
+      return measure;
+    }
+    const isAround = element !== this.root && this.surroundsContent(element, name, inSectioning);
+    if (isAround) this.around.add(element);
+    else this.order.push(element);
+    const isLink = name === 'a' && tree.attribute(element, 'href') !== undefined;
+    if (isLink) this.noteLink(tree.attribute(element, 'href')!);
+    const childInLink = inLink || isLink;
+    const childInSectioning = inSectioning || SECTIONING.has(name) || tree.attribute(element, 'role') === 'main';
+    const children = tree.childNodes(element);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      if (tree.isElement(child)) {
+        const inner = this.measure(child, childInLink, childInSectioning);
+        if (this.around.has(child)) continue;
+        measure.text += inner.text;
+        measure.linkText += inner.linkText;
+        measure.prose += inner.prose;
+        measure.listedProse += inner.listedProse;
+        measure.headings += inner.headings;
+        measure.startsWithLink ??= inner.startsWithLink;
+      } else {
+        const length = visibleLength(tree.textData(child) ?? '');
+        measure.text += length;
+        if (childInLink) measure.linkText += length;
+        else measure.prose += length;
+        if (length > 0) measure.startsWithLink ??= childInLink;
+      }
+    }
+    if (isAround) return { text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0 };
+    if (headingRank(name) > 0 && measure.linkText < measure.text) measure.headings++;
+    // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
+    if (ENTRIES.has(name) && measure.startsWithLink && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
+    return measure;
+  }
+
+  private surroundsContent(element: Element, name: string, inSectioning: boolean): boolean {
+    if (AROUND_CONTENT_TAGS.has(name)) return true;
+    const role = this.tree.attribute(element, 'role');
+    if (role && AROUND_CONTENT_ROLES.has(role)) return true;
+    return !inSectioning && (name === 'header' || name === 'footer');
+  }
+
+  private noteLink(href: string): void {
+    const hash = href.indexOf('#');
+    if (hash === -1) return;
+    const path = href.slice(0, hash);
+    if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === resolvedPath(this.pagePath, this.pagePath))) {
+      this.linkedIds.add(decodeFragment(href.slice(hash + 1)));
+    }
+  }
+
+  /** Visible text length of an element, navigation and other surroundings not counted. */
+  textLength(element: Element): number {
+    return this.measures.get(element)?.text ?? 0;
+  }
+
+  proseLength(element: Element): number {
+    return this.measures.get(element)?.prose ?? 0;
+  }
+
+  /** Whether an element is, or is inside, navigation, a sidebar, the site's banner or footer, or hidden. */
+  isAroundContent(element: Element): boolean {
+    for (let node: Element | undefined = element; node; node = this.tree.parent(node)) {
+      if (this.around.has(node)) return true;
+      if (node === this.root) return false;
+    }
+    return false;
+  }
+
+  /** Whether a page links to `id` on itself (a table of contents, a permalink, a cross-reference). */
+  isLinkedId(id: string): boolean {
+    return this.linkedIds.has(id);
+  }
+
+  /**
+   * Whether a heading is nothing but a link to another page: a site name or logo in the page header,
+   * which names the site, not the page.
+   */
+  isLinkToOtherPage(heading: Element): boolean {
+    const { tree } = this;
+    const measure = this.measures.get(heading);
+    if (!measure || measure.text === 0 || measure.linkText < measure.text) return false;
+    let href: string | undefined;
+    const find = (element: Element): void => {
+      const children = tree.childNodes(element);
+      for (let index = 0; index < children.length && href === undefined; index++) {
+        const child = children[index]!;
+        if (!tree.isElement(child)) continue;
+        if (tree.tagName(child) === 'a') href = tree.attribute(child, 'href') ?? '';
+        else find(child);
+      }
+    };
+    find(heading);
+    if (href === undefined || href === '' || href.startsWith('#')) return false;
+    if (!this.pagePath) return true;
+    const target = resolvedPath(href.split('#')[0]!, this.pagePath);
+    return target !== resolvedPath(this.pagePath, this.pagePath);
+  }
+
+  /** The heading that names the page: the first `<h1>` among the content that is not a link elsewhere; else the first heading of the best rank. */
+  primaryHeading(): Element | undefined {
+    let best: Element | undefined;
+    for (const element of this.order) {
+      const rank = headingRank(this.tree.tagName(element));
+      if (rank === 0 || this.textLength(element) === 0 || this.isLinkToOtherPage(element)) continue;
+      if (rank === 1) return element;
+      if (!best || rank < headingRank(this.tree.tagName(best))) best = element;
+    }
+    return best;
+  }
+
+  /**
+   * The main content: the region that holds the page's primary heading and most of its prose. From the
+   * heading it widens to every ancestor that adds a good share of prose (a second top-level section),
+   * never to one that only adds a footer or a byline. Without a heading it narrows from the root
+   * while one child holds nearly all the prose.
+   */
+  mainContent(): Element {
+    this.region ??= this.findRegion();
+    return this.region;
+  }
+
+  private findRegion(): Element {
+    const heading = this.primaryHeading();
+    if (!heading) return this.narrowed(this.root);
+    let region = heading;
+    for (let parent = this.tree.parent(heading); parent; parent = this.tree.parent(parent)) {
+      const headingOnly = region === heading || this.textLength(region) <= this.textLength(heading);
+      const addedProse = this.proseLength(parent) - this.proseLength(region);
+      const addedText = this.textLength(parent) - this.textLength(region);
+      // The heading sits in a small header of its own, the content's prose follows it (not a sidebar of links).
+      const smallerPart = addedProse > this.proseLength(region) && addedProse > 0.5 * addedText;
+      const addedHeadings = this.measures.get(parent)!.headings - this.measures.get(region)!.headings;
+      // A further section of the page, not a footer or a byline: headings of its own and a good share of the prose.
+      const furtherSection = addedHeadings > 0 && addedProse > Math.max(200, 0.25 * this.proseLength(parent));
+      if (headingOnly || smallerPart || furtherSection) region = parent;
+      if (parent === this.root) break;
+    }
+    return region;
+  }
+
+  private narrowed(start: Element): Element {
+    let current = start;
+    for (;;) {
+      const total = this.proseLength(current);
+      let next: Element | undefined;
+      const children = this.tree.childNodes(current);
+      for (let index = 0; index < children.length; index++) {
+        const child = children[index]!;
+        if (this.tree.isElement(child) && !this.around.has(child) && this.proseLength(child) >= 0.8 * total) next = child;
+      }
+      if (!next || total === 0 || LEAF_BLOCKS.has(this.tree.tagName(next))) return current;
+      current = next;
+    }
+  }
+
+  /**
+   * What the page is: a search page (a search box and hardly any text), a generated index (its content
+   * is entries of lists and tables that link elsewhere, with little prose of its own), or content.
+   */
+  kind(): PageKind {
+    const main = this.mainContent();
+    const measure = this.measures.get(main)!;
+    const ownProse = measure.prose - measure.listedProse;
+    if (this.hasSearchInput(main) && ownProse < 400) return 'search';
+    const entries = measure.linkText + measure.listedProse;
+    if ((entries > 4 * ownProse && ownProse < 600 && measure.linkText > 500) || (entries > ownProse && ownProse < 40)) return 'index';
+    return 'content';
+  }
+
+  private hasSearchInput(main: Element): boolean {
+    const { tree } = this;
+    for (let index = this.order.indexOf(main); index >= 0 && index < this.order.length; index++) {
+      const element = this.order[index]!;
+      if (!this.contains(main, element)) break;
+      if (tree.tagName(element) !== 'input') continue;
+      const type = tree.attribute(element, 'type') ?? 'text';
+      if (type === 'search' || (type === 'text' && tree.attribute(element, 'name') === 'q')) return true;
+    }
+    return false;
+  }
+
+  contains(ancestor: Element, element: Element): boolean {
+    for (let node: Element | undefined = element; node; node = this.tree.parent(node)) if (node === ancestor) return true;
+    return false;
+  }
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** An element that only marks a place: an id or name and no text and no image (`<span id="label"></span>`). */
+export function isEmptyAnchor<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  if (tree.attribute(element, 'id') === undefined && tree.attribute(element, 'name') === undefined) return false;
+  const empty = (node: Element): boolean => {
+    const children = tree.childNodes(node);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      if (tree.isElement(child)) {
+        if (tree.tagName(child) === 'img' || !empty(child)) return false;
+      } else if (visibleLength(tree.textData(child) ?? '') > 0) return false;
+    }
+    return true;
+  };
+  return !HEADING.test(tree.tagName(element)) && tree.tagName(element) !== 'img' && empty(element);
+}
+
+/** The element after `element` in reading order: its next element sibling, or its parent's. */
+function nextInReadingOrder<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element | undefined {
+  for (let node: Element | undefined = element; node; node = tree.parent(node)) {
+    const parent = tree.parent(node);
+    if (!parent) return undefined;
+    const siblings = tree.childNodes(parent);
+    let seen = false;
+    for (let index = 0; index < siblings.length; index++) {
+      const sibling = siblings[index]!;
+      if (sibling === node) seen = true;
+      else if (seen && tree.isElement(sibling)) return sibling;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What an empty anchor labels: the first element after it that is not itself an empty anchor (a
+ * Sphinx label before a heading labels the heading; an index target before a paragraph, the paragraph).
+ */
+export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
+  let next = nextInReadingOrder(tree, anchor);
+  while (next && isEmptyAnchor(tree, next)) next = nextInReadingOrder(tree, next);
+  return next;
+}
+
+/**
+ * The ids a reader may reach a heading by, best first: the id its own permalink points to, its own id,
+ * the id of the section it opens, and the empty anchors just before it (which label it).
+ */
+export function headingTargets<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string[] {
+  const candidates: string[] = [];
+  const own = tree.attribute(heading, 'id');
+  if (own) candidates.push(own);
+  const parent = tree.parent(heading);
+  const parentId = parent && tree.attribute(parent, 'id');
+  if (parentId) candidates.push(parentId);
+  if (parent) {
+    const siblings = tree.childNodes(parent);
+    const before: string[] = [];
+    for (let index = 0; index < siblings.length && siblings[index] !== heading; index++) {
+      const sibling = siblings[index]!;
+      if (!tree.isElement(sibling)) continue;
+      if (!isEmptyAnchor(tree, sibling)) {
+        before.length = 0;
+        continue;
+      }
+      const id = tree.attribute(sibling, 'id') ?? tree.attribute(sibling, 'name');
+      if (id) before.push(id);
+    }
+    candidates.push(...before);
+  }
+  const permalink = permalinkTarget(tree, heading);
+  if (permalink && candidates.includes(permalink)) return [permalink, ...candidates.filter((id) => id !== permalink)];
+  return candidates;
+}
+
+/** The fragment a heading's own link to itself points to (its "¶" or "#" permalink). */
+function permalinkTarget<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string | undefined {
+  const children = tree.childNodes(heading);
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    if (!tree.isElement(child) || tree.tagName(child) !== 'a') continue;
+    const href = tree.attribute(child, 'href') ?? '';
+    if (href.startsWith('#') && href.length > 1) return decodeFragment(href.slice(1));
+  }
+  return undefined;
+}
