@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { DoclensPreview } from './doclens-preview.ts';
 import './doclens-preview.ts';
-import { servers, until } from '../test-support.ts';
+import { nextFrame, servers, until } from '../test-support.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const docsHost = () => new URL(servers.docs).host;
@@ -22,6 +22,23 @@ function popup(preview: DoclensPreview): HTMLElement {
 }
 
 const isOpen = (preview: DoclensPreview) => popup(preview).matches(':popover-open');
+const part = (preview: DoclensPreview, name: string) => preview.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
+
+/** A picture that takes its size only once it has loaded, as images in real sections do. */
+function picture(width: number, height: number): Promise<HTMLImageElement> {
+  const image = new Image();
+  image.alt = '';
+  const loaded = new Promise<HTMLImageElement>((resolve) => image.addEventListener('load', () => resolve(image), { once: true }));
+  image.src = `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`)}`;
+  return loaded.then(() => image);
+}
+
+/** Whether `inner` lies inside `outer`, to the pixel. */
+function inside(inner: DOMRect, outer: { left: number; top: number; right: number; bottom: number }): boolean {
+  return inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
+}
+
+const viewport = () => ({ left: 0, top: 0, right: document.documentElement.clientWidth, bottom: window.innerHeight });
 
 async function page(proxy: string, domains: string, links: unknown) {
   const container = await fixture<HTMLDivElement>(html`<div>
@@ -35,6 +52,7 @@ async function page(proxy: string, domains: string, links: unknown) {
 describe('<doclens-preview>', () => {
   afterEach(async () => {
     await resetMouse();
+    await setViewport({ width: 800, height: 600 });
   });
 
   it('shows the linked section after the hover delay, not before, and keeps it while the pointer is inside', async () => {
@@ -165,5 +183,49 @@ describe('<doclens-preview>', () => {
     expect(box.top).to.be.at.least(0);
     expect(popup(preview).dataset.side).to.equal('top');
     await moveAway();
+  });
+
+  it('is placed again when its content grows: an image loading keeps it above a link near the bottom', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#low')!;
+    await preview.show(link);
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await until(() => popup(preview).dataset.side === 'top', 'placed above the link');
+    const before = popup(preview).getBoundingClientRect();
+    // Appended before it loads, as the image of a real section: it has no size yet.
+    const image = picture(240, 140);
+    part(preview, 'content').append(await image);
+    await until(() => popup(preview).getBoundingClientRect().height >= before.height + 100, 'the tooltip grew');
+    await until(() => popup(preview).getBoundingClientRect().bottom <= link.getBoundingClientRect().top, 'placed again above the link');
+    expect(popup(preview).getBoundingClientRect().top).to.be.below(before.top - 100);
+    expect(inside(popup(preview).getBoundingClientRect(), viewport())).to.equal(true);
+    await preview.hide();
+  });
+
+  it('fits a phone screen near every edge, with "Read more" in view below the scrolling text', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const spots = ['left: 0; top: 0', 'right: 0; top: 0', 'left: 0; bottom: 0', 'right: 0; bottom: 0', 'left: 40%; top: 45%'];
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`${spots.map((spot, index) => html`<p style="position: fixed; margin: 0; ${spot}"><a id=${`edge-${index}`} href=${`${servers.docs}/en/latest/architecture.html`}>edge ${index}</a></p>`)}`,
+    );
+    for (const [index] of spots.entries()) {
+      await preview.show(container.querySelector<HTMLAnchorElement>(`#edge-${index}`)!);
+      await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+      // Long content: far more than the room on either side of the link.
+      part(preview, 'content').append(await picture(300, 2000));
+      await nextFrame();
+      await nextFrame();
+      const box = popup(preview).getBoundingClientRect();
+      const scroll = preview.shadowRoot!.querySelector<HTMLElement>('.scroll')!;
+      const more = part(preview, 'more').getBoundingClientRect();
+      expect(inside(box, viewport()), `tooltip ${index} in the viewport`).to.equal(true);
+      expect(scroll.scrollHeight, `text ${index} scrolls`).to.be.above(scroll.clientHeight);
+      expect(inside(more, viewport()) && inside(more, box), `Read more ${index} in view`).to.equal(true);
+      expect(more.top, `Read more ${index} below the scrolling part`).to.be.at.least(scroll.getBoundingClientRect().bottom);
+      expect(preview.shadowRoot!.elementFromPoint(more.left + more.width / 2, more.top + more.height / 2)).to.equal(part(preview, 'more'));
+      await preview.hide();
+    }
   });
 });

@@ -32,6 +32,8 @@ export interface Strings {
   devVersionNotice: string;
   goToStable: string;
   dismiss: string;
+  hideSwitcher: string;
+  showSwitcher: string;
 }
 
 const en: Strings = {
@@ -67,6 +69,8 @@ const en: Strings = {
   devVersionNotice: 'You are reading the documentation of a development version ({version}).',
   goToStable: 'Go to the stable version ({version})',
   dismiss: 'Dismiss',
+  hideSwitcher: 'Hide the version switcher',
+  showSwitcher: 'Show the version switcher ({version}, {language})',
 };
 
 const es: Strings = {
@@ -102,6 +106,8 @@ const es: Strings = {
   devVersionNotice: 'Está leyendo la documentación de una versión en desarrollo ({version}).',
   goToStable: 'Ir a la versión estable ({version})',
   dismiss: 'Descartar',
+  hideSwitcher: 'Ocultar el selector de versiones',
+  showSwitcher: 'Mostrar el selector de versiones ({version}, {language})',
 };
 
 const tables = new Map<string, Partial<Strings>>([

@@ -1,17 +1,21 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { DoclensVersions } from './doclens-versions.ts';
 import './doclens-versions.ts';
 import { servers, until } from '../test-support.ts';
 
-async function switcher(path: string, extra: Partial<{ lang: string }> = {}): Promise<DoclensVersions> {
+async function switcher(path: string, extra: Partial<{ lang: string; placement: 'inline' | 'floating' }> = {}): Promise<DoclensVersions> {
   const container = await fixture<HTMLDivElement>(html`<div lang=${extra.lang ?? 'en'}>
-    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement="inline"></doclens-versions>
+    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${extra.placement ?? 'inline'}></doclens-versions>
   </div>`);
   const element = container.querySelector('doclens-versions')!;
-  await until(() => !!element.shadowRoot!.querySelector('.toggle'), 'page context');
+  await until(() => !!element.shadowRoot!.querySelector('.switcher'), 'page context');
+  await element.updateComplete;
   return element;
 }
+
+const part = (element: DoclensVersions, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 const items = (element: DoclensVersions) => [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[role="menu"] a')];
 const labels = (element: DoclensVersions, group: string) =>
@@ -19,7 +23,10 @@ const labels = (element: DoclensVersions, group: string) =>
 const item = (element: DoclensVersions, label: string) => items(element).find((link) => link.querySelector('span')!.textContent === label)!;
 
 describe('<doclens-versions>', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(async () => {
+    localStorage.clear();
+    await setViewport({ width: 800, height: 600 });
+  });
 
   it('lists active, non-hidden versions (latest and stable first, then newest) and the translations', async () => {
     const element = await switcher('/en/latest/installation.html');
@@ -114,5 +121,49 @@ describe('<doclens-versions>', () => {
     await element.show();
     expect(element.shadowRoot!.querySelector('#versions-label')!.textContent).to.equal('Versiones');
     expect(labels(element, 'languages')).to.deep.equal(['English', 'Spanish']);
+  });
+
+  it('folds into a badge and opens again when the reader says, remembered for the site across pages', async () => {
+    const first = await switcher('/en/latest/installation.html', { placement: 'floating' });
+    part(first, 'collapse')!.click();
+    await until(() => !!part(first, 'badge'), 'folded');
+    expect(part(first, 'toggle')).to.equal(null);
+    expect(first.shadowRoot!.activeElement).to.equal(part(first, 'badge'));
+    expect(part(first, 'badge')!.getAttribute('aria-label')).to.equal('Show the version switcher (latest, English)');
+    first.remove();
+
+    const otherPage = await switcher('/en/2.0/quickstart.html', { placement: 'floating' });
+    await until(() => !!part(otherPage, 'badge'), 'still folded on another page');
+    part(otherPage, 'badge')!.click();
+    await until(() => !!part(otherPage, 'toggle'), 'open again');
+    expect(otherPage.shadowRoot!.activeElement).to.equal(part(otherPage, 'toggle'));
+    otherPage.remove();
+
+    const later = await switcher('/en/latest/installation.html', { placement: 'floating' });
+    expect(part(later, 'toggle')).to.not.equal(null);
+    expect(part(later, 'badge')).to.equal(null);
+    // Placed by the author in a sidebar, it does not fold.
+    expect(part(await switcher('/en/latest/installation.html'), 'collapse')).to.equal(null);
+  });
+
+  it('on a phone, leaves the page\'s own controls free: the notice and the switcher go where nothing is under them', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <header style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center; background: #eee">
+        <button id="menu" aria-label="Menu">☰</button><a id="home" href="#home">Project docs</a><button id="theme" aria-label="Theme">◐</button>
+      </header>
+      <button id="to-top" style="position: fixed; right: 12px; bottom: 12px; width: 40px; height: 40px">↑</button>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+    </div>`);
+    const element = container.querySelector('doclens-versions')!;
+    await until(() => !!part(element, 'notice') && !!element.shadowRoot!.querySelector<HTMLElement>('.switcher')!.dataset.spot, 'arranged');
+    const ours = [part(element, 'notice')!, part(element, 'toggle')!, part(element, 'collapse')!].map((node) => node.getBoundingClientRect());
+    for (const control of container.querySelectorAll<HTMLElement>('#menu, #home, #theme, #to-top')) {
+      const box = control.getBoundingClientRect();
+      expect(ours.some((rect) => overlap(rect, box)), `${control.id} left free`).to.equal(false);
+      expect(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)).to.equal(control);
+    }
+    expect(overlap(ours[0]!, ours[1]!), 'the notice leaves the switcher free').to.equal(false);
+    expect(ours.every((rect) => rect.left >= 0 && rect.right <= 390 && rect.top >= 0 && rect.bottom <= 844)).to.equal(true);
   });
 });

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
 import { getJson, type ContextTranslation, type ContextVersion, type PageContext } from '../shared/api.ts';
+import { findClearSpot, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { versionsStyles } from './styles.ts';
@@ -8,6 +9,27 @@ import { versionsStyles } from './styles.ts';
 type Target = ContextVersion | ContextTranslation;
 
 const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zip)', epub: 'EPUB' };
+/** Corners of the floating switcher and edges of the notice, in order of preference (the first is where CSS puts them unless told). */
+const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
+const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 'top-start'] as const;
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a reader's choice; when storage is blocked it holds for this page only. */
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: nothing to remember it in.
+  }
+}
 
 /**
  * The version and language switcher: goes to the same page in another version or translation, or to
@@ -21,6 +43,9 @@ const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zi
  * @csspart menu - The menu.
  * @csspart item - A version, language or download entry.
  * @csspart notice - The old or development version notice.
+ * @csspart collapse - The button that folds the floating switcher into a badge.
+ * @csspart badge - The folded switcher.
+ * @csspart notice-badge - The notice, folded where it would cover the page's own controls.
  *
  * @cssproperty --doclens-color-background - Menu background.
  * @cssproperty --doclens-color-accent - The current entry and focus rings.
@@ -42,10 +67,19 @@ export class DoclensVersions extends LitElement {
 
   @state() private context?: PageContext;
   @state() private noticeDismissed = false;
+  /** The reader folded the floating switcher into a badge (remembered per site and project). */
+  @state() private collapsed = false;
+  /** No corner is free of the page's controls: shown as a badge until the reader opens it. */
+  @state() private crowded = false;
+  /** No edge is free for the notice: folded into a badge beside the switcher. */
+  @state() private noticeFolded = false;
+  /** The reader opened the folded notice. */
+  @state() private noticeUnfolded = false;
 
   @queryAll('[role="menu"] a') private items!: NodeListOf<HTMLAnchorElement>;
 
   private strings: Strings = stringsFor('en');
+  private stopFollowing?: () => void;
 
   constructor() {
     super();
@@ -56,12 +90,14 @@ export class DoclensVersions extends LitElement {
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
     document.addEventListener('pointerdown', this.onOutside);
+    this.stopFollowing = whenLayoutSettles((resized) => void this.arrange(resized));
     void this.refresh();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.onOutside);
+    this.stopFollowing?.();
   }
 
   /** Loads the page context for the current page. */
@@ -71,7 +107,9 @@ export class DoclensVersions extends LitElement {
     url.search = '';
     try {
       this.context = await getJson<PageContext>(this.proxy, 'api/v3/page-context/', { url: url.href, project: this.project, version: this.version });
-      this.noticeDismissed = this.readDismissed();
+      this.noticeDismissed = readStorage(this.noticeKey) === 'dismissed';
+      this.collapsed = readStorage(this.collapseKey) === 'collapsed';
+      await this.arrange(true);
     } catch {
       // Without data there is nothing to switch to: the switcher stays out of the way.
       this.context = undefined;
@@ -159,22 +197,50 @@ export class DoclensVersions extends LitElement {
     return `doclens:notice:${this.context?.project.slug}:${this.context?.version.slug}`;
   }
 
-  private readDismissed(): boolean {
-    try {
-      return localStorage.getItem(this.noticeKey) === 'dismissed';
-    } catch {
-      return false;
-    }
+  /** Per site and project: the same choice holds on every page and version of it. */
+  private get collapseKey(): string {
+    return `doclens:switcher:${window.location.origin}:${this.context?.project.slug}`;
   }
 
   private dismissNotice = () => {
     this.noticeDismissed = true;
-    try {
-      localStorage.setItem(this.noticeKey, 'dismissed');
-    } catch {
-      // Not remembered when storage is blocked; dismissed for this page anyway.
-    }
+    writeStorage(this.noticeKey, 'dismissed');
   };
+
+  /** Folds the floating switcher into a badge, or opens it again, for this site from now on. */
+  async setCollapsed(collapsed: boolean): Promise<void> {
+    await this.hide(false);
+    this.collapsed = collapsed;
+    this.crowded = false;
+    writeStorage(this.collapseKey, collapsed ? 'collapsed' : null);
+    await this.updateComplete;
+    await this.arrange(false);
+    this.renderRoot.querySelector<HTMLButtonElement>(collapsed ? '.badge' : '.toggle')?.focus();
+  }
+
+  /**
+   * Puts the floating switcher in a corner, and the notice on an edge, where they cover none of the
+   * page's own controls (a theme's menu button on a phone) nor each other; what finds no room is
+   * folded into a badge. `fresh` tries everything again (after loading or resizing); otherwise only
+   * what covers something moves.
+   */
+  private async arrange(fresh: boolean): Promise<void> {
+    if (this.placement !== 'floating' || this.open || !this.context) return;
+    if (fresh) {
+      this.crowded = false;
+      this.noticeFolded = false;
+    }
+    await this.updateComplete;
+    const switcher = this.renderRoot.querySelector<HTMLElement>('.switcher');
+    if (!switcher) return;
+    if (!findClearSpot(switcher, this, SWITCHER_SPOTS) && !this.collapsed && !this.crowded && fresh) {
+      this.crowded = true;
+      await this.updateComplete;
+      findClearSpot(switcher, this, SWITCHER_SPOTS);
+    }
+    const notice = this.renderRoot.querySelector<HTMLElement>('.notice');
+    if (notice && !this.noticeUnfolded) this.noticeFolded = !findClearSpot(notice, this, NOTICE_SPOTS, [switcher.getBoundingClientRect()]);
+  }
 
   override render(): TemplateResult | typeof nothing {
     const context = this.context;
@@ -183,23 +249,18 @@ export class DoclensVersions extends LitElement {
     const language = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
     // Download URLs are rendered as links: web addresses only.
     const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {}).filter(([, url]) => /^https?:\/\//i.test(url ?? ''));
+    const label = format(s.versionsLabel, { version: context.version.verbose_name, language: language.name });
+    const badge = this.placement === 'floating' && (this.collapsed || this.crowded);
     return html`
-      ${this.renderNotice(context, s)}
+      ${this.noticeFolded && !this.noticeUnfolded ? nothing : this.renderNotice(context, s)}
       <div class="switcher">
-        <button
-          class="toggle"
-          part="toggle"
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded=${this.open ? 'true' : 'false'}
-          aria-controls="menu"
-          @click=${() => (this.open ? void this.hide() : void this.show())}
-          @keydown=${this.onToggleKeydown}
-        >
-          <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${language.code}</span><span class="chevron" aria-hidden="true">▾</span>
-          <span class="visually-hidden">${format(s.versionsLabel, { version: context.version.verbose_name, language: language.name })}</span>
-        </button>
-        <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open} @keydown=${this.onMenuKeydown}>
+        ${this.noticeFolded && !this.noticeUnfolded ? this.renderNoticeBadge(context, s) : nothing}
+        ${badge
+          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => void this.setCollapsed(false)}>
+              ${context.version.verbose_name}
+            </button>`
+          : this.renderToggle(context, label, language.code)}
+        <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open || badge} @keydown=${this.onMenuKeydown}>
           <div role="group" aria-labelledby="versions-label">
             <div class="group-label" id="versions-label">${s.versions}</div>
             ${context.versions.map((version) => this.renderItem('version', version, version.verbose_name, this.versionKind(version, context)))}
@@ -221,6 +282,27 @@ export class DoclensVersions extends LitElement {
     `;
   }
 
+  private renderToggle(context: PageContext, label: string, languageCode: string): TemplateResult {
+    return html`<button
+        class="toggle"
+        part="toggle"
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="menu"
+        @click=${() => (this.open ? void this.hide() : void this.show())}
+        @keydown=${this.onToggleKeydown}
+      >
+        <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
+        <span class="visually-hidden">${label}</span>
+      </button>
+      ${this.placement === 'floating'
+        ? html`<button class="collapse" part="collapse" type="button" aria-label=${this.strings.hideSwitcher} title=${this.strings.hideSwitcher} @click=${() => void this.setCollapsed(true)}>
+            <span aria-hidden="true">–</span>
+          </button>`
+        : nothing}`;
+  }
+
   /** What a menu entry says beside a version: what `stable` points to, `tag` or `branch`. */
   private versionKind(version: ContextVersion, context: PageContext): string {
     if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable') return `→ ${context.stable.release}`;
@@ -240,17 +322,37 @@ export class DoclensVersions extends LitElement {
     >`;
   }
 
-  private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
+  /** The notice's text, when this version gets one. */
+  private noticeMessage(context: PageContext, s: Strings): string | undefined {
     const status = context.version.status;
-    if (!status || this.noticeDismissed || !context.stable) return nothing;
-    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return nothing;
-    const message = status === 'old' ? s.oldVersionNotice : s.devVersionNotice;
+    if (!status || this.noticeDismissed || !context.stable) return undefined;
+    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return undefined;
+    return format(status === 'old' ? s.oldVersionNotice : s.devVersionNotice, { version: context.version.verbose_name });
+  }
+
+  private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
+    const message = this.noticeMessage(context, s);
+    if (!message || !context.stable) return nothing;
     return html`<div class="notice" part="notice" role="note">
-      <span>${format(message, { version: context.version.verbose_name })}</span>
+      <span>${message}</span>
       <a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>
       <button class="dismiss" type="button" aria-label=${s.dismiss} @click=${this.dismissNotice}>✕</button>
     </div>`;
   }
+
+  private renderNoticeBadge(context: PageContext, s: Strings): TemplateResult | typeof nothing {
+    const message = this.noticeMessage(context, s);
+    if (!message) return nothing;
+    return html`<button class="notice-badge" part="notice-badge" type="button" aria-label=${message} title=${message} @click=${this.unfoldNotice}>
+      <span aria-hidden="true">!</span>
+    </button>`;
+  }
+
+  private unfoldNotice = async () => {
+    this.noticeUnfolded = true;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLAnchorElement>('.notice a')?.focus();
+  };
 }
 
 if (!customElements.get('doclens-versions')) customElements.define('doclens-versions', DoclensVersions);

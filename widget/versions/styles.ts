@@ -5,14 +5,34 @@ export const versionsStyles = css`
     display: inline-block;
     font-size: 0.9rem;
   }
+  :host {
+    --_edge: 16px;
+  }
+  /* The corner is chosen by script (data-spot) where no page control is under it; bottom-end by default. */
   :host([placement='floating']) .switcher {
     position: fixed;
-    inset-inline-end: 16px;
-    bottom: 16px;
+    inset-inline-end: var(--_edge);
+    bottom: var(--_edge);
     z-index: var(--_z);
+    display: flex;
+    align-items: center;
+    gap: 4px;
+  }
+  :host([placement='floating']) [data-spot^='top'] {
+    top: var(--_edge);
+    bottom: auto;
+  }
+  :host([placement='floating']) [data-spot$='start'] {
+    inset-inline-start: var(--_edge);
+    inset-inline-end: auto;
   }
   .switcher {
     position: relative;
+  }
+  @media (max-width: 600px) {
+    :host {
+      --_edge: 8px;
+    }
   }
   button {
     font: inherit;
@@ -32,6 +52,32 @@ export const versionsStyles = css`
   }
   :host([placement='inline']) .toggle {
     box-shadow: none;
+  }
+  .collapse,
+  .badge,
+  .notice-badge {
+    min-width: 28px;
+    height: 28px;
+    padding: 0 8px;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_background);
+    box-shadow: var(--_shadow);
+    color: var(--_muted);
+    font-size: 0.85em;
+    cursor: pointer;
+  }
+  .badge {
+    max-width: 9em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--_text);
+  }
+  .notice-badge {
+    border-color: var(--_accent);
+    color: var(--_accent);
+    font-weight: 700;
   }
   .toggle:focus-visible,
   [role='menuitemradio']:focus-visible,
@@ -57,6 +103,14 @@ export const versionsStyles = css`
     border-radius: var(--_radius);
     background: var(--_background);
     box-shadow: var(--_shadow);
+  }
+  [data-spot^='top'] [role='menu'] {
+    bottom: auto;
+    top: calc(100% + 6px);
+  }
+  [data-spot$='start'] [role='menu'] {
+    inset-inline-start: 0;
+    inset-inline-end: auto;
   }
   :host([placement='inline']) [role='menu'] {
     bottom: auto;
@@ -96,10 +150,11 @@ export const versionsStyles = css`
     font-size: 0.8em;
     color: var(--_muted);
   }
+  /* On the top edge, or above the switcher's row on the bottom one; centred or in a corner. */
   .notice {
     position: fixed;
-    inset-inline: 16px;
-    top: 16px;
+    inset-inline: var(--_edge);
+    top: var(--_edge);
     z-index: var(--_z);
     display: flex;
     flex-wrap: wrap;
@@ -113,6 +168,27 @@ export const versionsStyles = css`
     border-radius: var(--_radius);
     background: var(--_background);
     box-shadow: var(--_shadow);
+  }
+  .notice[data-spot^='bottom'] {
+    top: auto;
+    bottom: calc(var(--_edge) + 44px);
+  }
+  .notice[data-spot$='start'],
+  .notice[data-spot$='end'] {
+    max-width: 420px;
+  }
+  .notice[data-spot$='start'] {
+    margin-inline-start: 0;
+  }
+  .notice[data-spot$='end'] {
+    margin-inline-end: 0;
+  }
+  @media (max-width: 600px) {
+    .notice {
+      gap: 2px 12px;
+      padding: 6px 10px;
+      font-size: 0.8rem;
+    }
   }
   :host([placement='inline']) .notice {
     position: static;

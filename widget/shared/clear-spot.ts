@@ -1,0 +1,84 @@
+import { MAIN_CONTENT_SELECTOR } from './page.ts';
+
+/** What a reader clicks, taps or tabs to. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+/** Distance between the points tested under a floating element: smaller than any usable control. */
+const STEP = 12;
+
+function pinned(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const { position } = getComputedStyle(node);
+    if (position === 'fixed' || position === 'sticky') return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `element` is in a control that a floating element must leave free: one of the page's header,
+ * navigation or footer, or one pinned to the viewport. Links in the main text scroll out from under it.
+ */
+function isPageControl(element: Element): boolean {
+  const control = element.closest(CONTROLS);
+  return !!control && (!control.closest(MAIN_CONTENT_SELECTOR) || pinned(control));
+}
+
+/** `start`, `end` and points every STEP pixels between them. */
+function samples(start: number, end: number): number[] {
+  const points = [];
+  for (let point = start + 1; point < end - 1; point += STEP) points.push(point);
+  points.push(end - 1);
+  return points;
+}
+
+/** Whether the topmost thing under some point of `rect`, below `own`, is a page control or another doclens element. */
+export function coversControl(rect: DOMRect, own: Element): boolean {
+  for (const y of samples(rect.top, rect.bottom)) {
+    for (const x of samples(rect.left, rect.right)) {
+      const below = document.elementsFromPoint(x, y).find((element) => element !== own);
+      if (below && (below.localName.startsWith('doclens-') || isPageControl(below))) return true;
+    }
+  }
+  return false;
+}
+
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Puts `element` (fixed, placed by its CSS from its `data-spot`) on the first of `spots` where it
+ * covers no page control and none of the `avoid` rectangles; returns that spot, or undefined (and the
+ * first spot) when every one is taken.
+ */
+export function findClearSpot(element: HTMLElement, own: Element, spots: readonly string[], avoid: DOMRect[] = []): string | undefined {
+  for (const spot of spots) {
+    element.dataset.spot = spot;
+    const rect = element.getBoundingClientRect();
+    if (!avoid.some((other) => overlap(other, rect)) && !coversControl(rect, own)) return spot;
+  }
+  element.dataset.spot = spots[0];
+  return undefined;
+}
+
+/**
+ * Calls `arrange` once the page has stopped scrolling or resizing for a moment (moving while the
+ * reader scrolls would make it jump), telling whether the viewport was resized, until the returned
+ * function is called.
+ */
+export function whenLayoutSettles(arrange: (resized: boolean) => void): () => void {
+  let timer = 0;
+  let resized = false;
+  const schedule = (event: Event) => {
+    resized ||= event.type === 'resize';
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      arrange(resized);
+      resized = false;
+    }, 150);
+  };
+  window.addEventListener('scroll', schedule, { capture: true, passive: true });
+  window.addEventListener('resize', schedule, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener('scroll', schedule, { capture: true });
+    window.removeEventListener('resize', schedule);
+  };
+}

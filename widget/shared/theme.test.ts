@@ -1,0 +1,68 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../preview/doclens-preview.ts';
+import '../search/doclens-search.ts';
+import '../versions/doclens-versions.ts';
+import { servers, until } from '../test-support.ts';
+
+/** Inherited text styles of a theme that would bend the widget's own text. */
+const PAGE_TEXT_STYLES = { textAlign: 'center', textTransform: 'uppercase', letterSpacing: '3px', lineHeight: '3', fontStyle: 'italic', whiteSpace: 'pre', cursor: 'wait' } as const;
+
+function expectOwnTextStyles(node: Element | null | undefined, name: string): void {
+  expect(node, name).to.be.instanceOf(Element);
+  const style = getComputedStyle(node!);
+  expect(style.textAlign, `${name} text-align`).to.be.oneOf(['start', 'left']);
+  expect(style.textTransform, `${name} text-transform`).to.equal('none');
+  expect(style.letterSpacing, `${name} letter-spacing`).to.equal('normal');
+  expect(style.fontStyle, `${name} font-style`).to.equal('normal');
+  expect(style.whiteSpace, `${name} white-space`).to.equal('normal');
+  expect(parseFloat(style.lineHeight), `${name} line-height`).to.be.below(2 * parseFloat(style.fontSize));
+  expect(style.cursor, `${name} cursor`).to.not.equal('wait');
+}
+
+describe('theme styles', () => {
+  beforeEach(() => Object.assign(document.body.style, PAGE_TEXT_STYLES));
+  afterEach(() => {
+    for (const name of Object.keys(PAGE_TEXT_STYLES)) document.body.style.removeProperty(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+  });
+
+  it('keep the page\'s inherited text styles out of previews, the switcher and the search dialog', async () => {
+    const docs = servers.docs;
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <div role="main"><p><a id="term" href=${`${docs}/en/latest/glossary.html#term-job`}>job</a></p></div>
+      <doclens-preview proxy=${servers.proxy} domains=${new URL(docs).host}></doclens-preview>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${docs}/en/1.0/installation.html`} placement="inline"></doclens-versions>
+      <doclens-search proxy=${servers.proxy}></doclens-search>
+    </div>`);
+    expect(getComputedStyle(container).textTransform, 'the page itself').to.equal('uppercase');
+
+    const preview = container.querySelector('doclens-preview')!;
+    await preview.show(container.querySelector<HTMLAnchorElement>('#term')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part="content"] > *'), 'preview content');
+    for (const name of ['title', 'more']) expectOwnTextStyles(preview.shadowRoot!.querySelector(`[part="${name}"]`), `preview ${name}`);
+    expectOwnTextStyles(preview.shadowRoot!.querySelector('[part="content"] > *'), 'preview text');
+    await preview.hide();
+
+    const versions = container.querySelector('doclens-versions')!;
+    await until(() => !!versions.shadowRoot!.querySelector('[part="notice"]'), 'switcher');
+    await versions.show();
+    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part="notice"] span'), 'notice');
+    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part="item"]'), 'menu item');
+    await versions.hide();
+
+    const search = container.querySelector('doclens-search')!;
+    await search.show('job');
+    await until(() => !!search.shadowRoot!.querySelector('[role="option"]'), 'search results');
+    expectOwnTextStyles(search.shadowRoot!.querySelector('[role="option"]'), 'search result');
+    expectOwnTextStyles(search.querySelector('input'), 'search field');
+    await search.hide();
+  });
+
+  it('keep the page\'s direction', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div dir="rtl">
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="inline"></doclens-versions>
+    </div>`);
+    const versions = container.querySelector('doclens-versions')!;
+    await until(() => !!versions.shadowRoot!.querySelector('[part="toggle"]'), 'switcher');
+    expect(getComputedStyle(versions.shadowRoot!.querySelector('[part="toggle"]')!).direction).to.equal('rtl');
+  });
+});
