@@ -1,9 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { LRUCache } from 'lru-cache';
 import type { ProxyConfig } from './config.ts';
-import { staleCovers, type ProxyContext } from './context.ts';
+import { publicOrigin, staleCovers, type ProxyContext } from './context.ts';
 import { ResponseCache } from './http/cache.ts';
 import { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
@@ -37,24 +36,28 @@ export type ProxyApp = Express & {
   close(): Promise<void>;
 };
 
-/** Every path the proxy answers (anything else is a 404, another method on these a 405). */
-const KNOWN_PATHS = [
-  /^\/api\/v3\/(embed|search|page-context)\/?$/,
-  /^\/api\/v3\/projects\/[^/]+\/(versions|translations|subprojects)\/?$/,
-  /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/,
+/**
+ * Every path the proxy answers, exactly as written (letter case included), with the route it is
+ * logged and counted as. This one table decides routing, rate limiting and log names: anything else
+ * is a 404 before any router sees it, and another method on these a 405.
+ */
+const ROUTES: { pattern: RegExp; route: string; rateLimited: boolean }[] = [
+  { pattern: /^\/api\/v3\/(embed|search|page-context)\/$/, route: '$&', rateLimited: true },
+  { pattern: /^\/api\/v3\/projects\/[^/]+\/(versions|translations|subprojects)\/$/, route: '/api/v3/projects/:slug/$1/', rateLimited: true },
+  { pattern: /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/, route: '$&', rateLimited: false },
 ];
-
-const RATE_LIMITED_PATHS = /^\/api\//;
 
 /** The share of the cache bytes pages the proxy parses itself may take; cached responses get the rest. */
 const PAGES_SHARE = 0.25;
 
-const isKnownPath = (path: string) => KNOWN_PATHS.some((pattern) => pattern.test(path));
-
-/** Paths of unknown requests are logged as a route shape, so probes do not flood the logs with input. */
-function routeOf(path: string): string {
-  return isKnownPath(path) ? path.replace(/^(\/api\/v3\/projects\/)[^/]+/, '$1:slug') : 'unknown';
+/** The route a path is answered as, or undefined for paths the proxy does not have. */
+function routeOf(path: string): { route: string; rateLimited: boolean } | undefined {
+  const known = ROUTES.find(({ pattern }) => pattern.test(path));
+  return known && { route: path.replace(known.pattern, known.route), rateLimited: known.rateLimited };
 }
+
+/** Unknown paths are logged as `unknown`, so probes do not flood the logs with input. */
+const routeName = (path: string) => routeOf(path)?.route ?? 'unknown';
 
 function clientAddress(req: IncomingMessage, trustedHops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -81,15 +84,15 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   const log = options.log ?? stdoutLog;
   const now = options.now ?? Date.now;
   const fetcher = new Fetcher(
-    { connectTimeout: Math.ceil(config.timeout / 3), headersTimeout: config.timeout, bodyTimeout: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
+    { connectTimeout: Math.ceil(config.timeout / 3), deadline: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
     config.allowPrivateNetwork,
   );
-  const upstreamHost = new URL(config.upstream).hostname;
   const domains: EmbedDomains = {
-    docs: new DomainList(config.docsDomains.length ? config.docsDomains : [upstreamHost]),
+    // By default the documentation is where the API is: the upstream's own origin, not any port of its host.
+    docs: new DomainList(config.docsDomains.length ? config.docsDomains : [config.upstream]),
     external: new DomainList(config.externalDomains),
   };
-  const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion, config.token ? [config.token] : []);
+  const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion);
   const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
   const context: ProxyContext = {
     config,
@@ -104,13 +107,11 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     notes: new WeakMap(),
   };
   const clients = new RateLimiter(config.rateLimit, undefined, now);
-  // Raw request URLs already answered, to their cache keys: the hot path needs no parsing to find them.
-  const knownUrls = new LRUCache<string, string>({ max: 20_000 });
   const hotPath = config.credentials === 'token';
 
   const logRequest = (req: IncomingMessage, status: number, started: number, error?: ProxyError) => {
     const note = context.notes.get(req);
-    const route = routeOf(pathOf(req.url ?? '/'));
+    const route = routeName(pathOf(req.url ?? '/'));
     context.metrics.count('doclens_requests_total', { route, status: String(status) });
     log({
       level: status >= 500 ? 'error' : 'info',
@@ -130,18 +131,24 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
 
   const start: RequestHandler = (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
       logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined);
       const key = context.notes.get(req)?.key;
-      if (hotPath && key && res.statusCode === 200) knownUrls.set(req.originalUrl, key);
+      if (hotPath && key && res.statusCode === 200) context.responses.rememberUrl(publicOrigin(req, config.trustProxy) + req.originalUrl, key);
     });
+    res.setHeader('x-content-type-options', 'nosniff');
+    const known = routeOf(req.path);
+    if (!known) return next(new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
+    if (!publicOrigin(req, config.trustProxy)) return next(new ProxyError(400, 'bad_request', 'The request has no valid Host header.'));
     if (req.method === 'OPTIONS') return void res.status(204).set(context.cors.preflight(req.headers.origin)).end();
-    // Other methods match no route and end in the 404/405 handler below, without using up a client's rate.
+    // Other methods match no route and end in the 405 handler below, without using up a client's rate.
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (RATE_LIMITED_PATHS.test(req.path)) {
+    if (known.rateLimited) {
       const wait = clients.take(clientAddress(req, config.trustProxy));
       if (wait > 0) return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
     }
@@ -161,16 +168,12 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   app.use(projectsRouter(context));
   app.use(pageContextRouter(context, domains));
   app.use((req, _res, next) => {
-    next(
-      isKnownPath(req.path)
-        ? new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' })
-        : new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'),
-    );
+    next(new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }));
   });
   const errors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const proxyError = asProxyError(error);
     if (proxyError.status >= 500 && !(error instanceof ProxyError)) {
-      log({ level: 'error', msg: 'unexpected error', route: routeOf(req.path), error: (error as Error)?.name, detail: String((error as Error)?.message ?? error).slice(0, 300) });
+      log({ level: 'error', msg: 'unexpected error', route: routeName(req.path), error: (error as Error)?.name, detail: String((error as Error)?.message ?? error).slice(0, 300) });
     }
     res.locals.error = proxyError;
     sendError(res, proxyError, context.cors.headers(req.headers.origin));
@@ -179,8 +182,9 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   app.context = context;
   app.listener = (req: IncomingMessage, res: ServerResponse) => {
-    const key = hotPath && (req.method === 'GET' || req.method === 'HEAD') ? knownUrls.get(req.url ?? '') : undefined;
-    const entry = key === undefined ? undefined : context.responses.fresh(key);
+    // Remembered under the origin asked for too: answers with absolute links differ by it.
+    const origin = hotPath && (req.method === 'GET' || req.method === 'HEAD') ? publicOrigin(req, config.trustProxy) : undefined;
+    const entry = origin === undefined ? undefined : context.responses.freshForUrl(origin + (req.url ?? ''));
     if (entry && clients.take(clientAddress(req, config.trustProxy)) === 0) {
       const started = performance.now();
       context.notes.set(req, { cache: 'hit' });

@@ -36,6 +36,26 @@ export interface ProxyContext {
 
 const SESSION_COOKIE = /(?:^|;\s*)(sessionid|csrftoken)=/;
 
+const HOST = /^([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/** The first value of a header a reverse proxy may have sent several times. */
+const firstValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+
+/**
+ * The origin readers reach the proxy at, for absolute links: the `Host` of the request, or what
+ * trusted reverse proxies say (`X-Forwarded-Host`, `X-Forwarded-Proto`). Undefined when the host is
+ * missing or not a host name. Answers built from it are cached under it, so no client's `Host` ends
+ * up in another client's answer.
+ */
+export function publicOrigin(req: IncomingMessage, trustedHops: number): string | undefined {
+  const forwardedHost = trustedHops > 0 ? firstValue(req.headers['x-forwarded-host']) : undefined;
+  const forwardedProto = trustedHops > 0 ? firstValue(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  const host = forwardedHost || req.headers.host;
+  if (!host || !HOST.test(host)) return undefined;
+  const scheme = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'encrypted' in req.socket ? 'https' : 'http';
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
 /** The rights a request uses upstream: the proxy's token, or (session mode) the reader's own cookie. */
 export function credentialOf(context: ProxyContext, req: IncomingMessage): Credential {
   if (context.config.credentials === 'token') return { kind: 'token', token: context.config.token ?? '' };

@@ -1,35 +1,84 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createApp, type ProxyApp, type ProxyOptions } from './app.ts';
 import type { ProxyConfig } from './config.ts';
+import { ProxyError } from './http/errors.ts';
+import { sendError } from './http/respond.ts';
 
 export interface RunningProxy {
   app: ProxyApp;
   server: Server;
   /** `http://HOST:PORT` the proxy answers at. */
   url: string;
-  /** Stops accepting, lets requests in flight finish (up to `graceMs`), then closes upstream connections. */
+  /**
+   * Stops accepting, closes connections with no request being answered (idle or half-sent), lets
+   * requests in flight finish for up to `graceMs` (default: `--timeout`, the longest an upstream call
+   * takes), answers those still running then with a 503, and closes upstream connections.
+   */
   close(graceMs?: number): Promise<void>;
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** A JSON error written straight to a socket, for what never reaches a request handler. */
+function answerSocket(socket: Duplex, error: ProxyError): void {
+  const body = JSON.stringify(error.body);
+  const headers = { ...error.headers, 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Error'}\r\n${head}\r\n${body}`);
 }
 
 /** Starts the proxy as a standalone HTTP server. */
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
   const app = createApp(config, options);
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000, maxHeaderSize: 16 * 1024 }, app.listener);
+  const server = createServer(
+    {
+      requestTimeout: Math.max(30_000, config.headerTimeout),
+      headersTimeout: config.headerTimeout,
+      // Node checks both timeouts only this often (30 s by default), which would let slow senders outstay them.
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.headerTimeout / 2)),
+      maxHeaderSize: 16 * 1024,
+      // A request without Host gets the proxy's JSON answer instead of Node's bare 400.
+      requireHostHeader: false,
+    },
+    app.listener,
+  );
   server.keepAliveTimeout = 5_000;
+  server.maxConnections = config.maxConnections;
+
+  // Responses being written per connection, so that shutdown knows which connections to wait for.
+  const answering = new Map<Socket, Set<ServerResponse>>();
+  const sockets = new Set<Socket>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (req, res: ServerResponse) => {
+    const socket = req.socket;
+    const responses = answering.get(socket) ?? new Set();
+    responses.add(res);
+    answering.set(socket, responses);
+    res.once('close', () => {
+      responses.delete(res);
+      if (responses.size > 0) return;
+      answering.delete(socket);
+      if (closing) socket.end();
+    });
+  });
+
   // CONNECT and upgrades never reach request handlers; they get a JSON refusal too.
-  const refuse = (_req: unknown, socket: import('node:stream').Duplex) => {
-    const body = JSON.stringify({ error: { code: 'method_not_allowed', message: 'The proxy is read-only: GET and HEAD only.' } });
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: GET, HEAD\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-  };
+  const refuse = (_req: unknown, socket: Duplex) =>
+    answerSocket(socket, new ProxyError(405, 'method_not_allowed', 'The proxy is read-only: GET and HEAD only.', { allow: 'GET, HEAD' }));
   server.on('connect', refuse);
   server.on('upgrade', refuse);
-  // Requests Node rejects before Express sees them (oversized headers, malformed request lines) still get JSON.
+  // Requests Node rejects before Express sees them (oversized headers, malformed request lines, too slow) still get JSON.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ error: { code: 'bad_request', message: status === 431 ? 'The request headers are too large.' : 'The request could not be read.' } });
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request could not be read.';
+    answerSocket(socket, new ProxyError(status, 'bad_request', message));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -37,17 +86,26 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  let stopped: Promise<void> | undefined;
+  const stop = async (graceMs: number) => {
+    closing = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) if (!answering.has(socket)) socket.destroy();
+    const timer = setTimeout(() => {
+      for (const [socket, responses] of answering) {
+        for (const res of responses) sendError(res, new ProxyError(503, 'shutting_down', 'The proxy is shutting down; try again.'));
+        socket.destroySoon();
+      }
+    }, graceMs);
+    await closed;
+    clearTimeout(timer);
+    await app.close();
+  };
   return {
     app,
     server,
     url: `http://${host}:${port}`,
-    close: async (graceMs = 10_000) => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-      await closed;
-      clearTimeout(timer);
-      await app.close();
-    },
+    close: (graceMs = config.timeout) => (stopped ??= stop(graceMs)),
   };
 }

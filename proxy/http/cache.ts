@@ -28,16 +28,28 @@ export interface Freshness {
 
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'stale-error' | 'bypass';
 
+/** A raw request URL already answered, pointing at the key of its stored response. */
+interface UrlAlias {
+  key: string;
+}
+
+type Slot = StoredResponse | UrlAlias;
+
+const isAlias = (slot: Slot): slot is UrlAlias => !('body' in slot);
+/** Raw URLs live beside the normalized keys, which never start with this. */
+const URL_PREFIX = 'url ';
+
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
  * Responses by normalized key, bounded by bytes. One load runs per key however many requests ask for
- * it; stale entries answer at once while one refresh runs, and answer for a failing upstream.
+ * it; stale entries answer at once while one refresh runs, and answer for a failing upstream. The raw
+ * request URLs the hot path looks up are kept in the same bound, so no request key escapes it.
  */
 export class ResponseCache {
-  private readonly entries: LRUCache<string, StoredResponse>;
+  private readonly entries: LRUCache<string, Slot>;
   private readonly loading = new Map<string, Promise<StoredResponse>>();
 
   constructor(
@@ -46,22 +58,33 @@ export class ResponseCache {
     private readonly staleCovers: (error: unknown) => boolean,
     private readonly now: () => number = Date.now,
   ) {
-    this.entries = new LRUCache<string, StoredResponse>({
+    this.entries = new LRUCache<string, Slot>({
       maxSize: maxBytes,
-      // Keys and bookkeeping count too, so the bound holds for many small entries.
-      sizeCalculation: (entry, key) => entry.body.length + key.length * 2 + 256,
+      // Keys (UTF-16) and bookkeeping count too, so the bound holds for many small entries.
+      sizeCalculation: (slot, key) => (isAlias(slot) ? slot.key.length * 2 + 128 : slot.body.length + 256) + key.length * 2,
       ttlAutopurge: false,
     });
   }
 
-  /** The entry for `key` if it is still fresh: the hot path's only question. */
+  /** The entry for `key` if it is still fresh. */
   fresh(key: string): StoredResponse | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.response(key);
     return entry && entry.freshUntil > this.now() ? entry : undefined;
   }
 
+  /** Remembers that the raw request URL `url` was answered with the entry under `key`. */
+  rememberUrl(url: string, key: string): void {
+    this.entries.set(URL_PREFIX + url, { key });
+  }
+
+  /** The fresh entry a raw request URL was answered with: the hot path's only question, no parsing needed. */
+  freshForUrl(url: string): StoredResponse | undefined {
+    const slot = this.entries.get(URL_PREFIX + url);
+    return slot && isAlias(slot) ? this.fresh(slot.key) : undefined;
+  }
+
   async get(key: string, load: () => Promise<StoredResponse>): Promise<{ entry: StoredResponse; result: CacheResult }> {
-    const entry = this.entries.get(key);
+    const entry = this.response(key);
     const now = this.now();
     if (entry && entry.freshUntil > now) return { entry, result: 'hit' };
     if (entry && entry.revalidateUntil > now) {
@@ -82,6 +105,11 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  private response(key: string): StoredResponse | undefined {
+    const slot = this.entries.get(key);
+    return slot && !isAlias(slot) ? slot : undefined;
   }
 
   private load(key: string, load: () => Promise<StoredResponse>): Promise<StoredResponse> {

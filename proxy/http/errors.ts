@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'upstream_too_large'
   | 'upstream_redirect_refused'
   | 'forbidden_address'
+  | 'shutting_down'
   | 'internal_error';
 
 /** An error answered as `{ "error": { "code", "message" } }` with `status`. */

@@ -24,6 +24,7 @@ export function sendStored(
 ): void {
   const common: Record<string, string> = {
     ...headers,
+    'x-content-type-options': 'nosniff',
     etag: entry.etag,
     'cache-control': entry.cacheControl,
     'x-doclens-cache': result,
@@ -49,6 +50,7 @@ export function sendError(res: ServerResponse, error: ProxyError, headers: Recor
     ...headers,
     ...error.headers,
     'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
     'content-length': String(body.length),
     'cache-control': 'no-store',
   });

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
 import { isLoneHeading, previewOf, sectionUnderHeading } from '../extraction/preview.ts';
-import { cacheKey, choiceParam, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
+import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
 import type { DomainList } from './domains.ts';
@@ -31,14 +31,6 @@ export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; ext
   throw new ProxyError(403, 'domain_not_allowed', `Pages on ${url.host} cannot be embedded through this proxy.`);
 }
 
-function decodedFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
-}
-
 export function embedRouter(context: ProxyContext, domains: EmbedDomains): Router {
   const router = Router();
 
@@ -64,7 +56,7 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
         let section;
         try {
           // Ids are matched as written in the URL, then percent-decoded as a browser would.
-          section = [fragment, decodedFragment(fragment)]
+          section = [fragment, decodedOrAsWritten(fragment)]
             .map((candidate) => findSection(page, { fragment: candidate, doctool: doctool ?? null, maincontent: maincontent ?? null }))
             .find(Boolean);
         } catch (error) {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { cacheKey, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
+import { ConcurrencyLimit } from '../http/concurrency.ts';
+import { cacheKey, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
 import type { Credential, ProjectSummary, VersionSummary } from '../upstream/api.ts';
@@ -10,25 +11,6 @@ import { embedTarget, MAX_URL_LENGTH, type EmbedDomains } from './embed.ts';
 export const PAGE_CONTEXT_PARAMS = ['url', 'project', 'version'] as const;
 /** Existence checks of other versions' pages running at once, across all requests. */
 const MAX_CONCURRENT_CHECKS = 8;
-
-/** Runs at most `limit` tasks at a time, the others waiting their turn. */
-class ConcurrencyLimit {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await task();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-}
 
 /** Where a page sits: its project, version and path below the version's root. */
 export interface PageLocation {
@@ -65,7 +47,7 @@ export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, 
     return named && versionSlug ? { project: named.project, versionSlug, path: '' } : undefined;
   }
   const [, urlVersion = '', ...rest] = page.slice(best.root.length).split('/');
-  return { project: best.project, versionSlug: versionSlug ?? decodeURIComponent(urlVersion), path: rest.join('/') };
+  return { project: best.project, versionSlug: versionSlug ?? decodedOrAsWritten(urlVersion), path: rest.join('/') };
 }
 
 const NAMED_FIRST = ['latest', 'stable'];

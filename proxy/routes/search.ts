@@ -1,14 +1,16 @@
 import { Router } from 'express';
-import { formatSearchQuery, parseSearchQuery, type ProjectTerm, type SearchQuery } from '../search/query.ts';
+import { formatSearchQuery, parseSearchQuery, queryTokens, type ProjectTerm, type SearchQuery } from '../search/query.ts';
 import { cacheKey, integerParam, onlyParams, queryOf, requiredParam } from '../http/params.ts';
-import { ProxyError } from '../http/errors.ts';
-import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
+import { invalidParameter, ProxyError } from '../http/errors.ts';
+import { cacheScopeOf, credentialOf, publicOrigin, sendCachedJson, type ProxyContext } from '../context.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 
 export const SEARCH_PARAMS = ['q', 'page', 'page_size'] as const;
 export const MAX_QUERY_LENGTH = 1000;
 export const MAX_PAGE_SIZE = 50;
 export const MAX_PAGE = 1000;
+/** The longest `q` the hosting service accepts; the query sent, project terms included, stays within it. */
+export const UPSTREAM_MAX_QUERY_LENGTH = 1000;
 
 const notAllowed = (slug: string) => new ProxyError(403, 'project_not_allowed', `Project "${slug}" cannot be searched through this proxy.`);
 
@@ -34,11 +36,16 @@ export function scopedQuery(query: SearchQuery, scope: ReadonlyMap<string, Scope
     if (defaults.length === 0) throw new ProxyError(502, 'upstream_error', 'None of the configured projects exists upstream.');
     (withSubprojects ? subprojects : projects).push(...defaults);
   }
-  return { text: query.text, projects, subprojects, users: [] };
+  const scoped = { words: query.words, text: query.text, projects, subprojects, users: [] };
+  if (formatSearchQuery(scoped).length > UPSTREAM_MAX_QUERY_LENGTH) {
+    throw invalidParameter('q', `is too long: with the projects it is limited to, the search would exceed ${UPSTREAM_MAX_QUERY_LENGTH} characters`);
+  }
+  return scoped;
 }
 
-function pageLink(q: string, page: number, pageSize: number): string {
-  return `/api/v3/search/?${new URLSearchParams({ q, page: String(page), page_size: String(pageSize) })}`;
+/** An absolute link to another page of the same search, as the upstream's `next` and `previous` are. */
+function pageLink(base: string, q: string, page: number, pageSize: number): string {
+  return `${base}/api/v3/search/?${new URLSearchParams({ q, page: String(page), page_size: String(pageSize) })}`;
 }
 
 export function searchRouter(context: ProxyContext): Router {
@@ -53,20 +60,28 @@ export function searchRouter(context: ProxyContext): Router {
     const pageSize = integerParam(params, 'page_size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
     const credential = credentialOf(context, req);
     const scopeKey = cacheScopeOf(credential);
-    params.set('q', q.normalize('NFC').replace(/\s+/g, ' ').trim());
-    const key = cacheKey('/api/v3/search/', params, SEARCH_PARAMS, scopeKey);
+    // Spellings of one search share one cache entry: spacing as the upstream splits it, numbers as numbers.
+    const words = queryTokens(q.normalize('NFC')).join(' ');
+    params.set('q', words);
+    if (params.has('page')) params.set('page', String(page));
+    if (params.has('page_size')) params.set('page_size', String(pageSize));
+    // Where the proxy is mounted, as this request reached it (the app checked the Host before).
+    const base = `${publicOrigin(req, config.trustProxy)}${req.baseUrl}`;
+    const key = cacheKey('/api/v3/search/', params, SEARCH_PARAMS, `${scopeKey} ${base}`);
     await sendCachedJson(context, req, res, key, config.searchTtl, async () => {
       const scope = await context.metadata.scope(credential, scopeKey);
-      const query = scopedQuery(parseSearchQuery(params.get('q')!), scope, config.projects, config.subprojects);
+      const query = scopedQuery(parseSearchQuery(words), scope, config.projects, config.subprojects);
       const answer = await context.api.search({ query, page, pageSize }, credential);
       // A v2 upstream always includes subprojects; keep only what is in scope.
       const results = answer.results.filter((result) => scope.has(result.project.slug));
+      const dropped = answer.results.length - results.length;
       return {
-        count: answer.count,
-        next: answer.hasNext ? pageLink(q, page + 1, pageSize) : null,
-        previous: page > 1 ? pageLink(q, page - 1, pageSize) : null,
-        projects: answer.projects,
-        query: formatSearchQuery(query),
+        // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
+        count: dropped === 0 ? answer.count : results.length,
+        next: answer.hasNext ? pageLink(base, words, page + 1, pageSize) : null,
+        previous: page > 1 ? pageLink(base, words, page - 1, pageSize) : null,
+        projects: answer.projects.filter((project) => scope.has(project.slug)),
+        query: words,
         results,
       };
     });

@@ -72,12 +72,25 @@ const asString = (value: unknown, fallback = ''): string => (typeof value === 's
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** Longest upstream message shown to a client; anything longer is summarized. */
-const MAX_MESSAGE = 300;
+const invalidResponse = (what: string) => new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
+
+/** The `results` list of an answer; an answer without one is not the answer asked for. */
+function resultsOf(data: Json): unknown[] {
+  if (!Array.isArray(data.results)) throw invalidResponse('no list of results');
+  return data.results;
+}
+
+/** The `count` of a search answer: absent (then the results on the page), or a whole number of results. */
+function countOf(data: Json, results: unknown[]): number {
+  if (data.count === undefined) return results.length;
+  if (typeof data.count !== 'number' || !Number.isSafeInteger(data.count) || data.count < results.length) throw invalidResponse('an impossible count');
+  return data.count;
+}
 
 /**
  * The hosting service's API, as the proxy uses it: reads only, normalized to the v3 shapes the widget
- * reads, with errors turned into `ProxyError`s that carry nothing secret.
+ * reads, with errors turned into `ProxyError`s carrying the proxy's own messages only (upstream text
+ * can hold anything: secrets in any spelling, markup, terminal escapes).
  */
 export class UpstreamApi {
   constructor(
@@ -85,18 +98,18 @@ export class UpstreamApi {
     /** Origin of the upstream API. */
     private readonly origin: string,
     readonly version: 'v3' | 'v2',
-    /** Values that must never appear in a message shown to a client. */
-    private readonly secrets: string[],
   ) {}
 
   async embed(params: EmbedParams, credential: Credential): Promise<EmbedResult> {
     if (this.version === 'v2') {
       const data = await this.get('/api/v2/embed/', { url: params.url }, credential);
       const content = asArray(data.content).map((part) => asString(part)).join('\n');
+      if (!content.trim()) throw new ProxyError(404, 'not_found', 'No such section upstream.');
       const hash = params.url.indexOf('#');
       return { url: params.url, fragment: hash === -1 ? null : params.url.slice(hash + 1), content, external: false };
     }
     const data = await this.get('/api/v3/embed/', { ...params }, credential);
+    if (typeof data.content !== 'string') throw invalidResponse('no content');
     return {
       url: asString(data.url, params.url),
       fragment: typeof data.fragment === 'string' ? data.fragment : null,
@@ -113,7 +126,7 @@ export class UpstreamApi {
         { q: query.text, project: project?.slug, version: project?.version, page: String(page), page_size: String(pageSize) },
         credential,
       );
-      const results = asArray(data.results).map((item) => {
+      const results = resultsOf(data).map((item) => {
         const result = asObject(item);
         return searchResult({
           ...result,
@@ -124,7 +137,7 @@ export class UpstreamApi {
       return this.searchAnswer(data, results, formatSearchQuery(query));
     }
     const data = await this.get('/api/v3/search/', { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) }, credential);
-    return this.searchAnswer(data, asArray(data.results).map((item) => searchResult(asObject(item))), asString(data.query));
+    return this.searchAnswer(data, resultsOf(data).map((item) => searchResult(asObject(item))), asString(data.query));
   }
 
   async project(slug: string, credential: Credential): Promise<ProjectSummary> {
@@ -162,8 +175,9 @@ export class UpstreamApi {
   }
 
   private searchAnswer(data: Json, results: SearchResult[], query: string): SearchAnswer {
+    if (data.next !== undefined && data.next !== null && typeof data.next !== 'string') throw invalidResponse('an invalid next page');
     return {
-      count: typeof data.count === 'number' ? data.count : results.length,
+      count: countOf(data, results),
       hasNext: typeof data.next === 'string',
       projects: asArray(data.projects).map((item) => {
         const project = asObject(item);
@@ -180,7 +194,7 @@ export class UpstreamApi {
     let offset = 0;
     for (let pageCount = 0; pageCount < 10; pageCount++) {
       const data = await this.get(path, { limit: '100', offset: String(offset) }, credential);
-      const results = asArray(data.results).map(asObject);
+      const results = resultsOf(data).map(asObject);
       items.push(...results);
       if (typeof data.next !== 'string' || results.length === 0) break;
       offset += results.length;
@@ -192,8 +206,9 @@ export class UpstreamApi {
     const url = new URL(path, this.origin);
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (credential.kind === 'token') headers.authorization = `Token ${credential.token}`;
-    if (credential.kind === 'session') headers.cookie = credential.cookie;
+    // API v2's endpoints are public: no credential goes to them.
+    if (this.version === 'v3' && credential.kind === 'token') headers.authorization = `Token ${credential.token}`;
+    if (this.version === 'v3' && credential.kind === 'session') headers.cookie = credential.cookie;
     let response;
     try {
       // API calls never follow a redirect to another host: the credential must stay with the API.
@@ -201,39 +216,27 @@ export class UpstreamApi {
     } catch (error) {
       throw fetchFailure(error);
     }
+    // Error bodies are never read: only the status says what happened.
+    if (response.status < 200 || response.status >= 300) throw this.statusError(response.status, credential);
     let data: unknown;
     try {
       data = JSON.parse(response.body.toString('utf8'));
     } catch {
-      throw new ProxyError(502, 'upstream_invalid_response', `The hosting service answered ${response.status} with a body that is not JSON.`);
+      throw invalidResponse('a body that is not JSON');
     }
-    if (response.status >= 200 && response.status < 300) {
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ProxyError(502, 'upstream_invalid_response', 'The hosting service answered with unexpected JSON.');
-      return data as Json;
-    }
-    throw this.statusError(response.status, data, credential);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalidResponse('unexpected JSON');
+    return data as Json;
   }
 
-  private statusError(status: number, data: unknown, credential: Credential): ProxyError {
-    const message = this.safeMessage(data);
-    if (status === 404) return new ProxyError(404, 'not_found', message ?? 'Not found upstream.');
-    if (status === 400) return new ProxyError(400, 'bad_request', message ?? 'The hosting service refused the request.');
+  private statusError(status: number, credential: Credential): ProxyError {
+    if (status === 404) return new ProxyError(404, 'not_found', 'Not found upstream.');
+    if (status === 400) return new ProxyError(400, 'bad_request', 'The hosting service refused the request as invalid.');
     if ((status === 401 || status === 403) && credential.kind === 'session') {
       return new ProxyError(403, 'not_found', 'You do not have access to this documentation.');
     }
     if (status === 401 || status === 403) return new ProxyError(502, 'upstream_error', "The hosting service refused the proxy's credentials.");
     if (status === 429) return new ProxyError(503, 'upstream_error', 'The hosting service is rate limiting the proxy; try again shortly.', { 'retry-after': '30' });
     return new ProxyError(502, 'upstream_error', `The hosting service answered ${status}.`);
-  }
-
-  /** The upstream's own error message, if it is short and holds nothing secret. */
-  private safeMessage(data: unknown): string | undefined {
-    const body = asObject(data);
-    const nested = asObject(body.error);
-    const candidate = [body.detail, body.error, nested.message].find((value) => typeof value === 'string') as string | undefined;
-    if (!candidate || candidate.length > MAX_MESSAGE) return undefined;
-    if (this.secrets.some((secret) => secret && candidate.includes(secret)) || /token|authori[sz]ation|cookie/i.test(candidate)) return undefined;
-    return candidate.replace(/[\u0000-\u001f\u007f]/g, ' ');
   }
 }
 

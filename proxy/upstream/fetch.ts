@@ -4,12 +4,10 @@ import { Agent, errors as undiciErrors, request } from 'undici';
 import { isForbiddenAddress } from './addresses.ts';
 
 export interface FetchLimits {
-  /** Milliseconds to open the connection. */
+  /** Milliseconds to open a connection. */
   connectTimeout: number;
-  /** Milliseconds until the response headers. */
-  headersTimeout: number;
-  /** Milliseconds for the whole body (and between its chunks). */
-  bodyTimeout: number;
+  /** Milliseconds for the whole call: connections, redirects, headers and body. */
+  deadline: number;
   maxBytes: number;
   maxRedirects: number;
 }
@@ -81,8 +79,8 @@ export class Fetcher {
   ) {
     this.agent = new Agent({
       connect: { timeout: limits.connectTimeout, lookup: guardedLookup(allowPrivateNetwork) },
-      headersTimeout: limits.headersTimeout,
-      bodyTimeout: limits.bodyTimeout,
+      headersTimeout: limits.deadline,
+      bodyTimeout: limits.deadline,
       keepAliveTimeout: 10_000,
       connections: 64,
     });
@@ -91,10 +89,13 @@ export class Fetcher {
   async fetch(options: FetchRequest): Promise<FetchedResponse> {
     let url = new URL(options.url);
     const origin = url.origin;
+    // One deadline for the whole call, so a trickling body or a chain of redirects cannot stretch it.
+    const deadline = AbortSignal.timeout(this.limits.deadline);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     for (let redirects = 0; ; redirects++) {
       this.checkAddress(url);
       const headers = url.origin === origin ? options.headers : undefined;
-      const response = await this.once(url, options.method ?? 'GET', headers, options.signal);
+      const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline);
       if (!REDIRECTS.has(response.status) || !response.location) return { ...response, url: url.href };
       if (redirects >= this.limits.maxRedirects) throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
       let target: URL;
@@ -121,11 +122,9 @@ export class Fetcher {
     }
   }
 
-  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string> | undefined, signal: AbortSignal | undefined) {
-    const deadline = AbortSignal.timeout(this.limits.headersTimeout + this.limits.bodyTimeout);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string> | undefined, signal: AbortSignal, deadline: AbortSignal) {
     try {
-      const response = await request(url, { method, headers: { 'user-agent': 'doclens-proxy', ...headers }, dispatcher: this.agent, signal: combined });
+      const response = await request(url, { method, headers: { 'user-agent': 'doclens-proxy', ...headers }, dispatcher: this.agent, signal });
       const location = response.headers.location;
       const contentType = response.headers['content-type'];
       if (REDIRECTS.has(response.statusCode)) {

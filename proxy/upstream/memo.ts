@@ -30,6 +30,8 @@ export class Memo<V extends object> {
       noDeleteOnStaleGet: true,
       allowStaleOnFetchRejection: true,
       noDeleteOnFetchRejection: true,
+      // A load whose entry was evicted meanwhile (cache pressure) still answers everyone waiting for it.
+      ignoreFetchAbort: true,
       fetchMethod: async (key, _stale, { context }) => {
         try {
           const value = await context();
@@ -44,8 +46,10 @@ export class Memo<V extends object> {
   }
 
   async get(key: string, load: Loader<V>): Promise<V> {
-    const value = await this.cache.fetch(key, { context: load });
-    if (value !== undefined) return value;
+    let loaded: V | undefined;
+    const value = await this.cache.fetch(key, { context: async () => (loaded = await load()) });
+    // A value too big to keep is still the answer for the request that loaded it.
+    if (value !== undefined || loaded !== undefined) return (value ?? loaded)!;
     const failure = this.failures.get(key);
     this.failures.delete(key);
     throw failure ?? new Error(`no value for ${key}`);

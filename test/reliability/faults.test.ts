@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
@@ -9,8 +10,8 @@ import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, 
  */
 const TOKEN = 'fault-suite-token-51ab';
 const TIMEOUT = 300;
-type Mode = 'healthy' | 'slow' | 'down' | 'flapping' | 'errors' | 'invalid-json' | 'truncated' | 'huge' | 'redirect-loop' | 'reset';
-const FAULTS: Mode[] = ['slow', 'errors', 'flapping', 'invalid-json', 'truncated', 'huge', 'redirect-loop', 'reset', 'down'];
+type Mode = 'healthy' | 'slow' | 'trickle' | 'down' | 'flapping' | 'errors' | 'invalid-json' | 'wrong-shape' | 'truncated' | 'huge' | 'redirect-loop' | 'reset';
+const FAULTS: Mode[] = ['slow', 'trickle', 'errors', 'flapping', 'invalid-json', 'wrong-shape', 'truncated', 'huge', 'redirect-loop', 'reset', 'down'];
 
 let mode: Mode = 'healthy';
 let flip = 0;
@@ -35,6 +36,14 @@ function misbehave(req: IncomingMessage, res: ServerResponse): void {
       return void req.socket.destroy();
     case 'flapping':
       return ++flip % 2 ? answer(req, res) : json(res, 503, { detail: 'flap' });
+    case 'trickle': {
+      // Each chunk within the timeout, the whole body well past it.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), TIMEOUT / 3);
+      return void setTimeout(() => (clearInterval(timer), !res.destroyed && res.end('{}')), TIMEOUT * 3);
+    }
+    case 'wrong-shape':
+      return json(res, 200, [{ results: 'x' }, { count: -1, results: [] }, { count: 1e308, results: [] }][++flip % 3]);
     case 'errors':
       return json(res, 500, { detail: 'Internal Server Error' });
     case 'invalid-json':
@@ -59,6 +68,7 @@ beforeAll(async () => {
     token: TOKEN,
     rateLimit: 0,
     timeout: TIMEOUT,
+    headerTimeout: 1000,
     searchTtl: 0,
     staleWhileRevalidate: 0,
     staleIfError: 3600,
@@ -124,4 +134,42 @@ describe('faults during steady traffic', () => {
     expect(entries).toBeGreaterThan(10);
     expect(bytes).toBeLessThanOrEqual(proxy.app.context.responses.maxBytes);
   });
+
+  it('closes connections that trickle their headers while it keeps serving others', async () => {
+    mode = 'healthy';
+    const port = Number(new URL(proxy.url).port);
+    const slow = Array.from({ length: 5 }, () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      const timer = setInterval(() => socket.writable && socket.write('x'), 400);
+      return new Promise<string>((resolve) => {
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => (clearInterval(timer), resolve(answer)));
+      });
+    });
+    const [results, answers] = await Promise.all([traffic(1500, 4), Promise.all(slow)]);
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 .*\r\n[^]*"code":"bad_request"/);
+  }, 20_000);
+});
+
+describe('previews of distinct big external pages at once, under cache pressure', () => {
+  it('answers every one, and keeps the page cache within its share', async () => {
+    const paragraphs = Array.from({ length: 12_000 }, (_, i) => `<p>Paragraph ${i} with <a href="#s">a link</a> and <code>code</code>.</p>`).join('');
+    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>${req.url}</h1>${paragraphs}</section></main></body></html>`));
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const pages = await startTestProxy({ upstream: upstream.url, token: TOKEN, rateLimit: 0, externalRateLimit: 0, externalDomains: [host], cacheBytes: 8 * 1024 * 1024 });
+    try {
+      for (let round = 0; round < 2; round++) {
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pages.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/r${round}p${i}.html#s`)}&form=preview`)));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      }
+      expect(pages.app.context.pages.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    } finally {
+      await pages.close();
+      await external.close();
+    }
+  }, 30_000);
 });

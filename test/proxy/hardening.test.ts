@@ -1,0 +1,308 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../proxy/config.ts';
+import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
+import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
+import { rawRequest } from '../fixtures/raw-http.ts';
+import { upstreamFilters } from './upstream-query.ts';
+
+/** The points of the adversarial review of the proxy (scope, limits, bad input, faults, API fidelity). */
+const TOKEN = 'hardening-token-9d41';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
+
+const started: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((server) => server.close()));
+});
+
+const searchResult = (slug: string, title = 'T') => ({ type: 'page', project: { slug, alias: null }, version: { slug: 'latest' }, title, path: `/en/latest/${title}.html`, blocks: [] });
+
+/** A v3 upstream: project data for aurora, searches and embeds as `handlers` say. */
+async function setUp(handlers: { search?: Handler; embed?: Handler; versions?: Handler } = {}, config: Record<string, unknown> = {}) {
+  const upstream: FakeServer = await startFakeServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://upstream');
+    if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject(upstream.url));
+    if (url.pathname === '/api/v3/projects/aurora/versions/' && handlers.versions) return handlers.versions(req, res, url);
+    if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
+    if (url.pathname === '/api/v3/search/') {
+      if (handlers.search) return handlers.search(req, res, url);
+      return json(res, 200, { count: 1, next: null, previous: null, projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
+    }
+    if (url.pathname === '/api/v3/embed/' && handlers.embed) return handlers.embed(req, res, url);
+    json(res, 404, { detail: 'Not found.' });
+  });
+  const proxy: TestProxy = await startTestProxy({ upstream: upstream.url, token: TOKEN, rateLimit: 0, ...config });
+  started.push(proxy, upstream);
+  const sentQueries = () => upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/')).map((request) => new URL(request.url, 'http://x').searchParams.get('q') ?? '');
+  return { upstream, proxy, sentQueries };
+}
+
+const search = (q: string, extra = '') => `/api/v3/search/?q=${encodeURIComponent(q)}${extra}`;
+
+describe('search scope, read as the upstream reads the query', () => {
+  it("sends only in-scope project terms and words the upstream cannot read as filters, whatever the separators", async () => {
+    const { proxy, sentQueries } = await setUp();
+    const hostile = ['x\u0085user:@me', 'x\u0085project:other', 'org:acme x', 'x\u3000org:acme', 'x\u00a0subprojects:other', 'team:core x', 'Project:other x', 'x project\\:other', 'x\u2028user:bob'];
+    for (const q of hostile) {
+      const response = await proxy.get(search(q));
+      // A filter naming another project is refused; everything else is searched as words.
+      if (response.status !== 200) expect([response.status, response.body.error.code], q).toEqual([403, 'project_not_allowed']);
+    }
+    const sent = sentQueries();
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    for (const q of sent) {
+      for (const filter of upstreamFilters(q)) expect(`${filter.name}:${filter.value}`, q).toMatch(/^(project|subprojects):aurora(\/[\w.-]+)?$/);
+    }
+  });
+
+  it('lists only projects in scope, and never counts results it drops', async () => {
+    const { proxy } = await setUp({
+      search: (_req, res) =>
+        json(res, 200, {
+          count: 3,
+          next: null,
+          previous: null,
+          projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }, { slug: 'secret-internal', versions: [{ slug: 'latest' }] }],
+          query: 'x',
+          results: [searchResult('aurora', 'a'), searchResult('secret-internal', 'b'), searchResult('secret-internal', 'c')],
+        }),
+    });
+    const { status, body } = await proxy.get(search('x'));
+    expect(status).toBe(200);
+    expect(body.projects.map((project: { slug: string }) => project.slug)).toEqual(['aurora']);
+    expect(body.results).toHaveLength(1);
+    expect(body.count).toBe(1);
+    expect(JSON.stringify(body)).not.toContain('secret-internal');
+  });
+
+  it('never sends a query the upstream refuses for its length', async () => {
+    const { proxy, sentQueries } = await setUp({
+      search: (_req, res, url) => ((url.searchParams.get('q') ?? '').length > 1000 ? json(res, 400, { q: ['too long'] }) : json(res, 200, { count: 0, next: null, previous: null, projects: [], query: '', results: [] })),
+    });
+    for (const length of [980, 990, 1000]) {
+      const response = await proxy.get(search('a'.repeat(length)));
+      if (response.status !== 200) expect(response.body.error, String(length)).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('"q"') });
+    }
+    expect(sentQueries().every((q) => q.length <= 1000)).toBe(true);
+  });
+});
+
+describe('search answers keep the API\'s meaning', () => {
+  it('links pages with absolute URLs, echoes the query asked, and keys page=01 with page=1', async () => {
+    const { proxy, sentQueries } = await setUp({
+      search: (_req, res, url) => {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        json(res, 200, { count: 3, next: page < 3 ? `https://upstream.example/api/v3/search/?page=${page + 1}` : null, previous: null, projects: [], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
+      },
+    });
+    const first = await proxy.get(search('lease  time', '&page_size=1'));
+    expect(first.body.query).toBe('lease time');
+    expect(first.body.next).toBe(`${proxy.url}/api/v3/search/?q=lease+time&page=2&page_size=1`);
+    expect(first.body.previous).toBeNull();
+    const last = await proxy.get(search('lease time', '&page=3&page_size=1'));
+    expect(last.body.next).toBeNull();
+    expect(last.body.previous).toBe(`${proxy.url}/api/v3/search/?q=lease+time&page=2&page_size=1`);
+    const before = sentQueries().length;
+    await proxy.get(search('lease time', '&page=03&page_size=1'));
+    expect(sentQueries()).toHaveLength(before);
+  });
+});
+
+describe('paths, limits and memory', () => {
+  it('routes, rate-limits and logs a path by one rule, whatever its letter case', async () => {
+    const { proxy } = await setUp({}, { rateLimit: 4 });
+    for (const path of ['/API/v3/search/?q=a', '/api/V3/search/?q=b', '/api/v3/Search/?q=c', '/API/V3/SEARCH/?q=d', '/Healthz']) {
+      const response = await proxy.get(path);
+      const line = proxy.logs.at(-1)!;
+      if (response.status === 200) expect(line.route, path).not.toBe('unknown');
+      else expect([response.status, line.route], path).toEqual([404, 'unknown']);
+    }
+  });
+
+  it('counts the raw URLs it remembers for the hot path against the cache bound', async () => {
+    const { proxy } = await setUp();
+    const words = 'w'.repeat(800);
+    await proxy.get(`/api/v3/search/?q=${words}+a`);
+    const before = proxy.app.context.responses.size.bytes;
+    // The same search spelled differently: one cached answer, one more raw URL to remember.
+    await proxy.get(`/api/v3/search/?q=${words}%20a`);
+    expect(proxy.app.context.responses.size.bytes - before).toBeGreaterThanOrEqual(800);
+  });
+
+  it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
+    const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
+    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1>${paragraphs}</section></main></body></html>`));
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 16 * 1024 * 1024, externalRateLimit: 1000 });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page${i}.html#s`)}&form=preview`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+
+  it('closes connections that send their headers too slowly, and caps connections', async () => {
+    const { proxy } = await setUp({}, { headerTimeout: 500, maxConnections: 6 });
+    const port = Number(new URL(proxy.url).port);
+    const trickle = (socket: Socket) => {
+      const timer = setInterval(() => socket.writable && socket.write('X'), 100);
+      return new Promise<string>((resolve) => {
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(answer);
+        });
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      });
+    };
+    const slow = Array.from({ length: 5 }, () => trickle(connect(port, '127.0.0.1')));
+    const answers = await Promise.all(slow);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408[^]*"code":"bad_request"/);
+
+    const held = await Promise.all(Array.from({ length: 6 }, () => new Promise<Socket>((resolve) => { const socket = connect(port, '127.0.0.1', () => resolve(socket)); socket.on('error', () => undefined); })));
+    const refused = connect(port, '127.0.0.1');
+    refused.on('error', () => undefined);
+    await new Promise((resolve) => refused.on('close', resolve));
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('bad input and upstream faults', () => {
+  it('answers a page-context URL with invalid percent-encoding without a 5xx', async () => {
+    const { proxy, upstream } = await setUp();
+    for (const url of [`${upstream.url}/en/%ff/x.html`, `${upstream.url}/en/latest/%ff.html`, `${upstream.url}/%ff/%ff/`]) {
+      const response = await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(url)}`);
+      expect(response.status, url).toBeLessThan(500);
+      expect(response.body.error?.code ?? 'ok', url).not.toBe('internal_error');
+    }
+  });
+
+  it('answers a request without Host with JSON, and marks JSON answers nosniff', async () => {
+    const { proxy } = await setUp();
+    const port = Number(new URL(proxy.url).port);
+    const noHost = await rawRequest(port, 'GET /api/v3/search/?q=x HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(noHost.status).toBe(400);
+    expect(noHost.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(noHost.body).error.code).toBe('bad_request');
+    for (const path of ['/api/v3/search/?q=x', '/api/v3/search/?q=x', '/api/v3/search/', '/nope', '/healthz']) {
+      const response = await proxy.get(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it('passes on only its own messages for upstream errors, never upstream text', async () => {
+    const reversed = [...TOKEN].reverse().join('');
+    const messages = [reversed, encodeURIComponent(TOKEN).replace(/-/g, '%2D'), '\u001b[31mred\u001b[0m <script>alert(1)</script>', 'internal host db-7.corp'];
+    let next = 0;
+    const fail: Handler = (_req, res) => json(res, [404, 400, 500, 503][next % 4]!, { detail: messages[next++ % messages.length] });
+    const { proxy, upstream } = await setUp({ embed: fail, search: fail });
+    const texts: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await proxy.get(i % 2 ? search(`q${i}`) : `/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x${i}.html`)}`);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      texts.push(response.text);
+    }
+    for (const text of texts) for (const message of messages) expect(text).not.toContain(message);
+    expect(texts.join(' ')).not.toMatch(/\bred\b|script|db-7|%2D/);
+  });
+
+  it('refuses an answer of the wrong shape as upstream_invalid_response, and keeps the good copy it had', async () => {
+    let answer: unknown = { count: 1, next: null, previous: null, projects: [], query: 'x', results: [searchResult('aurora')] };
+    const { proxy } = await setUp({ search: (_req, res) => json(res, 200, answer) }, { searchTtl: 0, staleWhileRevalidate: 0, staleIfError: 3600 });
+    const good = await proxy.get(search('x'));
+    expect(good.status).toBe(200);
+    for (const wrong of [{ results: 'x' }, { count: -1, results: [] }, { count: 1e308, results: [] }, { count: 1.5, results: [] }, { count: 1, results: [] , next: 7 }]) {
+      answer = { next: null, previous: null, projects: [], query: 'x', ...wrong };
+      const fresh = await proxy.get(search(`other ${JSON.stringify(wrong)}`));
+      expect([fresh.status, fresh.body.error?.code], JSON.stringify(wrong)).toEqual([502, 'upstream_invalid_response']);
+      const stale = await proxy.get(search('x'));
+      expect(stale.text, JSON.stringify(wrong)).toBe(good.text);
+    }
+  });
+
+  it('holds --timeout as the deadline of the whole upstream call, a trickling body included', async () => {
+    const { proxy } = await setUp(
+      {
+        search: (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const body = JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [] });
+          let sent = 0;
+          const timer = setInterval(() => {
+            if (res.destroyed || sent >= body.length) return void (clearInterval(timer), res.end());
+            res.write(body.slice(sent, sent + 10));
+            sent += 10;
+          }, 120);
+        },
+      },
+      { timeout: 800 },
+    );
+    const response = await proxy.get(search('x'));
+    expect([response.status, response.body.error?.code]).toEqual([504, 'upstream_timeout']);
+  });
+
+  it('refuses at start a token with a trailing CR or another control character', () => {
+    for (const token of [`${TOKEN}\r`, `${TOKEN}\n`, `${TOKEN}\u0000`, ` ${TOKEN}`, `a\tb`]) {
+      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(ConfigError);
+      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(/DOCLENS_UPSTREAM_TOKEN/);
+    }
+  });
+
+  it("embeds by default from the upstream's own origin only, not another port or scheme of its host", async () => {
+    const { proxy, upstream } = await setUp({ embed: (_req, res, url) => json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false }) });
+    const { port } = new URL(upstream.url);
+    expect((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x.html`)}`)).status).toBe(200);
+    for (const other of [`http://127.0.0.1:${Number(port) + 1}/en/latest/x.html`, `https://127.0.0.1:${port}/en/latest/x.html`, 'http://127.0.0.1/en/latest/x.html']) {
+      const response = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(other)}`);
+      expect([response.status, response.body.error.code], other).toEqual([403, 'domain_not_allowed']);
+    }
+  });
+
+  it('forbids IPv6 addresses that reach private IPv4 through translation', () => {
+    for (const address of ['::ffff:0:7f00:1', '0:0:0:0:ffff:0:a00:1', '64:ff9b::7f00:1', '64:ff9b:0:0:0:0:a9fe:a9fe', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808', '64:ff9b:1:ffff::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1', '0:0:0:0:0:ffff:127.0.0.1', '::ffff:0:127.0.0.1']) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
+    for (const address of ['2606:4700::6810:84e5', '64:ff9b::808:808', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e']) expect(isForbiddenAddress(address), address).toBe(false);
+  });
+});
+
+describe('API v2 upstream', () => {
+  it('sends no token to the public v2 endpoints, and a missing section is section_not_found', async () => {
+    const upstream = await startFakeServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://upstream');
+      if (url.pathname === '/api/v2/project/') return json(res, 200, { count: 1, next: null, previous: null, results: [{ id: 1, slug: 'aurora', name: 'Aurora', language: 'en', default_version: 'latest', canonical_url: `${upstream.url}/en/latest/` }] });
+      if (url.pathname === '/api/v2/search/') return json(res, 200, { count: 0, next: null, previous: null, results: [] });
+      if (url.pathname === '/api/v2/embed/') return json(res, 200, { content: [], headers: [], url: url.searchParams.get('url'), meta: {} });
+      json(res, 404, { detail: 'Not found.' });
+    });
+    started.push(upstream);
+    const proxy = await startTestProxy({ upstream: upstream.url, apiVersion: 'v2', token: TOKEN, rateLimit: 0 });
+    started.push(proxy);
+    expect((await proxy.get(search('x'))).status).toBe(200);
+    const missing = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x.html#nope`)}`);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'section_not_found']);
+    expect(upstream.requests.length).toBeGreaterThan(0);
+    expect(upstream.requests.filter((request) => request.headers.authorization !== undefined)).toEqual([]);
+  });
+});
+
+describe('shutdown', () => {
+  it('answers requests in flight, and a half-sent request does not hold the exit', async () => {
+    const { proxy } = await setUp({ search: (_req, res, url) => void setTimeout(() => json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] }), 400) }, { timeout: 30_000 });
+    const port = Number(new URL(proxy.url).port);
+    const half = connect(port, '127.0.0.1');
+    half.on('error', () => undefined);
+    half.write('GET /api/v3/search/?q=x HTTP/1.1\r\nHost: x\r\n');
+    const halfClosed = new Promise((resolve) => half.on('close', resolve));
+    const inFlight = proxy.get(search('x'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await proxy.close();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    await halfClosed;
+  });
+});
