@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'css-select';
-import { startHost } from '../demo/host/app.ts';
+import { startHost, type RunningHost } from '../demo/host/app.ts';
 import { loadManifest } from '../demo/host/manifest.ts';
 import { escapeHtml } from '../demo/host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
@@ -112,7 +112,9 @@ export interface RunningDemo {
   /** Start page of each site. */
   pages: { name: string; url: string }[];
   proxyUrl: string;
-  apiUrl: string;
+  /** The local docs host (its registry, search index and API origin). */
+  host: RunningHost;
+  /** Token of the host's API v3. */
   token: string;
   close(): Promise<void>;
 }
@@ -156,7 +158,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
   return {
     pages: startPages(host),
     proxyUrl,
-    apiUrl: host.apiUrl,
+    host,
     token,
     close: async () => {
       await proxy.close(2000);
@@ -175,7 +177,7 @@ export async function runDemo(argv: string[]): Promise<RunningDemo | undefined> 
   console.log(`doclens demo is ready: ${demo.pages[0]!.url}`);
   for (const { name, url } of demo.pages) console.log(`  ${name.padEnd(16)} ${url}`);
   console.log(`  ${'doclens proxy'.padEnd(16)} ${demo.proxyUrl}/healthz`);
-  console.log(`  ${'Hosting API'.padEnd(16)} ${demo.apiUrl}/api/v3/ (token ${demo.token})`);
+  console.log(`  ${'Hosting API'.padEnd(16)} ${demo.host.apiUrl}/api/v3/ (token ${demo.token})`);
   if (!existsSync(widgetBundle)) console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
   console.log('Press Ctrl+C to stop.');
   return demo;

@@ -1,0 +1,283 @@
+import { isTag, type AnyNode, type Element } from 'domhandler';
+import type { PageStore } from '../../demo/host/pages.ts';
+import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
+import type { VersionIndex } from '../../demo/host/search-index.ts';
+import { findMainContent } from '../../proxy/extraction/embed.ts';
+import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../proxy/extraction/parse.ts';
+import { normalizeSpace } from '../../proxy/extraction/sections.ts';
+import type { Query } from './sites.ts';
+
+/** One documentation version served by the demo, as the measures see it. */
+export interface ServedSite {
+  registry: Registry;
+  version: Version;
+  pages: PageStore;
+  /** Content pages of the site (what the host indexes), relative to its root. */
+  files: string[];
+  proxyUrl: string;
+  /** `sphinx` on Sphinx pages, as the widget detects it; the previews ask with it. */
+  doctool: string | undefined;
+}
+
+/** A deterministic generator, so that every run samples the same links. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/**
+ * A GET to the proxy that waits out its rate limit (`429` with `Retry-After`) as a well-behaved
+ * client does: the suite asks hundreds of previews within seconds.
+ */
+async function proxyGet(url: string): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(url);
+    if (response.status !== 429 || attempt === 20) return response;
+    await response.arrayBuffer();
+    const seconds = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
+export const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+// ---------------------------------------------------------------------------------------------
+// Pages, sections and titles: what the host's search index holds.
+
+export interface IndexFigures {
+  /** Content pages served. */
+  served: number;
+  /** Pages with at least one indexed section. */
+  indexed: number;
+  sections: number;
+  /** Share of indexed pages whose title no other page has. */
+  distinctTitles: number;
+  /** The most repeated titles, with how many pages carry each. */
+  repeatedTitles: [string, number][];
+}
+
+export function indexFigures(index: VersionIndex, served: number): IndexFigures {
+  const titles = index.pageTitles();
+  const counts = new Map<string, number>();
+  for (const title of titles.values()) counts.set(title.toLowerCase(), (counts.get(title.toLowerCase()) ?? 0) + 1);
+  const distinct = [...titles.values()].filter((title) => counts.get(title.toLowerCase()) === 1).length;
+  const repeatedTitles = [...counts.entries()].filter(([, count]) => count > 1).sort((a, b) => b[1] - a[1]);
+  const { pages, sections } = index.size;
+  return { served, indexed: pages, sections, distinctTitles: share(distinct, titles.size), repeatedTitles };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-content links and their previews.
+
+export interface SampledLink {
+  /** The page the link is on. */
+  from: string;
+  /** Where it points, absolute, without a query (as the widget asks for it). */
+  url: string;
+  /** The page it points to. */
+  target: string;
+}
+
+export interface LinkSample {
+  links: SampledLink[];
+  /** Links to a fragment the target page does not have: the site's own broken links, not measured. */
+  broken: SampledLink[];
+  /** Pages where no main content was found (their links cannot be sampled). */
+  withoutMainContent: string[];
+}
+
+/** The widget's opt-outs and Sphinx's permalinks: links nobody previews. */
+function optedOut(link: Element): boolean {
+  for (let node: AnyNode | null = link; node && isTag(node); node = node.parent) {
+    if (hasClass(node, 'headerlink') || hasClass(node, 'doclens-no-preview') || node.attribs['data-doclens-preview'] === 'off') return true;
+  }
+  return false;
+}
+
+function hasFragment(page: ParsedHtml, fragment: string): boolean {
+  if (page.elementById(fragment)) return true;
+  try {
+    return page.elementById(decodeURIComponent(fragment)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The file of the site a URL names (`guide/` is `guide/index.html`), or undefined outside the site. */
+function siteFileOf(site: ServedSite, url: URL): string | undefined {
+  const base = new URL(site.registry.docsUrl(site.version));
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return undefined;
+  try {
+    return fileForPath(decodeURIComponent(url.pathname.slice(base.pathname.length)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Links inside a page's main content (found as the extraction finds it) to other content pages of
+ * the site, as absolute URLs.
+ */
+function inContentLinks(site: ServedSite, file: string, page: ParsedHtml, contentFiles: ReadonlySet<string>): SampledLink[] | undefined {
+  const main = findMainContent(page);
+  if (!main) return undefined;
+  const pageUrl = site.registry.docsUrl(site.version, file);
+  const links: SampledLink[] = [];
+  for (const element of descendants(main)) {
+    const href = element.name === 'a' ? element.attribs.href : undefined;
+    if (!href || optedOut(element)) continue;
+    let url: URL;
+    try {
+      url = new URL(href, pageUrl);
+    } catch {
+      continue;
+    }
+    url.search = '';
+    const target = siteFileOf(site, url);
+    if (target && target !== file && contentFiles.has(target)) links.push({ from: file, url: url.href, target });
+  }
+  return links;
+}
+
+/**
+ * Up to `limit` distinct in-content links, spread over the pages: pages in a seeded random order, a
+ * few random links from each, so that every run measures the same sample.
+ */
+export async function sampleLinks(site: ServedSite, limit: number): Promise<LinkSample> {
+  const random = seededRandom(20261123);
+  const contentFiles = new Set(site.files);
+  const perPage = Math.max(2, Math.ceil((2 * limit) / site.files.length));
+  const seen = new Set<string>();
+  const sample: LinkSample = { links: [], broken: [], withoutMainContent: [] };
+  for (const file of shuffled(site.files, random)) {
+    if (sample.links.length >= limit) break;
+    const page = await site.pages.parse(site.version, file);
+    if (!page) continue;
+    const links = inContentLinks(site, file, page, contentFiles);
+    if (!links) {
+      sample.withoutMainContent.push(file);
+      continue;
+    }
+    let taken = 0;
+    for (const link of shuffled(links, random)) {
+      if (taken >= perPage || sample.links.length >= limit) break;
+      if (seen.has(link.url)) continue;
+      seen.add(link.url);
+      taken++;
+      const fragment = new URL(link.url).hash.slice(1);
+      const target = fragment && (await site.pages.parse(site.version, link.target));
+      if (fragment && target && !hasFragment(target, fragment)) sample.broken.push(link);
+      else sample.links.push(link);
+    }
+  }
+  return sample;
+}
+
+export interface PreviewOutcome extends SampledLink {
+  ok: boolean;
+  /** Why it failed: the error code, or the heading the preview stopped at. */
+  reason: string;
+}
+
+/** Words a preview must carry besides its heading ("Bolometric flux." counts; "Example:" alone does not). */
+const MIN_WORDS = 2;
+
+/** Headings, and the terms and signatures that head definitions: what a preview shows as its heading. */
+const HEADING_LIKE = /^(h[1-6]|dt)$/;
+
+function textWithoutHeadings(node: AnyNode): string {
+  if (isTag(node) && HEADING_LIKE.test(node.name)) return ' ';
+  if (!('children' in node)) return textOf(node);
+  return node.children.map(textWithoutHeadings).join('');
+}
+
+/** The preview's text besides its headings and its title, whitespace folded. */
+function textBeyondHeading(title: string, content: string): string {
+  const text = normalizeSpace(parseFragment(content).map(textWithoutHeadings).join(' '));
+  const heading = normalizeSpace(title);
+  return heading && text.startsWith(heading) ? text.slice(heading.length).trim() : text;
+}
+
+async function previewOutcome(site: ServedSite, link: SampledLink): Promise<PreviewOutcome> {
+  const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
+  const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
+  const body = (await response.json()) as { title?: string; content?: string; error?: { code?: string } };
+  if (!response.ok) return { ...link, ok: false, reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
+  const rest = textBeyondHeading(body.title ?? '', body.content ?? '');
+  const words = rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  if (words >= MIN_WORDS) return { ...link, ok: true, reason: '' };
+  return { ...link, ok: false, reason: `heading "${(body.title ?? '').slice(0, 60)}"${rest ? ` then only "${rest.slice(0, 60)}"` : ' and nothing else'}` };
+}
+
+/** Asks the proxy for each link's preview as the widget does, a few at a time. */
+export async function checkPreviews(site: ServedSite, links: SampledLink[], concurrency = 4): Promise<PreviewOutcome[]> {
+  const outcomes: PreviewOutcome[] = new Array(links.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < links.length) {
+      const index = next++;
+      outcomes[index] = await previewOutcome(site, links[index]!).catch((error: unknown) => ({ ...links[index]!, ok: false, reason: `request failed: ${(error as Error).message}` }));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return outcomes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search relevance.
+
+export interface QueryOutcome {
+  query: Query;
+  /** 1-based rank of the first result on an expected page; 0 when not among the results. */
+  rank: number;
+  /** The first results' pages. */
+  top: string[];
+}
+
+export interface Relevance {
+  top3: number;
+  /** Mean reciprocal rank over the first page of results (10). */
+  mrr: number;
+  outcomes: QueryOutcome[];
+}
+
+/** Searches through the proxy as the widget does (`subprojects:slug/version words`, 10 a page). */
+export async function searchRelevance(site: ServedSite, queries: Query[]): Promise<Relevance> {
+  const { project } = site.version;
+  const base = site.registry.docsUrl(site.version);
+  const pages = new Set(site.files);
+  // A mistyped expectation would be a query nothing can ever pass.
+  const unknown = queries.flatMap((query) => [query.page].flat()).map(fileForPath).filter((page) => !pages.has(page));
+  if (unknown.length) throw new Error(`queries of ${project.slug} expect pages the site does not have: ${unknown.join(', ')}`);
+  const outcomes: QueryOutcome[] = [];
+  for (const query of queries) {
+    const q = `subprojects:${project.slug}/${site.version.slug} ${query.q}`;
+    const response = await proxyGet(`${site.proxyUrl}/api/v3/search/?${new URLSearchParams({ q, page: '1', page_size: '10' })}`);
+    if (!response.ok) throw new Error(`search "${query.q}" answered ${response.status}: ${await response.text()}`);
+    const { results } = (await response.json()) as { results: { path: string }[] };
+    const top = results.map((result) => siteFileOf(site, new URL(result.path, base)) ?? result.path);
+    const expected = new Set([query.page].flat().map(fileForPath));
+    outcomes.push({ query, rank: top.findIndex((page) => expected.has(page)) + 1, top });
+  }
+  const found = outcomes.filter((outcome) => outcome.rank > 0);
+  return {
+    top3: share(found.filter((outcome) => outcome.rank <= 3).length, outcomes.length),
+    mrr: share(found.reduce((sum, outcome) => sum + 1 / outcome.rank, 0), outcomes.length),
+    outcomes,
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The real-docs regression suite (`npm run realdocs [-- SLUG…]`): doclens on documentation sites
+ * nobody here built — Sphinx sites of Debian's documentation packages in their projects' own themes,
+ * and MkDocs sites built here from real projects' Markdown. For each site it serves the docs with
+ * `doclens demo --docs` (in process, free ports) and measures the index, the previews of in-content
+ * links, search relevance and the keyboard in Chromium; it ends with a table and exits non-zero when
+ * a site misses a target.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { parseDemoArgs, startDemo } from '../../cli/demo.ts';
+import { PageStore } from '../../demo/host/pages.ts';
+import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type ServedSite } from './metrics.ts';
+import { queriesOf, SITES, type Site } from './sites.ts';
+
+const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
+/** In-content links whose previews are asked for, per site. */
+const LINKS_PER_SITE = 300;
+/** Failing examples printed per measure and site. */
+const EXAMPLES = 6;
+
+interface KeyboardResult {
+  name: string;
+  passed: boolean;
+  detail?: string;
+}
+
+interface SiteRow {
+  site: Site;
+  pages: number;
+  sectionsPerPage: number;
+  distinctTitles: number;
+  previews: number;
+  previewsChecked: number;
+  top3: number;
+  mrr: number;
+  queries: number;
+  keyboard: KeyboardResult[] | undefined;
+  seconds: number;
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+/** A transient status line on a terminal (what is running now), replaced by the next line printed. */
+function status(text: string): void {
+  if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K  ${text}`);
+}
+
+function report(line: string): void {
+  if (process.stdout.isTTY) process.stdout.write('\r\x1b[K');
+  console.log(line);
+}
+
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promise<SiteRow> {
+  const started = Date.now();
+  site.prepare();
+  const demo = await startDemo(parseDemoArgs(['--docs', site.root, '--project', site.slug, '--port', '0']));
+  try {
+    const version = demo.host.registry.projects[0]!.versions[0]!;
+    const pages = new PageStore();
+    const files = await pages.contentPages(version);
+    const firstPage = (await pages.read(version, files.includes('index.html') ? 'index.html' : files[0]!)) ?? '';
+    const served: ServedSite = {
+      registry: demo.host.registry,
+      version,
+      pages,
+      files,
+      proxyUrl: demo.proxyUrl,
+      // As the widget decides: Sphinx pages load documentation_options.js.
+      doctool: /documentation_options/.test(firstPage) ? 'sphinx' : undefined,
+    };
+
+    status('indexing…');
+    const index = indexFigures(await demo.host.search.index(version), files.length);
+    const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
+    report(
+      `  pages: ${index.served} served, ${index.indexed} indexed; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
+        `distinct titles ${percent(index.distinctTitles)}${repeated.length ? ` (repeated: ${repeated.join(', ')})` : ''}`,
+    );
+
+    status('sampling links…');
+    const sample = await sampleLinks(served, LINKS_PER_SITE);
+    status(`asking ${sample.links.length} previews…`);
+    const previews = await checkPreviews(served, sample.links);
+    const failed = previews.filter((outcome) => !outcome.ok);
+    const previewShare = share(previews.length - failed.length, previews.length);
+    const notes = [
+      sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
+      sample.withoutMainContent.length ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})` : '',
+    ].filter(Boolean);
+    report(`  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(previewShare)})${notes.length ? `; ${notes.join('; ')}` : ''}`);
+    for (const outcome of failed.slice(0, EXAMPLES)) console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
+
+    const queries = queriesOf(site);
+    const relevance = await searchRelevance(served, queries);
+    console.log(`  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries`);
+    const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
+    for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
+      const expected = [query.page].flat().join(' or ');
+      console.log(`    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`);
+    }
+
+    let keyboardResults: KeyboardResult[] | undefined;
+    if (keyboard) {
+      status('keyboard checks in Chromium…');
+      keyboardResults = await keyboard.run(demo.pages[0]!.url, site);
+      const failures = keyboardResults.filter((result) => !result.passed);
+      report(`  keyboard: ${keyboardResults.length - failures.length}/${keyboardResults.length} checks pass`);
+      for (const failure of failures) console.log(`    ✗ ${failure.name}${failure.detail ? `: ${failure.detail}` : ''}`);
+    } else {
+      console.log('  keyboard: not yet available');
+    }
+
+    return {
+      site,
+      pages: index.indexed,
+      sectionsPerPage: index.sections / Math.max(1, index.indexed),
+      distinctTitles: index.distinctTitles,
+      previews: previewShare,
+      previewsChecked: previews.length,
+      top3: relevance.top3,
+      mrr: relevance.mrr,
+      queries: queries.length,
+      keyboard: keyboardResults,
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    await demo.close();
+  }
+}
+
+/** The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites. */
+interface KeyboardChecks {
+  run(url: string, site: Site): Promise<KeyboardResult[]>;
+  close(): Promise<void>;
+}
+
+async function keyboardChecks(): Promise<KeyboardChecks | undefined> {
+  const file = new URL('./keyboard.ts', import.meta.url);
+  // Written alongside this suite; imported by its address so that the suite runs before it exists.
+  if (!existsSync(file)) return undefined;
+  const module = (await import(file.href)) as { runKeyboardChecks?: (browser: Browser, url: string) => Promise<KeyboardResult[]> };
+  const checks = module.runKeyboardChecks;
+  if (!checks) return undefined;
+  let browser: Promise<Browser> | undefined;
+  return {
+    run: async (url) => checks(await (browser ??= launchBrowser()), url),
+    close: async () => {
+      if (browser) await (await browser).close();
+    },
+  };
+}
+
+function misses(row: SiteRow): string[] {
+  return [
+    row.previews < TARGETS.previews ? `previews ${percent(row.previews)} < ${percent(TARGETS.previews)}` : '',
+    row.distinctTitles < TARGETS.distinctTitles ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}` : '',
+    row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
+    !row.keyboard ? 'keyboard checks not run' : row.keyboard.some((result) => !result.passed) ? 'keyboard checks fail' : '',
+  ].filter(Boolean);
+}
+
+function table(rows: SiteRow[]): string {
+  const lines = [
+    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Keyboard |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const row of rows) {
+    const keyboard = row.keyboard ? `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}` : 'n/a';
+    lines.push(
+      `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ${row.sectionsPerPage.toFixed(1)} | ` +
+        `${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const unknown = argv.filter((slug) => !SITES.some((site) => site.slug === slug));
+  if (unknown.length) {
+    console.error(`realdocs: unknown site ${unknown.join(', ')} (sites: ${SITES.map((site) => site.slug).join(', ')})`);
+    return 2;
+  }
+  const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
+  const keyboard = await keyboardChecks();
+  const rows: SiteRow[] = [];
+  const started = Date.now();
+  try {
+    for (const [index, site] of sites.entries()) {
+      console.log(`\n[${index + 1}/${sites.length}] ${site.name}: ${site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${site.theme} (${site.root})`);
+      const row = await measure(site, keyboard);
+      rows.push(row);
+      console.log(`  (${row.seconds.toFixed(0)} s)`);
+    }
+  } finally {
+    await keyboard?.close();
+  }
+  console.log(`\n${table(rows)}\n`);
+  const failing = rows.map((row) => [row.site.slug, misses(row)] as const).filter(([, missed]) => missed.length > 0);
+  for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed.join('; ')}`);
+  console.log(`${rows.length - failing.length} of ${rows.length} sites meet every target (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return failing.length ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
