@@ -213,15 +213,21 @@ function textBeyondHeading(title: string, content: string): string {
   return heading && text.startsWith(heading) ? text.slice(heading.length).trim() : text;
 }
 
+/** Why a preview fails to carry text beyond its heading, or undefined when it carries some. */
+export function headingOnly(title: string, content: string): string | undefined {
+  const rest = textBeyondHeading(title, content);
+  if ((rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= MIN_WORDS) return undefined;
+  const heading = title ? `heading "${title.slice(0, 60)}"` : 'no title';
+  return `${heading}${rest ? ` then only "${rest.slice(0, 60)}"` : ' and nothing else'}`;
+}
+
 async function previewOutcome(site: ServedSite, link: SampledLink): Promise<PreviewOutcome> {
   const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
   const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
   const body = (await response.json()) as { title?: string; content?: string; error?: { code?: string } };
   if (!response.ok) return { ...link, ok: false, reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
-  const rest = textBeyondHeading(body.title ?? '', body.content ?? '');
-  const words = rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
-  if (words >= MIN_WORDS) return { ...link, ok: true, reason: '' };
-  return { ...link, ok: false, reason: `heading "${(body.title ?? '').slice(0, 60)}"${rest ? ` then only "${rest.slice(0, 60)}"` : ' and nothing else'}` };
+  const failure = headingOnly(body.title ?? '', body.content ?? '');
+  return { ...link, ok: failure === undefined, reason: failure ?? '' };
 }
 
 /** Asks the proxy for each link's preview as the widget does, a few at a time. */
