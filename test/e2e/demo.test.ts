@@ -178,6 +178,36 @@ describe('version and language switcher', () => {
     expect(await page.locator('doclens-versions .toggle').textContent()).toContain('es');
   });
 
+  it('on a phone, leaves the theme\'s controls free and folds into a badge remembered across pages', async () => {
+    await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(docs('../1.0/installation.html'));
+    await page.locator('doclens-versions [part="notice"]').waitFor();
+    // What the theme offers on a phone, at the top and the bottom of the page.
+    const controls = ['[data-toggle="wy-nav-top"]', '.wy-nav-top a', 'footer a'];
+    for (const [scroll, selectors] of [[0, controls.slice(0, 2)], [1e6, controls.slice(2)]] as const) {
+      await page.evaluate((y) => window.scrollTo(0, y), scroll);
+      await page.waitForTimeout(300);
+      for (const selector of selectors) {
+        const control = page.locator(selector).first();
+        await control.scrollIntoViewIfNeeded();
+        const topmost = await control.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit === element || element.contains(hit);
+        });
+        expect(topmost, selector).toBe(true);
+      }
+    }
+    await page.locator('doclens-versions [part="collapse"]').tap();
+    await page.locator('doclens-versions [part="badge"]').waitFor();
+    await page.goto(docs('quickstart.html'));
+    await page.locator('doclens-versions [part="badge"]').tap();
+    await page.locator('doclens-versions [part="toggle"]').waitFor();
+    await page.reload();
+    await page.locator('doclens-versions [part="toggle"]').waitFor();
+    expect(await page.locator('doclens-versions [part="badge"]').count()).toBe(0);
+  });
+
   it('falls back to the version root where the page does not exist', async () => {
     await newPage();
     await page.goto(docs('guides/observability.html'));

@@ -235,7 +235,7 @@ export class DoclensPreview extends LitElement {
       @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
     >
       <span class="arrow" part="arrow"></span>
-      <div class="scroll">${this.renderContent()}</div>
+      <div class="scroll" tabindex=${this.phase === 'ready' ? 0 : -1}>${this.renderContent()}</div>
       ${this.renderMore()}
     </div>`;
   }

@@ -44,6 +44,10 @@ export const previewStyles = css`
     overscroll-behavior: contain;
     padding: calc(var(--_space) * 1.5);
   }
+  .scroll:focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: -2px;
+  }
   footer {
     flex: none;
     padding: var(--_space) calc(var(--_space) * 1.5);

@@ -44,6 +44,28 @@ export function coversControl(rect: DOMRect, own: Element): boolean {
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
+ * Gives `host` the widths of the strips of the layout viewport (where fixed elements are placed, here
+ * measured by `viewport`, a fixed element with `inset: 0`) that are off screen, as `--_outside-top`,
+ * `-bottom`, `-start` and `-end` (sides of the host's writing direction): on a phone a page wider than the screen widens the layout viewport,
+ * and zooming in shows a part of it, so that its corners are not on screen.
+ */
+export function measureOffscreen(host: HTMLElement, viewport: Element): void {
+  const visual = window.visualViewport;
+  if (!visual) return;
+  const layout = viewport.getBoundingClientRect();
+  const left = visual.offsetLeft - layout.left;
+  const right = layout.right - visual.offsetLeft - visual.width;
+  const rtl = getComputedStyle(host).direction === 'rtl';
+  const outside = {
+    top: visual.offsetTop - layout.top,
+    bottom: layout.bottom - visual.offsetTop - visual.height,
+    start: rtl ? right : left,
+    end: rtl ? left : right,
+  };
+  for (const [side, size] of Object.entries(outside)) host.style.setProperty(`--_outside-${side}`, `${Math.max(0, Math.round(size))}px`);
+}
+
+/**
  * Puts `element` (fixed, placed by its CSS from its `data-spot`) on the first of `spots` where it
  * covers no page control and none of the `avoid` rectangles; returns that spot, or undefined (and the
  * first spot) when every one is taken.
@@ -74,11 +96,17 @@ export function whenLayoutSettles(arrange: (resized: boolean) => void): () => vo
       resized = false;
     }, 150);
   };
-  window.addEventListener('scroll', schedule, { capture: true, passive: true });
-  window.addEventListener('resize', schedule, { passive: true });
+  // Zooming resizes the visual viewport, and moving a zoomed page scrolls it.
+  const targets = [window, window.visualViewport].filter((target) => !!target);
+  for (const target of targets) {
+    target.addEventListener('scroll', schedule, { capture: true, passive: true });
+    target.addEventListener('resize', schedule, { passive: true });
+  }
   return () => {
     clearTimeout(timer);
-    window.removeEventListener('scroll', schedule, { capture: true });
-    window.removeEventListener('resize', schedule);
+    for (const target of targets) {
+      target.removeEventListener('scroll', schedule, { capture: true });
+      target.removeEventListener('resize', schedule);
+    }
   };
 }

@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
 import { getJson, type ContextTranslation, type ContextVersion, type PageContext } from '../shared/api.ts';
-import { findClearSpot, whenLayoutSettles } from '../shared/clear-spot.ts';
+import { findClearSpot, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { versionsStyles } from './styles.ts';
@@ -232,7 +232,9 @@ export class DoclensVersions extends LitElement {
     }
     await this.updateComplete;
     const switcher = this.renderRoot.querySelector<HTMLElement>('.switcher');
-    if (!switcher) return;
+    const viewport = this.renderRoot.querySelector('.viewport');
+    if (!switcher || !viewport) return;
+    measureOffscreen(this, viewport);
     if (!findClearSpot(switcher, this, SWITCHER_SPOTS) && !this.collapsed && !this.crowded && fresh) {
       this.crowded = true;
       await this.updateComplete;
@@ -252,6 +254,7 @@ export class DoclensVersions extends LitElement {
     const label = format(s.versionsLabel, { version: context.version.verbose_name, language: language.name });
     const badge = this.placement === 'floating' && (this.collapsed || this.crowded);
     return html`
+      ${this.placement === 'floating' ? html`<div class="viewport" aria-hidden="true"></div>` : nothing}
       ${this.noticeFolded && !this.noticeUnfolded ? nothing : this.renderNotice(context, s)}
       <div class="switcher">
         ${this.noticeFolded && !this.noticeUnfolded ? this.renderNoticeBadge(context, s) : nothing}

@@ -9,21 +9,28 @@ export const versionsStyles = css`
     --_edge: 16px;
   }
   /* The corner is chosen by script (data-spot) where no page control is under it; bottom-end by default. */
+  /* The layout viewport; the parts of it off screen are measured (--_outside-*) and kept clear. */
+  .viewport {
+    position: fixed;
+    inset: 0;
+    visibility: hidden;
+    pointer-events: none;
+  }
   :host([placement='floating']) .switcher {
     position: fixed;
-    inset-inline-end: var(--_edge);
-    bottom: var(--_edge);
+    inset-inline-end: calc(var(--_edge) + var(--_outside-end, 0px));
+    bottom: calc(var(--_edge) + var(--_outside-bottom, 0px));
     z-index: var(--_z);
     display: flex;
     align-items: center;
     gap: 4px;
   }
-  :host([placement='floating']) [data-spot^='top'] {
-    top: var(--_edge);
+  :host([placement='floating']) .switcher[data-spot^='top'] {
+    top: calc(var(--_edge) + var(--_outside-top, 0px));
     bottom: auto;
   }
-  :host([placement='floating']) [data-spot$='start'] {
-    inset-inline-start: var(--_edge);
+  :host([placement='floating']) .switcher[data-spot$='start'] {
+    inset-inline-start: calc(var(--_edge) + var(--_outside-start, 0px));
     inset-inline-end: auto;
   }
   .switcher {
@@ -153,8 +160,8 @@ export const versionsStyles = css`
   /* On the top edge, or above the switcher's row on the bottom one; centred or in a corner. */
   .notice {
     position: fixed;
-    inset-inline: var(--_edge);
-    top: var(--_edge);
+    inset-inline: calc(var(--_edge) + var(--_outside-start, 0px)) calc(var(--_edge) + var(--_outside-end, 0px));
+    top: calc(var(--_edge) + var(--_outside-top, 0px));
     z-index: var(--_z);
     display: flex;
     flex-wrap: wrap;
@@ -171,7 +178,7 @@ export const versionsStyles = css`
   }
   .notice[data-spot^='bottom'] {
     top: auto;
-    bottom: calc(var(--_edge) + 44px);
+    bottom: calc(var(--_edge) + 44px + var(--_outside-bottom, 0px));
   }
   .notice[data-spot$='start'],
   .notice[data-spot$='end'] {
