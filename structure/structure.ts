@@ -107,6 +107,8 @@ export class PageStructure<Node, Element extends Node> {
   /** Fragments that links on the page point to (`#id` and `page.html#id` of this page). */
   private readonly linkedIds = new Set<string>();
   private region?: Element;
+  /** How many landmarks around the content (navigation, sidebars…) the tree holds. */
+  private landmarks = 0;
 
   /**
    * @param root the document's root element (or a fragment's root)
@@ -130,8 +132,10 @@ export class PageStructure<Node, Element extends Node> {
       return measure;
     }
     const isAround = element !== this.root && this.surroundsContent(element, name, inSectioning);
-    if (isAround) this.around.add(element);
-    else this.order.push(element);
+    if (isAround) {
+      this.around.add(element);
+      this.landmarks++;
+    } else this.order.push(element);
     const isLink = name === 'a' && tree.attribute(element, 'href') !== undefined;
     if (isLink) this.noteLink(tree.attribute(element, 'href')!);
     const childInLink = inLink || isLink;
@@ -195,6 +199,11 @@ export class PageStructure<Node, Element extends Node> {
       if (node === this.root) return false;
     }
     return false;
+  }
+
+  /** Whether the tree holds more than content: navigation, sidebars, a site header or footer. */
+  hasSurroundings(): boolean {
+    return this.landmarks > 0;
   }
 
   /** Whether a page links to `id` on itself (a table of contents, a permalink, a cross-reference). */
@@ -294,7 +303,8 @@ export class PageStructure<Node, Element extends Node> {
     const ownProse = measure.prose - measure.listedProse;
     if (this.hasSearchInput(main) && ownProse < 400) return 'search';
     const entries = measure.linkText + measure.listedProse;
-    if ((entries > 4 * ownProse && ownProse < 600 && measure.linkText > 500) || (entries > ownProse && ownProse < 40)) return 'index';
+    const listing = entries > 8 * ownProse || (entries > 4 * ownProse && ownProse < 600) || (entries > ownProse && ownProse < 40);
+    if (listing && measure.linkText > 0) return 'index';
     return 'content';
   }
 
@@ -340,6 +350,23 @@ export function isEmptyAnchor<Node, Element extends Node>(tree: TreeAdapter<Node
   return !HEADING.test(tree.tagName(element)) && tree.tagName(element) !== 'img' && empty(element);
 }
 
+/** Whether any text shows below `element` (a short look: it stops at the first character). */
+export function hasText<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  if (INVISIBLE.has(tree.tagName(element))) return false;
+  const children = tree.childNodes(element);
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    if (tree.isElement(child) ? hasText(tree, child) : visibleLength(tree.textData(child) ?? '') > 0) return true;
+  }
+  return false;
+}
+
+function hasOwnText<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  const children = tree.childNodes(element);
+  for (let index = 0; index < children.length; index++) if (visibleLength(tree.textData(children[index]!) ?? '') > 0) return true;
+  return false;
+}
+
 /** The element after `element` in reading order: its next element sibling, or its parent's. */
 function nextInReadingOrder<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element | undefined {
   for (let node: Element | undefined = element; node; node = tree.parent(node)) {
@@ -357,12 +384,16 @@ function nextInReadingOrder<Node, Element extends Node>(tree: TreeAdapter<Node, 
 }
 
 /**
- * What an empty anchor labels: the first element after it that is not itself an empty anchor (a
- * Sphinx label before a heading labels the heading; an index target before a paragraph, the paragraph).
+ * What an empty anchor labels: the first element after it that has text (a Sphinx label before a
+ * heading labels the heading; an index target before a paragraph, the paragraph).
  */
 export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
+  const parent = tree.parent(anchor);
+  if (parent && HEADING.test(tree.tagName(parent))) return parent;
+  // An anchor within a line of text (an index entry's target in a paragraph) labels that paragraph.
+  if (parent && hasOwnText(tree, parent)) return parent;
   let next = nextInReadingOrder(tree, anchor);
-  while (next && isEmptyAnchor(tree, next)) next = nextInReadingOrder(tree, next);
+  while (next && !hasText(tree, next)) next = nextInReadingOrder(tree, next);
   return next;
 }
 

@@ -30,7 +30,8 @@ export function findMainContent(page: ParsedHtml): Element | undefined {
   return explicitMainContent(page) ?? structureOf(page)?.mainContent();
 }
 
-function findByFragment(page: ParsedHtml, fragment: string): Element | undefined {
+/** The element with id `fragment`, as written or percent-decoded. */
+export function findByFragment(page: ParsedHtml, fragment: string): Element | undefined {
   const exact = page.elementById(fragment);
   if (exact) return exact;
   try {
@@ -63,7 +64,7 @@ function isSphinxLabelTarget(element: Element): boolean {
 }
 
 /** A glossary or citation list trimmed to one term (and the other terms it shares a definition with, dropped). */
-function singleEntryList(term: Element, list: Element): Element {
+export function singleEntryList(term: Element, list: Element): Element {
   const definition = nextDefinition(term);
   const copy = cloneNode(list, true);
   const keep = new Set([list.children.indexOf(term), definition ? list.children.indexOf(definition) : -1]);

@@ -1,7 +1,9 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { toHtml, withAbsoluteReferences } from './embed.ts';
-import { descendants, hasClass, nextElementSibling, parseFragment, textOf, type ParsedHtml } from './parse.ts';
+import { headingRank, isEmptyAnchor, labelledBy, PageStructure } from '../../structure/structure.ts';
+import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
+import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './parse.ts';
 import { normalizeSpace } from './sections.ts';
+import { domhandlerTree } from './structure.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -44,20 +46,71 @@ function shortened(block: Element, chars: number): string {
   return block.name === 'pre' || block.name === 'div' && hasClass(block, 'highlight') ? `<pre>${escaped}</pre>` : `<p>${normalizeSpace(escaped)}</p>`;
 }
 
+const hasText = (element: Element): boolean => /\S/.test(textOf(element));
+
+/** A block that announces what follows it ("Example:", "For instance:"), and says nothing without it. */
+const isLeadIn = (text: string): boolean => /:\s*$/.test(text);
+
+interface Part {
+  html: string;
+  text: string;
+}
+
+/**
+ * The first blocks of a section within the limits, counted by their text: rules, images and other
+ * blocks without text come along but do not use up the count, nor do signatures (they head their
+ * description, as a heading does). The last block is never a lead-in.
+ */
+function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: string; truncated: boolean } {
+  const parts: Part[] = [];
+  let length = 0;
+  let index = 0;
+  let truncated = false;
+  const textual = () => parts.filter((part) => part.text).length;
+  for (; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    const text = block.name === 'dt' ? '' : normalizeSpace(textOf(block));
+    const last = parts.findLast((part) => part.text);
+    if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last.text))) break;
+    const html = toHtml(block);
+    if (length + html.length > limits.maxChars) {
+      // A first block too large on its own (a long listing or table) still shows its beginning.
+      if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
+      truncated = true;
+      break;
+    }
+    parts.push({ html, text });
+    length += html.length + 1;
+  }
+  truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasText(block));
+  // Where the cut falls after a lead-in, what it announces is not shown: the lead-in goes too.
+  while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
+    parts.splice(parts.findLastIndex((part) => part.text));
+  }
+  return { content: parts.map((part) => part.html).join('\n'), truncated };
+}
+
 /**
  * The tooltip form of an extracted section: its title and first blocks, bounded in size. Pure: the
- * section's HTML (links already absolute) in, the preview out.
+ * section's HTML (links already absolute) in, the preview out. A whole page's content (its main
+ * element may hold navigation too) previews the page's prose.
  */
 export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  const roots = elementsOf(parseFragment(sectionHtml));
+  let roots = elementsOf(parseFragment(sectionHtml));
   for (const root of roots) removePermalinks(root);
+  if (roots.length === 1) {
+    const structure = new PageStructure(domhandlerTree, roots[0]!);
+    if (structure.hasSurroundings()) roots = [structure.mainContent()];
+  }
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
-  if (only?.name === 'dl') {
-    const term = elementsOf(only.children).find((child) => child.name === 'dt');
-    const definition = elementsOf(only.children).find((child) => child.name === 'dd');
-    blocks = definition ? elementsOf(definition.children) : [];
+  const [entry, ...after] = roots;
+  if (entry?.name === 'dl') {
+    // A definition list entry, and the blocks that describe it when its definition is empty.
+    const term = elementsOf(entry.children).find((child) => child.name === 'dt');
+    const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
+    blocks = [...(definition ? elementsOf(definition.children) : []), ...after];
     if (term && hasClass(term, 'sig')) {
       // An API entry: the object's name as title, its full signature as the first block.
       const name = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
@@ -69,55 +122,104 @@ export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_P
     }
   } else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
-    while (blocks.length === 1 && CONTAINERS.has(blocks[0]!.name) && !hasClass(blocks[0]!, 'admonition')) blocks = elementsOf(blocks[0]!.children);
+    for (let textual = blocks.filter(hasText); textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition'); textual = blocks.filter(hasText)) {
+      blocks = elementsOf(textual[0]!.children);
+    }
   }
-  const heading = blocks.find((block) => HEADING.test(block.name));
-  if (heading && blocks.indexOf(heading) === 0) {
+  // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
+  const heading = blocks.find(hasText);
+  if (heading && HEADING.test(heading.name)) {
     title = normalizeSpace(textOf(heading));
-    blocks = blocks.slice(1);
+    blocks = blocks.slice(blocks.indexOf(heading) + 1);
   } else if (only?.name === 'dt' || (only && HEADING.test(only.name))) {
     title = normalizeSpace(textOf(only));
   }
-  let content = '';
-  let shown = 0;
-  let truncated = false;
-  for (const block of blocks) {
-    if (shown >= limits.maxBlocks) break;
-    const html = toHtml(block);
-    if (content.length + html.length > limits.maxChars) {
-      // A first block too large on its own (a long listing or table) still shows its beginning.
-      if (shown === 0) {
-        content = shortened(block, Math.floor(limits.maxChars / 2));
-        shown++;
-      }
-      truncated = true;
-      break;
-    }
-    content += (content ? '\n' : '') + html;
-    shown++;
-  }
-  return { title, content, truncated: truncated || shown < blocks.length };
+  return { title, ...firstBlocks(blocks, limits) };
 }
 
-const headingRank = (element: Element) => (HEADING.test(element.name) ? Number(element.name[1]) : 0);
+/** A heading's section: the wrapper it opens (`<section>`), or the blocks after it up to the next heading of its rank or higher. */
+function headingSection(heading: Element): Element[] {
+  const container = heading.parent && isTag(heading.parent) && heading.parent.name === 'header' ? heading.parent : heading;
+  const wrapper = container.parent;
+  if (wrapper && isTag(wrapper) && wrapper.name !== 'body' && leads(container, wrapper)) return [wrapper];
+  const rank = headingRank(heading.name);
+  const parts = [container];
+  for (let next = container.next; next; next = next.next) {
+    if (!isTag(next)) continue;
+    const nextRank = headingRank(next.name);
+    if (nextRank > 0 && nextRank <= rank) break;
+    parts.push(next);
+  }
+  return parts;
+}
 
-/** Whether section HTML is a heading alone: what the embed API gives for headings not wrapped in a section (MkDocs). */
-export function isLoneHeading(sectionHtml: string): boolean {
-  const roots = elementsOf(parseFragment(sectionHtml));
-  return roots.length === 1 && headingRank(roots[0]!) > 0;
+/** Whether nothing but empty anchors comes before `element` in `wrapper`. */
+function leads(element: Element, wrapper: Element): boolean {
+  for (const child of wrapper.children) {
+    if (child === element) return true;
+    if (isTag(child) ? !isEmptyAnchor(domhandlerTree, child) : /\S/.test(textOf(child))) return false;
+  }
+  return false;
 }
 
 /**
- * The heading with id `id` and the blocks after it up to the next heading of the same or a higher
- * rank, links absolute: a section as a reader sees it on pages whose headings are not wrapped in
- * `<section>` elements.
+ * What a preview of the element with a fragment's id shows: an empty anchor what it labels, a heading
+ * its section, a term its definition (alone, even when the terms of its list share one).
  */
-export function sectionUnderHeading(page: ParsedHtml, id: string, pageUrl: string): string | null {
-  const heading = page.elementById(id);
-  if (!heading || headingRank(heading) === 0) return null;
-  const parts = [heading];
-  for (let next = nextElementSibling(heading); next && !(headingRank(next) > 0 && headingRank(next) <= headingRank(heading)); next = nextElementSibling(next)) {
-    parts.push(next);
+function previewParts(element: Element): Element[] {
+  const target = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
+  if (headingRank(target.name) > 0) return headingSection(target);
+  const parent = target.parent;
+  const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
+  if (!list) return [target];
+  const entry = target.name === 'dt' ? singleEntryList(target, list) : target;
+  return [entry, ...describingBlocks(entry, list)];
+}
+
+/**
+ * An entry with an empty definition (`<dt>signature</dt><dd></dd>`) is often described by the blocks
+ * after its list, up to the next heading or entry; an undocumented one at least by what introduces it:
+ * the signature of what it belongs to, or the paragraph before its list ("These roles are provided:").
+ */
+function describingBlocks(entry: Element, list: Element): Element[] {
+  const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
+  if (definition && hasText(definition)) return [];
+  const after: Element[] = [];
+  for (let next = list.next; next; next = next.next) {
+    if (!isTag(next)) continue;
+    if (headingRank(next.name) > 0 || next.name === 'dl' || next.attribs.id !== undefined) break;
+    after.push(next);
   }
-  return parts.map((part) => toHtml(withAbsoluteReferences(part, pageUrl))).join('\n');
+  if (after.some(hasText)) return after;
+  const owner = list.parent;
+  if (owner && isTag(owner) && owner.name === 'dd') {
+    // A member: what it belongs to, and that one's description (its own members left out).
+    const ownerTerm = previousElement(owner, (element) => element.name === 'dt');
+    const description = elementsOf(owner.children).filter((child) => child.name !== 'dl' && hasText(child));
+    return ownerTerm ? [ownerTerm, ...description] : description;
+  }
+  const introduction = previousElement(list, (element) => element.name !== 'dl' && hasText(element));
+  return introduction && headingRank(introduction.name) === 0 ? [introduction] : [];
+}
+
+/** The nearest element sibling before `element` that passes `test`. */
+function previousElement(element: Element, test: (element: Element) => boolean): Element | undefined {
+  for (let previous = element.prev; previous; previous = previous.prev) if (isTag(previous) && test(previous)) return previous;
+  return undefined;
+}
+
+/**
+ * The preview of what `#fragment` points to in a page: the text the link leads to (see `previewParts`),
+ * links absolute against `pageUrl`; null when the page has no such element.
+ */
+export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview | null {
+  const found = findByFragment(page, fragment);
+  if (!found) return null;
+  return previewOf(previewParts(found).map((part) => toHtml(withAbsoluteReferences(part, pageUrl))).join('\n'), limits);
+}
+
+/** Whether a preview shows more than its title. */
+export function hasTextBeyondTitle(preview: Preview): boolean {
+  const text = normalizeSpace(preview.content.replace(/<[^>]*>/g, ' '));
+  return text !== '' && text !== preview.title;
 }

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
-import { isLoneHeading, previewOf, sectionUnderHeading } from '../extraction/preview.ts';
+import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../extraction/preview.ts';
 import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
@@ -73,13 +73,15 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
         // Upstream content gets the same link rewriting as the proxy's own extraction.
         content = absolutizeHtml(result.content, pageUrlOf(url.href));
       }
-      if (form === 'preview' && fragment && isLoneHeading(content) && credential.kind === 'token') {
-        // A bare heading (MkDocs) previews badly: show the blocks under it, read from the page itself.
-        const page = await context.pages.get(pageUrlOf(url.href)).catch(() => undefined);
-        content = (page && sectionUnderHeading(page, fragment, pageUrlOf(url.href))) ?? content;
-      }
       const base = { url: url.href, fragment: fragment || null, external };
-      return form === 'preview' ? { ...base, ...previewOf(content) } : { ...base, content };
+      if (form !== 'preview') return { ...base, content };
+      let preview = previewOf(content);
+      if (fragment && (external || (!hasTextBeyondTitle(preview) && credential.kind === 'token'))) {
+        // What the link points to, read from the page itself: what an empty target labels, the blocks under a bare heading.
+        const page = await context.pages.get(pageUrlOf(url.href)).catch(() => undefined);
+        preview = (page && previewOfTarget(page, fragment, pageUrlOf(url.href))) ?? preview;
+      }
+      return { ...base, ...preview };
     });
   });
 
