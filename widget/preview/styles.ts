@@ -78,6 +78,9 @@ export const previewStyles = css`
   .content :first-child {
     margin-top: 0;
   }
+  .content > :last-child {
+    margin-bottom: 0;
+  }
   .content img {
     max-width: 100%;
     height: auto;
