@@ -64,6 +64,8 @@ export interface IndexFigures {
   served: number;
   /** Pages with at least one indexed section. */
   indexed: number;
+  /** Content pages the index has nothing of. */
+  unindexed: string[];
   sections: number;
   /** Share of indexed pages whose title no other page has. */
   distinctTitles: number;
@@ -71,14 +73,15 @@ export interface IndexFigures {
   repeatedTitles: [string, number][];
 }
 
-export function indexFigures(index: VersionIndex, served: number): IndexFigures {
+export function indexFigures(index: VersionIndex, files: string[]): IndexFigures {
   const titles = index.pageTitles();
+  const unindexed = files.filter((file) => !titles.has(file));
   const counts = new Map<string, number>();
   for (const title of titles.values()) counts.set(title.toLowerCase(), (counts.get(title.toLowerCase()) ?? 0) + 1);
   const distinct = [...titles.values()].filter((title) => counts.get(title.toLowerCase()) === 1).length;
   const repeatedTitles = [...counts.entries()].filter(([, count]) => count > 1).sort((a, b) => b[1] - a[1]);
   const { pages, sections } = index.size;
-  return { served, indexed: pages, sections, distinctTitles: share(distinct, titles.size), repeatedTitles };
+  return { served: files.length, indexed: pages, unindexed, sections, distinctTitles: share(distinct, titles.size), repeatedTitles };
 }
 
 // ---------------------------------------------------------------------------------------------

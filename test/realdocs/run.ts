@@ -78,10 +78,10 @@ async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promis
     };
 
     status('indexing…');
-    const index = indexFigures(await demo.host.search.index(version), files.length);
+    const index = indexFigures(await demo.host.search.index(version), files);
     const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
     report(
-      `  pages: ${index.served} served, ${index.indexed} indexed; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
+      `  pages: ${index.served} served, ${index.indexed} indexed${index.unindexed.length ? ` (not: ${index.unindexed.slice(0, 4).join(', ')}${index.unindexed.length > 4 ? ', …' : ''})` : ''}; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
         `distinct titles ${percent(index.distinctTitles)}${repeated.length ? ` (repeated: ${repeated.join(', ')})` : ''}`,
     );
 
