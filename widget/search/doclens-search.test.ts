@@ -1,11 +1,13 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { DoclensSearch } from './doclens-search.ts';
 import './doclens-search.ts';
 import { servers, until } from '../test-support.ts';
+import { installThemeShortcuts } from './theme-shortcuts.fixture.ts';
 
 const shadow = (element: DoclensSearch) => element.shadowRoot!;
-const input = (element: DoclensSearch) => shadow(element).querySelector<HTMLInputElement>('input[type="search"]')!;
+/** The search field: a combobox in the element's light DOM, shown in its dialog. */
+const input = (element: DoclensSearch) => element.querySelector<HTMLInputElement>('input[role="combobox"]')!;
 const options = (element: DoclensSearch) => [...shadow(element).querySelectorAll<HTMLAnchorElement>('[role="option"]')];
 const stateText = (element: DoclensSearch) => shadow(element).querySelector('[part="state"]')?.textContent?.trim() ?? '';
 
@@ -23,8 +25,14 @@ function recordSearches(): { queries: string[]; restore(): void } {
 
 async function openWith(element: DoclensSearch, text: string) {
   await element.show();
-  input(element).focus();
   await sendKeys({ type: text });
+}
+
+/** Clicks the middle of an element with the real mouse. */
+async function click(target: Element): Promise<void> {
+  target.scrollIntoView({ block: 'nearest' });
+  const box = target.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
 }
 
 describe('<doclens-search>', () => {
@@ -37,7 +45,7 @@ describe('<doclens-search>', () => {
     before.focus();
     await sendKeys({ press: '/' });
     await until(() => element.open, 'open by /');
-    expect(shadow(element).activeElement).to.equal(input(element));
+    expect(document.activeElement).to.equal(input(element));
     const closed = oneEvent(element, 'doclens-search-close');
     await sendKeys({ press: 'Escape' });
     await closed;
@@ -63,7 +71,10 @@ describe('<doclens-search>', () => {
     const field = input(element);
     expect(field.getAttribute('role')).to.equal('combobox');
     expect(field.getAttribute('aria-expanded')).to.equal('true');
-    expect(field.getAttribute('aria-activedescendant')).to.equal(first.id);
+    expect(first.getAttribute('aria-selected')).to.equal('true');
+    // The field is in the light DOM: it names the host, whose shadow root forwards to the active option.
+    expect(field.getAttribute('aria-activedescendant')).to.equal(element.id);
+    expect((shadow(element) as ShadowRoot & { referenceTarget: string | null }).referenceTarget).to.equal(first.id);
     expect(shadow(element).querySelector('[role="status"]')!.textContent).to.match(/\d+ results?/);
     await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
   });
@@ -94,7 +105,7 @@ describe('<doclens-search>', () => {
     await openWith(element, 'retry');
     await until(() => options(element).length > 2, 'results');
     const count = options(element).length;
-    const active = () => input(element).getAttribute('aria-activedescendant');
+    const active = () => shadow(element).querySelector('[role="option"][aria-selected="true"]')?.id;
     await sendKeys({ press: 'ArrowDown' });
     expect(active()).to.equal(options(element)[1]!.id);
     const pageScroll = window.scrollY;
@@ -191,6 +202,102 @@ describe('<doclens-search>', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.not.equal('none');
+  });
+
+  it('keeps every key typed in it from the page\'s own shortcuts, on the document or the window, bubbling or capturing', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <form role="search" action="search.html"><input name="q" aria-label="Theme search" /></form>
+      <doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>
+    </div>`);
+    const element = container.querySelector('doclens-search')!;
+    const themeBox = container.querySelector<HTMLInputElement>('input[name="q"]')!;
+    const shortcuts = installThemeShortcuts(window, themeBox);
+    const address = location.href;
+    try {
+      await element.show();
+      const typed = 'a/b n p s f ? 12 Retry, Policy.';
+      await sendKeys({ type: typed });
+      expect(input(element).value).to.equal(typed);
+      expect(document.activeElement).to.equal(input(element));
+      expect(themeBox.value).to.equal('');
+      await element.show('');
+      await sendKeys({ type: 'retry' });
+      await until(() => options(element).length > 2, 'results');
+      for (const key of ['ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowDown', 'ArrowUp']) await sendKeys({ press: key });
+      expect(shadow(element).querySelector('[role="option"][aria-selected="true"]')).to.equal(options(element)[1]);
+      element.addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true });
+      const selected = oneEvent(element, 'doclens-search-select');
+      await sendKeys({ press: 'Enter' });
+      expect((await selected).detail.url).to.equal(options(element)[1]!.href);
+      const closed = oneEvent(element, 'doclens-search-close');
+      await sendKeys({ press: 'Escape' });
+      await closed;
+      expect(location.href).to.equal(address);
+      expect(shortcuts.actions).to.deep.equal([]);
+    } finally {
+      shortcuts.remove();
+    }
+  });
+
+  it('keeps focus in the dialog whatever is clicked in it, so typing and Escape go on working', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <input name="q" aria-label="Theme search" />
+      <doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>
+    </div>`);
+    const element = container.querySelector('doclens-search')!;
+    const shortcuts = installThemeShortcuts(window, container.querySelector<HTMLInputElement>('input[name="q"]')!);
+    const closesOnEscape = async () => {
+      const closed = oneEvent(element, 'doclens-search-close');
+      await sendKeys({ press: 'Escape' });
+      await closed;
+    };
+    try {
+      await openWith(element, 'scheduler');
+      await until(() => !!shadow(element).querySelector('.more'), 'more results');
+      const before = options(element).length;
+      await click(shadow(element).querySelector('.more')!);
+      await until(() => options(element).length > before, 'the next page');
+      expect(document.activeElement).to.equal(input(element));
+      await sendKeys({ type: 's' });
+      expect(input(element).value).to.equal('schedulers');
+      element.addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true });
+      await click(options(element)[0]!);
+      await closesOnEscape();
+
+      await element.show('');
+      await click(shadow(element).querySelector('.recent .query')!);
+      expect(input(element).value).to.equal('schedulers');
+      await element.updateComplete;
+      expect(document.activeElement).to.equal(input(element));
+      await closesOnEscape();
+
+      await element.show('');
+      await click(shadow(element).querySelector('footer')!);
+      expect(document.activeElement).to.equal(input(element));
+      await click(shadow(element).querySelector('.recent-head span')!);
+      await closesOnEscape();
+      expect(shortcuts.actions).to.deep.equal([]);
+    } finally {
+      shortcuts.remove();
+    }
+  });
+
+  it('keeps Tab and Shift+Tab going round the dialog', async () => {
+    localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>`);
+    await element.show();
+    const visited: string[] = [];
+    for (let step = 0; step < 8; step++) {
+      await sendKeys({ press: 'Tab' });
+      const active = element.shadowRoot!.activeElement ?? document.activeElement;
+      expect(element.contains(document.activeElement), `focus after ${step + 1} Tab`).to.equal(true);
+      visited.push(active === input(element) ? 'field' : (active?.textContent?.trim() || active?.tagName || ''));
+    }
+    // The field, the close button, the subprojects box, clear, then each recent search and its remove button.
+    expect(visited.slice(0, 7)).to.deep.equal(['EscClose', 'INPUT', 'Clear', 'lease', '✕', 'retry', '✕']);
+    expect(visited[7]).to.equal('field');
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(element.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Remove "retry" from recent searches');
   });
 
   it('speaks Spanish on a Spanish page', async () => {

@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, isAbort, ProxyRequestError, type SearchBlock, type SearchResponse, type SearchResult } from '../shared/api.ts';
-import { commandKLabel, HotkeysController } from '../shared/hotkeys.ts';
+import { commandKLabel, HotkeysController, isTextField, keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
@@ -21,6 +21,28 @@ type Status = 'idle' | 'loading' | 'results' | 'empty' | 'error' | 'offline';
 
 const RECENT_LIMIT = 8;
 const CACHE_LIMIT = 50;
+
+/** Attributes of the search field that never change. */
+const FIELD_ATTRIBUTES: Record<string, string> = {
+  type: 'search',
+  slot: 'input',
+  role: 'combobox',
+  'aria-autocomplete': 'list',
+  'aria-haspopup': 'listbox',
+  autocomplete: 'off',
+  autocapitalize: 'off',
+  autocorrect: 'off',
+  spellcheck: 'false',
+  enterkeyhint: 'go',
+  maxlength: '200',
+};
+
+/**
+ * Whether an element in the document can name an option inside a shadow root as its active descendant
+ * (through the shadow root's reference target); elsewhere the active option is announced instead.
+ */
+const canReferToShadow = typeof ShadowRoot !== 'undefined' && 'referenceTarget' in ShadowRoot.prototype;
+let instances = 0;
 
 const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>`;
 
@@ -43,7 +65,9 @@ function breadcrumb(path: string): string {
  *
  * @csspart trigger - The button that opens the dialog.
  * @csspart dialog - The dialog.
- * @csspart input - The search field.
+ *
+ * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
+ * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
  * @csspart state - The loading, empty, error and offline messages.
@@ -96,8 +120,11 @@ export class DoclensSearch extends LitElement {
   @state() private recent: string[] = [];
   @state() private loadingMore = false;
 
+  /** The reader moved through the results with the arrows (then the active one is announced where it cannot be referred to). */
+  @state() private arrowed = false;
+
   @query('dialog') private dialog!: HTMLDialogElement;
-  @query('input[type="search"]') private input!: HTMLInputElement;
+  private readonly field = this.createField();
 
   private strings: Strings = stringsFor('en');
   private timer?: ReturnType<typeof setTimeout>;
@@ -111,6 +138,14 @@ export class DoclensSearch extends LitElement {
     super();
     new ColorSchemeController(this);
     new HotkeysController(this, () => !this.noHotkeys && !this.open, () => void this.show());
+    keepKeysInside(this, (event) => this.open || isTextField(event.composedPath()[0]));
+  }
+
+  private createField(): HTMLInputElement {
+    const field = document.createElement('input');
+    for (const [name, value] of Object.entries(FIELD_ATTRIBUTES)) field.setAttribute(name, value);
+    field.addEventListener('input', () => this.setQuery(field.value));
+    return field;
   }
 
   override connectedCallback(): void {
@@ -129,15 +164,23 @@ export class DoclensSearch extends LitElement {
       this.returnFocus = deepActiveElement();
       this.open = true;
       this.recent = this.loadRecent();
+      // The active option is referred to through the host's id.
+      if (!this.id) this.id = `doclens-search-${++instances}`;
+      this.append(this.field);
       this.opening = this.updateComplete.then(() => {
         if (this.open && !this.dialog.open) this.dialog.showModal();
         this.dispatchEvent(new CustomEvent('doclens-search-open', { bubbles: true, composed: true }));
       });
     }
     await this.opening;
-    if (initialQuery !== undefined) this.setQuery(initialQuery);
-    this.input.focus();
-    this.input.select();
+    this.field.focus();
+    if (initialQuery === undefined) {
+      this.field.select();
+      return;
+    }
+    this.setQuery(initialQuery);
+    // Typing goes on after the words handed over: selected, the next key would replace them.
+    this.field.setSelectionRange(initialQuery.length, initialQuery.length);
   }
 
   /** Closes the dialog and gives focus back to where it was. */
@@ -146,6 +189,8 @@ export class DoclensSearch extends LitElement {
     // A dialog still opening is closed once it is open.
     await this.opening;
     this.dialog.close();
+    // The close event comes in a later task: focus goes back now, before the caller moves it.
+    this.onClose();
     await this.updateComplete;
   }
 
@@ -156,16 +201,19 @@ export class DoclensSearch extends LitElement {
   }
 
   private onClose = () => {
+    if (!this.open) return;
     this.open = false;
     clearTimeout(this.timer);
     this.controller?.abort();
     this.returnFocus?.focus();
+    this.field.remove();
     this.dispatchEvent(new CustomEvent('doclens-search-close', { bubbles: true, composed: true }));
   };
 
   private setQuery(value: string): void {
     this.query = value;
-    if (this.input && this.input.value !== value) this.input.value = value;
+    if (this.field.value !== value) this.field.value = value;
+    this.arrowed = false;
     this.schedule();
   }
 
@@ -251,27 +299,90 @@ export class DoclensSearch extends LitElement {
     return options;
   }
 
-  private onInput = (event: InputEvent) => this.setQuery((event.target as HTMLInputElement).value);
-
+  /** Keys anywhere in the dialog: Escape and Tab wherever focus is, the arrows and Enter in the field. */
   private onKeydown = (event: KeyboardEvent) => {
+    if (event.isComposing) return;
+    if (event.key === 'Escape') {
+      // Closed here, not by the dialog's own cancel, which a page handler could prevent; a search field's own Escape only clears it.
+      event.preventDefault();
+      swallowKeyup(event.key);
+      void this.hide();
+      return;
+    }
+    if (event.key === 'Tab') {
+      this.cycleFocus(event);
+      return;
+    }
+    if (event.composedPath()[0] !== this.field) return;
     const options = this.options;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!options.length) return;
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       this.activeIndex = (this.activeIndex + step + options.length) % options.length;
+      this.arrowed = true;
       void this.updateComplete.then(() => this.revealActive());
-    } else if (event.key === 'Escape' && !event.isComposing) {
-      // A search field's own Escape only clears it; in a dialog readers expect it to close.
+    } else if (event.key === 'Enter') {
+      // Never submits a form around the element.
       event.preventDefault();
-      void this.hide();
-    } else if (event.key === 'Enter' && !event.isComposing) {
       const option = options[this.activeIndex] ?? options[0];
-      if (!option) return;
-      event.preventDefault();
-      this.select(option, event.ctrlKey || event.metaKey);
+      if (option) this.select(option, event.ctrlKey || event.metaKey);
     }
   };
+
+  /** Tab and Shift+Tab go round the dialog's controls (the modal dialog alone would let focus leave for the browser's). */
+  private cycleFocus(event: KeyboardEvent): void {
+    const stops = [this.field, ...this.renderRoot.querySelectorAll<HTMLElement>('dialog button:not([disabled]), dialog input:not([disabled])')];
+    const current = stops.indexOf(deepActiveElement() ?? this.field);
+    const last = stops.length - 1;
+    const wraps = event.shiftKey ? current <= 0 : current === last || current === -1;
+    if (!wraps) return;
+    event.preventDefault();
+    stops[event.shiftKey ? last : 0]!.focus();
+  }
+
+  /**
+   * Focus stays in the dialog whatever the reader clicked (text, empty space, a button that goes away
+   * once pressed): on the page body, the arrows, typing and Escape would stop working.
+   */
+  private keepFocusInside(): void {
+    if (!this.open || !this.dialog?.open) return;
+    const active = deepActiveElement();
+    const inside = !!active && (this.contains(active) || this.renderRoot.contains(active));
+    // Focus elsewhere than the body is the page's own business (an author's script moved it).
+    if (inside ? !active.matches(':disabled') : active && active !== document.body) return;
+    this.field.focus({ preventScroll: true });
+  }
+
+  /** A click anywhere in the dialog (a result, a button, text, empty space) leaves focus in the field, so the reader goes on typing; the checkbox takes it. */
+  private onMousedown = (event: MouseEvent) => {
+    const target = event.composedPath()[0];
+    if (target === this.field || (target instanceof HTMLInputElement && target.type === 'checkbox')) return;
+    event.preventDefault();
+  };
+
+  private onFocusout = () => {
+    // Focus has moved by the time a task runs.
+    setTimeout(() => this.keepFocusInside());
+  };
+
+  override updated(): void {
+    if (!this.open) return;
+    const s = this.strings;
+    this.field.setAttribute('aria-label', s.searchLabel);
+    this.field.placeholder = this.placeholder ?? s.searchPlaceholder;
+    this.field.setAttribute('aria-expanded', String(this.status === 'results'));
+    this.field.setAttribute('aria-busy', String(this.status === 'loading'));
+    const active = this.options[this.activeIndex];
+    if (canReferToShadow) {
+      (this.renderRoot as ShadowRoot & { referenceTarget: string | null }).referenceTarget = active?.id ?? null;
+      if (active) this.field.setAttribute('aria-activedescendant', this.id);
+      else this.field.removeAttribute('aria-activedescendant');
+    }
+    // The list is inside the host; a reference into a shadow root can only name the host.
+    this.field.setAttribute('aria-controls', this.id);
+    this.keepFocusInside();
+  }
 
   /** Scrolls the result list (never the page behind the dialog, as scrollIntoView would) to the active option. */
   private revealActive(): void {
@@ -358,7 +469,15 @@ export class DoclensSearch extends LitElement {
         : html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" @click=${() => void this.show()}>
             ${searchIcon}<span>${this.placeholder ?? s.searchButton}</span>${this.noHotkeys ? nothing : html`<kbd>${shortcut}</kbd>`}
           </button>`}
-      <dialog part="dialog" aria-label=${s.searchLabel} @close=${this.onClose} @click=${(event: MouseEvent) => event.target === this.dialog && void this.hide()}>
+      <dialog
+        part="dialog"
+        aria-label=${s.searchLabel}
+        @close=${this.onClose}
+        @keydown=${this.onKeydown}
+        @focusout=${this.onFocusout}
+        @mousedown=${this.onMousedown}
+        @click=${(event: MouseEvent) => event.target === this.dialog && void this.hide()}
+      >
         ${this.open ? this.renderDialog(s) : nothing}
       </dialog>
     `;
@@ -367,30 +486,10 @@ export class DoclensSearch extends LitElement {
   private renderDialog(s: Strings): TemplateResult {
     const options = this.options;
     const active = options[this.activeIndex];
-    const expanded = this.status === 'results';
     return html`
       <div class="bar">
         ${this.status === 'loading' ? html`<span class="spinner" aria-hidden="true"></span>` : searchIcon}
-        <input
-          type="search"
-          part="input"
-          role="combobox"
-          aria-label=${s.searchLabel}
-          aria-autocomplete="list"
-          aria-controls="results"
-          aria-expanded=${expanded ? 'true' : 'false'}
-          aria-activedescendant=${active ? active.id : nothing}
-          aria-busy=${this.status === 'loading' ? 'true' : 'false'}
-          autocomplete="off"
-          autocapitalize="off"
-          spellcheck="false"
-          enterkeyhint="go"
-          maxlength="200"
-          placeholder=${this.placeholder ?? s.searchPlaceholder}
-          .value=${this.query}
-          @input=${this.onInput}
-          @keydown=${this.onKeydown}
-        />
+        <slot name="input"></slot>
         <button class="close" type="button" @click=${() => void this.hide()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
       </div>
       ${this.project
@@ -402,12 +501,13 @@ export class DoclensSearch extends LitElement {
       <div class="body">
         ${this.renderBody(s, options)}
       </div>
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement(s)}</div>
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement(s, active)}</div>
       <footer>${s.keyboardHelp}</footer>
     `;
   }
 
-  private announcement(s: Strings): string {
+  private announcement(s: Strings, active: Option | undefined): string {
+    if (this.arrowed && active && !canReferToShadow) return active.block?.title ?? active.block?.name ?? active.result.title ?? '';
     if (this.status === 'results') return this.count === 1 ? s.resultCountOne : format(s.resultCount, { count: this.count });
     if (this.status === 'empty') return format(s.noResults, { query: this.query.trim() });
     if (this.status === 'error') return s.searchFailed;

@@ -35,7 +35,7 @@ export const searchStyles = css`
   .trigger:focus-visible,
   a:focus-visible,
   button:focus-visible,
-  input:focus-visible {
+  input[type='checkbox']:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
@@ -79,21 +79,24 @@ export const searchStyles = css`
     padding: calc(var(--_space) * 1.5);
     border-bottom: 1px solid var(--_border);
   }
-  input[type='search'] {
-    flex: 1;
-    min-width: 0;
-    font: inherit;
-    font-size: 1.1em;
-    padding: var(--_space);
-    border: 0;
-    background: transparent;
-    color: inherit;
-  }
-  input[type='search']:focus-visible {
-    outline: none;
-  }
-  input[type='search']::-webkit-search-cancel-button {
-    display: none;
+  /* The field lives in the page's light DOM, where the page's own rules (input { … } in a theme) reach it:
+     important declarations of a shadow tree win over the page's, important or not. */
+  ::slotted(input) {
+    all: unset !important;
+    flex: 1 !important;
+    min-width: 0 !important;
+    box-sizing: border-box !important;
+    font: inherit !important;
+    font-size: 1.1em !important;
+    line-height: 1.5 !important;
+    padding: var(--_space) !important;
+    border: 0 !important;
+    background: transparent !important;
+    color: var(--_text) !important;
+    caret-color: var(--_accent) !important;
+    cursor: text !important;
+    -webkit-appearance: none !important;
+    appearance: none !important;
   }
   .close {
     border: 0;

@@ -1,10 +1,28 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** Whether the reader is typing somewhere: hotkeys must not steal their keystrokes. */
-function isTyping(event: KeyboardEvent): boolean {
-  const target = event.composedPath()[0];
+/** Whether an element takes typed text (or keys of its own, as a select does). */
+export function isTextField(target: EventTarget | undefined): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/** Whether the reader is typing somewhere: hotkeys must not steal their keystrokes. */
+function isTyping(event: KeyboardEvent): boolean {
+  return isTextField(event.composedPath()[0]);
+}
+
+const KEY_EVENTS = ['keydown', 'keypress', 'keyup'] as const;
+
+/**
+ * Keeps the keys typed inside `host` away from the page's own handlers: a theme's shortcuts listen on
+ * the document or window and would act on them (focus its search box on "/", go to the next page on
+ * "n"). Stopped where they leave the element, so the element's own handlers have run.
+ */
+export function keepKeysInside(host: HTMLElement, when: (event: KeyboardEvent) => boolean): void {
+  const stop = (event: KeyboardEvent) => {
+    if (when(event)) event.stopPropagation();
+  };
+  for (const type of KEY_EVENTS) host.addEventListener(type, stop);
 }
 
 /**
@@ -39,6 +57,16 @@ export class HotkeysController implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('keydown', this.onKeydown, { capture: true });
   }
+}
+
+/** Keeps the release of `key` (which closed a doclens element, so focus is back on the page) from the page's handlers. */
+export function swallowKeyup(key: string): void {
+  const swallow = (event: KeyboardEvent) => {
+    if (event.key !== key) return;
+    event.stopPropagation();
+    window.removeEventListener('keyup', swallow, { capture: true });
+  };
+  window.addEventListener('keyup', swallow, { capture: true });
 }
 
 /** `Ctrl K` or `⌘ K`, as the platform writes it. */
