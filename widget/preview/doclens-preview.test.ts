@@ -228,4 +228,17 @@ describe('<doclens-preview>', () => {
       await preview.hide();
     }
   });
+
+  it('in right-to-left text, lines up with the link\'s right edge and extends to its left', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p dir="rtl"><a id="rtl" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#rtl')!;
+    await preview.show(link);
+    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    expect(popup(preview).getAttribute('dir')).to.equal('rtl');
+    // Within the room the arrow needs to point at a short link's middle.
+    await until(() => Math.abs(popup(preview).getBoundingClientRect().right - link.getBoundingClientRect().right) <= 12, 'aligned with the right edge');
+    expect(popup(preview).getBoundingClientRect().left).to.be.below(link.getBoundingClientRect().left);
+    expect(inside(popup(preview).getBoundingClientRect(), viewport())).to.equal(true);
+    await preview.hide();
+  });
 });

@@ -172,10 +172,7 @@ export class DoclensPreview extends LitElement {
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
-    this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, {
-      rtl: getComputedStyle(link).direction === 'rtl',
-      placed: () => this.popup.classList.add('visible'),
-    });
+    this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, () => this.popup.classList.add('visible'));
     this.dispatchEvent(new CustomEvent('doclens-preview-show', { bubbles: true, composed: true, detail: { link, url: this.previewUrl(link) } }));
     try {
       const preview = await pending;

@@ -3,7 +3,7 @@ import { MAIN_CONTENT_SELECTOR } from './page.ts';
 /** What a reader clicks, taps or tabs to. */
 const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
 /** Distance between the points tested under a floating element: smaller than any usable control. */
-const STEP = 12;
+const STEP = 16;
 
 function pinned(element: Element): boolean {
   for (let node: Element | null = element; node; node = node.parentElement) {
@@ -30,15 +30,21 @@ function samples(start: number, end: number): number[] {
   return points;
 }
 
-/** Whether the topmost thing under some point of `rect`, below `own`, is a page control or another doclens element. */
-export function coversControl(rect: DOMRect, own: Element): boolean {
-  for (const y of samples(rect.top, rect.bottom)) {
-    for (const x of samples(rect.left, rect.right)) {
-      const below = document.elementsFromPoint(x, y).find((element) => element !== own);
-      if (below && (below.localName.startsWith('doclens-') || isPageControl(below))) return true;
-    }
+/** Whether the topmost thing under some point of `rect`, `own` aside, is a page control or another doclens element. */
+function coversControl(rect: DOMRect, own: HTMLElement): boolean {
+  // Hit tests pass through `own` (and its shadow tree, which inherits this) to what it covers.
+  const before = own.style.pointerEvents;
+  own.style.pointerEvents = 'none';
+  try {
+    return samples(rect.top, rect.bottom).some((y) =>
+      samples(rect.left, rect.right).some((x) => {
+        const below = document.elementFromPoint(x, y);
+        return !!below && (below.localName.startsWith('doclens-') || isPageControl(below));
+      }),
+    );
+  } finally {
+    own.style.pointerEvents = before;
   }
-  return false;
 }
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -70,7 +76,7 @@ export function measureOffscreen(host: HTMLElement, viewport: Element): void {
  * covers no page control and none of the `avoid` rectangles; returns that spot, or undefined (and the
  * first spot) when every one is taken.
  */
-export function findClearSpot(element: HTMLElement, own: Element, spots: readonly string[], avoid: DOMRect[] = []): string | undefined {
+export function findClearSpot(element: HTMLElement, own: HTMLElement, spots: readonly string[], avoid: DOMRect[] = []): string | undefined {
   for (const spot of spots) {
     element.dataset.spot = spot;
     const rect = element.getBoundingClientRect();

@@ -2,20 +2,21 @@ import { arrow, autoUpdate, computePosition, flip, offset, shift, size } from '@
 
 /**
  * Keeps `floating` (position: fixed, or in the top layer) under `reference`, or above it when there
- * is more room there, aligned with its start edge (right edge in right-to-left text), inside the
+ * is more room there, aligned with its start edge (the right one when `floating` is right-to-left), inside the
  * viewport by `padding`, with `arrow` over the reference. It is placed again whenever either element
  * changes size or moves (scrolling in any container, resizing, an image loading inside it) until the
  * returned function is called. The space left on the chosen side is given to CSS as
  * `--_available-height`, so that the floating element can limit its height to it.
  */
-export function anchor(reference: Element, floating: HTMLElement, arrowElement: HTMLElement, options: { rtl: boolean; placed: () => void }): () => void {
+export function anchor(reference: Element, floating: HTMLElement, arrowElement: HTMLElement, placed: () => void): () => void {
   const padding = 8;
   // A link wrapped over two lines: point at its first line.
   const firstLine = { getBoundingClientRect: () => reference.getClientRects()[0] ?? reference.getBoundingClientRect(), contextElement: reference };
   const place = async () => {
     const { x, y, placement, middlewareData } = await computePosition(firstLine, floating, {
       strategy: 'fixed',
-      placement: options.rtl ? 'bottom-end' : 'bottom-start',
+      // Start and end follow the floating element's direction.
+      placement: 'bottom-start',
       middleware: [
         offset(10),
         flip({ padding, crossAxis: false }),
@@ -29,7 +30,7 @@ export function anchor(reference: Element, floating: HTMLElement, arrowElement: 
     floating.style.top = `${y}px`;
     floating.dataset.side = placement.startsWith('top') ? 'top' : 'bottom';
     arrowElement.style.left = `${middlewareData.arrow?.x ?? 0}px`;
-    options.placed();
+    placed();
   };
   return autoUpdate(reference, floating, () => void place());
 }

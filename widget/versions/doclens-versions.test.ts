@@ -166,4 +166,24 @@ describe('<doclens-versions>', () => {
     expect(overlap(ours[0]!, ours[1]!), 'the notice leaves the switcher free').to.equal(false);
     expect(ours.every((rect) => rect.left >= 0 && rect.right <= 390 && rect.top >= 0 && rect.bottom <= 844)).to.equal(true);
   });
+
+  it('folds the notice into a badge where no edge is free, and shows it when the reader asks', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <a href="#top" style="position: fixed; inset: 0 0 auto 0; height: 90px; background: #eee">Site header</a>
+      <a href="#tools" style="position: fixed; inset: auto 0 50px 0; height: 90px; background: #ddd">Page tools</a>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+    </div>`);
+    const element = container.querySelector('doclens-versions')!;
+    await until(() => !!part(element, 'notice-badge'), 'folded notice');
+    expect(part(element, 'notice')).to.equal(null);
+    expect(part(element, 'notice-badge')!.getAttribute('aria-label')).to.contain('old version (1.0)');
+    part(element, 'notice-badge')!.click();
+    await until(() => !!part(element, 'notice'), 'notice shown');
+    expect(element.shadowRoot!.activeElement).to.equal(part(element, 'notice')!.querySelector('a'));
+    part(element, 'notice')!.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    await element.updateComplete;
+    expect(part(element, 'notice')).to.equal(null);
+    expect(part(element, 'notice-badge')).to.equal(null);
+  });
 });
