@@ -1,12 +1,22 @@
 import { benchExtraction } from './extraction.ts';
 import { benchLoad } from './load.ts';
+import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
 import { benchSearch } from './search.ts';
 import { benchWidget } from './widget.ts';
 
+/** Every benchmark in the order they run; `npm run bench -- memory load` runs only those named. */
+const BENCHES: Record<string, () => unknown> = {
+  extraction: benchExtraction,
+  search: benchSearch,
+  proxy: benchProxy,
+  load: benchLoad,
+  memory: benchMemory,
+  widget: benchWidget,
+};
+
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(name in BENCHES));
+if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')} (benchmarks: ${Object.keys(BENCHES).join(', ')})`);
 console.log(`doclens benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-benchExtraction();
-benchSearch();
-await benchProxy();
-await benchLoad();
-await benchWidget();
+for (const [name, bench] of Object.entries(BENCHES)) if (named.length === 0 || named.includes(name)) await bench();

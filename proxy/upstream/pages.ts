@@ -1,6 +1,7 @@
 import type { AnyNode } from 'domhandler';
 import { parseHtml, type ParsedHtml } from '../extraction/parse.ts';
 import { ConcurrencyLimit } from '../http/concurrency.ts';
+import { GarbageBudget } from './collect.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { fetchFailure } from './api.ts';
@@ -32,6 +33,9 @@ export function parsedPageBytes(page: ParsedHtml): number {
  */
 const CONCURRENT_LOADS = 2;
 
+/** Parsed pages that may be dead before the garbage is collected (see `GarbageBudget`). */
+const GARBAGE_BYTES = 32 * 1024 * 1024;
+
 /** A page with the memory it takes, counted once when it is parsed. */
 interface SizedPage {
   page: ParsedHtml;
@@ -45,6 +49,8 @@ interface SizedPage {
 export class FetchedPages {
   private readonly pages: Memo<SizedPage>;
   private readonly loads = new ConcurrencyLimit(CONCURRENT_LOADS);
+  // Every parsed page ends as garbage: dropped at once when too big to keep, or evicted later.
+  private readonly garbage = new GarbageBudget(GARBAGE_BYTES);
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -85,6 +91,8 @@ export class FetchedPages {
     if (response.status !== 200) throw new ProxyError(502, 'upstream_error', `${url.host} answered ${response.status}.`);
     if (!/html/i.test(response.contentType)) throw new ProxyError(502, 'upstream_invalid_response', `${url.host} did not answer with an HTML page.`);
     const page = parseHtml(response.body.toString('utf8'));
-    return { page, bytes: parsedPageBytes(page) };
+    const bytes = parsedPageBytes(page);
+    this.garbage.add(bytes);
+    return { page, bytes };
   }
 }

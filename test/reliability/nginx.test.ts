@@ -36,7 +36,10 @@ function nginxConfig(prefix: string, listen: number, routes: Record<string, stri
       proxy_cache_revalidate on;
       proxy_cache_use_stale error timeout updating http_502 http_504;
       proxy_cache_background_update on;
+      proxy_cache_key $scheme$http_host$request_uri;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
       add_header X-Cache-Status $upstream_cache_status always;
     }`,
     )
@@ -112,6 +115,9 @@ describe('doclens behind nginx', () => {
     expect(second.headers.get('x-cache-status')).toBe('HIT');
     expect(await second.text()).toBe(body);
     expect(served(publicProxy, '/api/v3/search/')).toBe(1);
+    // Absolute links name the proxy as readers reach it: nginx's host, not doclens' own address.
+    const other = await (await fetch(`${front}/api/v3/search/?q=cached&page=2&page_size=1`)).json();
+    expect(other.previous).toBe(`${front}/api/v3/search/?q=cached&page=1&page_size=1`);
 
     // max-age=1, and nginx keeps time in whole seconds: past 3 s the entry has expired.
     await new Promise((resolve) => setTimeout(resolve, 3200));

@@ -1,0 +1,20 @@
+// Child process of the memory benchmark: the proxy alone, so that its resident memory is measured
+// without the servers and the load generator.
+import { parseConfig } from '../proxy/config.ts';
+import { startProxy } from '../proxy/server.ts';
+
+const proxy = await startProxy(
+  parseConfig({
+    upstream: process.env.BENCH_UPSTREAM,
+    token: 'bench-memory-token-0123',
+    projects: ['aurora'],
+    externalDomains: [process.env.BENCH_EXTERNAL_HOST],
+    allowPrivateNetwork: true,
+    port: 0,
+    rateLimit: 0,
+    externalRateLimit: 0,
+    cacheBytes: Number(process.env.BENCH_CACHE_BYTES),
+  }),
+  { log: (entry) => void JSON.stringify(entry) }, // as costly as real logging, minus the write
+);
+process.stdout.write(`${JSON.stringify({ proxy: proxy.url })}\n`);
