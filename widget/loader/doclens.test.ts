@@ -1,6 +1,8 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { installThemeShortcuts } from '../search/theme-shortcuts.fixture.ts';
 import { servers, until } from '../test-support.ts';
+import { themeSearchBoxes } from './theme-search.ts';
 
 /** Loads a page in an iframe and resolves with its window once it fired `load`. */
 async function frame(src: string, srcdoc?: string): Promise<{ iframe: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
@@ -65,8 +67,75 @@ describe('the doclens.js loader', () => {
     themeInput.focus();
     expect(search.open).to.equal(false);
     themeInput.click();
-    await until(() => search.shadowRoot!.querySelector<HTMLInputElement>('input[type="search"]')?.value === 'lease', 'dialog opened from the theme box with its words');
+    await until(() => search.querySelector<HTMLInputElement>('input[role="combobox"]')?.value === 'lease', 'dialog opened from the theme box with its words');
     expect(search.open).to.equal(true);
+  });
+
+  it('hands over from every theme box with every character typed, the first included, and closes the theme\'s own search', async () => {
+    const theme = `<header><form role="search" action="search.html"><input name="q" id="header-box" aria-label="Search"><button>Go</button></form></header>
+      <nav style="display: none"><form action="search.html" id="menu-form"><input name="q" aria-label="Search"></form></nav>
+      <a href="#search-modal" id="search-link">Search</a>
+      <div id="search-modal" role="dialog" aria-label="Search" hidden><input type="search" aria-label="Search"></div>
+      <div role="main"><p>Text</p></div>
+      <script>
+        // As mkdocs-material and pydata do: focus in the box opens an overlay, Escape closes it.
+        document.getElementById('header-box').addEventListener('focus', () => document.body.classList.add('searching'));
+        window.addEventListener('keydown', (event) => event.key === 'Escape' && document.body.classList.remove('searching'));
+        // As Bootstrap does for the MkDocs theme: a delegated click handler opens the modal.
+        document.addEventListener('click', (event) => event.target.closest('#search-link') && (document.getElementById('search-modal').hidden = false));
+      </script>`;
+    const { doc, win } = await frame('', page(tag('data-features="search"'), theme));
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    const search = doc.querySelector('doclens-search')!;
+    const field = () => search.querySelector<HTMLInputElement>('input[role="combobox"]');
+    const box = doc.querySelector<HTMLInputElement>('#header-box')!;
+    const shortcuts = installThemeShortcuts(win, box);
+    const address = win.location.href;
+    try {
+      box.focus();
+      expect(doc.body.classList.contains('searching')).to.equal(true);
+      await sendKeys({ type: 'retry' });
+      await until(() => field()?.value === 'retry', '"retry" in the doclens field');
+      expect(doc.activeElement).to.equal(field());
+      expect(doc.body.classList.contains('searching'), 'the theme overlay is closed').to.equal(false);
+      expect(box.value).to.equal('');
+      await search.hide();
+
+      // Keys that come before doclens has focus (in one task, as when the reader types fast) are kept too.
+      box.focus();
+      for (const key of ['s', 'l', 'o', 'w']) box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      await until(() => field()?.value === 'slow', '"slow" in the doclens field');
+      await search.hide();
+
+      doc.querySelector<HTMLFormElement>('#menu-form')!.requestSubmit();
+      await until(() => search.open, 'open from the hidden box\'s form');
+      await search.hide();
+      doc.querySelector<HTMLFormElement>('header form')!.querySelector('button')!.click();
+      await until(() => search.open, 'open from the header form\'s button');
+      await search.hide();
+
+      doc.querySelector<HTMLAnchorElement>('#search-link')!.click();
+      await until(() => search.open, 'open from the link to the theme\'s search modal');
+      expect(doc.querySelector<HTMLElement>('#search-modal')!.hidden, 'the theme modal stays closed').to.equal(true);
+      await search.hide();
+      expect(win.location.href).to.equal(address);
+      expect(shortcuts.actions).to.deep.equal([]);
+    } finally {
+      shortcuts.remove();
+    }
+  });
+
+  it('finds the theme\'s search boxes from the structure of the page, those in view first', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <input type="search" id="hidden-search" style="display: none" />
+      <div role="search"><input id="landmark" /></div>
+      <form action="/docs/search/"><input name="query" id="to-search-page" /></form>
+      <form name="search"><input type="text" id="named-form" /></form>
+      <form action="/subscribe"><input name="email" id="newsletter" /></form>
+      <form action="search.html"><input type="checkbox" id="option" /></form>
+    </div>`);
+    expect(themeSearchBoxes().map((box) => box.id)).to.deep.equal(['landmark', 'to-search-page', 'named-form', 'hidden-search']);
+    container.remove();
   });
 
   it('is harmless loaded twice, or on a page that already defines the elements', async () => {

@@ -3,22 +3,12 @@ import { DoclensSearch } from '../search/doclens-search.ts';
 import { registerStrings, type Strings } from '../shared/i18n.ts';
 import { detectPage, highlightSearchedTerms } from '../shared/page.ts';
 import { DoclensVersions } from '../versions/doclens-versions.ts';
+import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
 
 export { DoclensPreview, DoclensSearch, DoclensVersions, registerStrings };
 
 type Feature = 'search' | 'preview' | 'versions';
 const FEATURES: readonly Feature[] = ['search', 'preview', 'versions'];
-
-/** Search boxes of common themes (Read the Docs, furo, pydata, Sphinx basic, MkDocs material and default). */
-const THEME_SEARCH_INPUTS = [
-  '#rtd-search-form input[name="q"]',
-  '.sidebar-search input[name="q"]',
-  '.bd-search input[name="q"]',
-  '#searchbox input[name="q"]',
-  '.md-search__input',
-  'form[action$="search.html"] input[name="q"]',
-  '#mkdocs-search-query',
-];
 
 /** The package version, written in by the build. */
 declare const __DOCLENS_VERSION__: string;
@@ -63,23 +53,12 @@ function mountSearch(script: HTMLScriptElement, proxy: string, project: string |
     target.append(search);
     return;
   }
-  // The theme's own search box opens doclens instead: no new element in the layout, no shift.
-  const input = THEME_SEARCH_INPUTS.map((selector) => document.querySelector<HTMLInputElement>(selector)).find(Boolean);
-  if (input) {
+  // The theme's own search boxes open doclens instead: no new element in the layout, no shift.
+  const boxes = themeSearchBoxes();
+  if (boxes.length) {
     search.setAttribute('no-trigger', '');
     document.body.append(search);
-    const open = (event: Event, words = input.value) => {
-      event.preventDefault();
-      void search.show(words);
-    };
-    // Clicks, taps and typing open it; focus alone does not, so Tab passes by and focus can return.
-    input.addEventListener('click', open);
-    input.addEventListener('keydown', (event) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-      if (event.key.length === 1) open(event, input.value + event.key);
-      else if (event.key === 'Enter' || event.key === 'ArrowDown') open(event);
-    });
-    input.form?.addEventListener('submit', (event) => open(event));
+    handOverThemeSearch(search, boxes);
     return;
   }
   search.setAttribute('floating', '');

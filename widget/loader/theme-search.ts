@@ -1,0 +1,99 @@
+import type { DoclensSearch } from '../search/doclens-search.ts';
+
+/**
+ * The theme's own search UI, found from what the markup means (a search landmark, a search field, a
+ * form that submits to the site's search page), so that it works on themes nobody here has seen.
+ */
+
+/** `search.html`, `/search/`, `search.php`, `/search/index.html`: the site's search page. */
+const SEARCH_PAGE = /(^|\/)search(\.[a-z]+|\/(index\.[a-z]+)?)?$/i;
+
+function submitsToSearchPage(form: HTMLFormElement | null): boolean {
+  const action = form?.getAttribute('action');
+  if (!form || !action) return false;
+  return SEARCH_PAGE.test(new URL(action, document.baseURI).pathname);
+}
+
+function isSearchBox(input: HTMLInputElement): boolean {
+  if (input.type !== 'text' && input.type !== 'search') return false;
+  // doclens' own field sits in the light DOM of its element.
+  if (input.closest('doclens-search')) return false;
+  const form = input.form;
+  return input.type === 'search' || !!input.closest('[role="search"]') || submitsToSearchPage(form) || form?.getAttribute('name')?.toLowerCase() === 'search';
+}
+
+function isVisible(element: Element): boolean {
+  return element.checkVisibility({ visibilityProperty: true });
+}
+
+/** The theme's search boxes, those the reader sees first. */
+export function themeSearchBoxes(): HTMLInputElement[] {
+  const boxes = [...document.querySelectorAll('input')].filter(isSearchBox);
+  return [...boxes.filter(isVisible), ...boxes.filter((box) => !isVisible(box))];
+}
+
+/** Controls that reveal a hidden container holding a search box (a navigation bar's "Search" opening a modal). */
+function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].filter((control) => {
+    const reference = control.getAttribute('data-target') ?? control.getAttribute('data-bs-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '';
+    const target = document.getElementById(reference.replace(/^#/, ''));
+    // A visible target (a skip link's main content) is not revealed by the control.
+    return !!target && !isVisible(target) && boxes.some((box) => target.contains(box));
+  });
+}
+
+/** Closes the theme's own search UI around `box`: its overlay or modal would stay open behind doclens. */
+function closeThemeSearch(box: HTMLInputElement): void {
+  // Themes close their search overlay or modal on Escape in their box (and act on it only there).
+  if (box.ownerDocument.activeElement === box) {
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true, composed: true }));
+  }
+  const dialog = box.closest('dialog');
+  if (dialog?.open) dialog.close();
+  const popover = box.closest<HTMLElement>('[popover]');
+  if (popover?.matches(':popover-open')) popover.hidePopover();
+}
+
+/**
+ * The theme's search boxes (every one: a page may have one in the header and one in a menu) and their
+ * forms open doclens instead, with every character typed so far, the first included.
+ */
+export function handOverThemeSearch(search: DoclensSearch, boxes: HTMLInputElement[]): void {
+  // The words handed over while doclens opens: keys typed fast still reach the theme's box until then.
+  let handed: string | undefined;
+  search.addEventListener('doclens-search-close', () => (handed = undefined));
+  const open = (words: string, box: HTMLInputElement) => {
+    if (!search.open) closeThemeSearch(box);
+    handed = words;
+    void search.show(words);
+  };
+  for (const box of boxes) {
+    // Clicks, taps and typing open it; focus alone does not, so Tab passes by and focus can return.
+    box.addEventListener('click', () => open(box.value, box));
+    box.addEventListener('keydown', (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      const printable = [...event.key].length === 1;
+      if (!printable && event.key !== 'Enter' && event.key !== 'ArrowDown') return;
+      // The key is doclens' now: a theme would act on it too (mkdocs-material opens its first result on Enter).
+      event.preventDefault();
+      event.stopPropagation();
+      open((handed ?? box.value) + (printable ? event.key : ''), box);
+    });
+    // Virtual keyboards and input methods say little in keydown: their text shows in the box first.
+    box.addEventListener('input', (event) => {
+      if (!(event as InputEvent).isComposing) open(box.value, box);
+    });
+    box.form?.addEventListener('submit', (event) => {
+      event.preventDefault();
+      open(handed ?? box.value, box);
+    });
+  }
+  for (const opener of searchOpeners(boxes)) {
+    opener.addEventListener('click', (event) => {
+      // Before the theme's own (often delegated) handler opens its modal.
+      event.preventDefault();
+      event.stopPropagation();
+      void search.show();
+    });
+  }
+}
