@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, isAbort, ProxyRequestError, type SearchBlock, type SearchResponse, type SearchResult } from '../shared/api.ts';
+import { findClearSpot, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { commandKLabel, HotkeysController, isTextField, keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
@@ -20,6 +21,8 @@ interface Option {
 type Status = 'idle' | 'loading' | 'results' | 'empty' | 'error' | 'offline';
 
 const RECENT_LIMIT = 8;
+/** Corners of the floating trigger, in order of preference (its CSS puts it in the first unless told). */
+const TRIGGER_SPOTS = ['top-end', 'top-start', 'bottom-start', 'bottom-end'] as const;
 const CACHE_LIMIT = 50;
 
 /** Attributes of the search field that never change. */
@@ -129,6 +132,7 @@ export class DoclensSearch extends LitElement {
   private strings: Strings = stringsFor('en');
   private timer?: ReturnType<typeof setTimeout>;
   private controller?: AbortController;
+  private stopFollowing?: () => void;
   private requestId = 0;
   private readonly cache = new Map<string, SearchResponse>();
   private returnFocus?: HTMLElement;
@@ -152,7 +156,17 @@ export class DoclensSearch extends LitElement {
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
     this.includeSubprojects = !this.noSubprojects;
+    this.stopFollowing = whenLayoutSettles(this.placeTrigger);
   }
+
+  override firstUpdated(): void {
+    this.placeTrigger();
+  }
+
+  /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */
+  private placeTrigger = () => {
+    if (this.hasAttribute('floating') && !this.open) findClearSpot(this, this, TRIGGER_SPOTS);
+  };
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('noSubprojects')) this.includeSubprojects = !this.noSubprojects;
@@ -196,6 +210,7 @@ export class DoclensSearch extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.stopFollowing?.();
     clearTimeout(this.timer);
     this.controller?.abort();
   }

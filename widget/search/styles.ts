@@ -10,6 +10,15 @@ export const searchStyles = css`
     inset-inline-end: 16px;
     z-index: var(--_z);
   }
+  /* The corner is chosen by script (data-spot) where no page control is under it; top-end by default. */
+  :host([floating][data-spot^='bottom']) {
+    top: auto;
+    bottom: 12px;
+  }
+  :host([floating][data-spot$='start']) {
+    inset-inline-start: 16px;
+    inset-inline-end: auto;
+  }
   :host([floating]) .trigger {
     box-shadow: var(--_shadow);
   }
