@@ -26,10 +26,8 @@ interface Measure {
   linkText: number;
   /** Characters of text outside links: what a reader reads rather than clicks. */
   prose: number;
-  /** Prose of list items, table rows and terms that are a link and a short note: entries of an index. */
+  /** Prose of list items, table rows and terms that are links with a short note: entries of an index. */
   listedProse: number;
-  /** Whether the first text below the element is a link's (undefined: no text). */
-  startsWithLink?: boolean;
   /** Headings below the element (with itself) that are not just a link. */
   headings: number;
 }
@@ -151,19 +149,17 @@ export class PageStructure<Node, Element extends Node> {
         measure.prose += inner.prose;
         measure.listedProse += inner.listedProse;
         measure.headings += inner.headings;
-        measure.startsWithLink ??= inner.startsWithLink;
       } else {
         const length = visibleLength(tree.textData(child) ?? '');
         measure.text += length;
         if (childInLink) measure.linkText += length;
         else measure.prose += length;
-        if (length > 0) measure.startsWithLink ??= childInLink;
       }
     }
     if (isAround) return { text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0 };
     if (headingRank(name) > 0 && measure.linkText < measure.text) measure.headings++;
     // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
-    if (ENTRIES.has(name) && measure.startsWithLink && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
+    if (ENTRIES.has(name) && measure.linkText > 0 && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
     return measure;
   }
 
@@ -332,6 +328,18 @@ function decodeFragment(fragment: string): string {
   } catch {
     return fragment;
   }
+}
+
+/** Elements that run within a line of text rather than making a block of their own. */
+const PHRASING = new Set([
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
+]);
+
+/** The block a target within a line of text belongs to (`<p><span id="x">[orm]</span> …</p>` → the paragraph). */
+export function enclosingBlock<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element {
+  let block = element;
+  for (let parent = tree.parent(block); PHRASING.has(tree.tagName(block)) && parent; parent = tree.parent(block)) block = parent;
+  return block;
 }
 
 /** An element that only marks a place: an id or name and no text and no image (`<span id="label"></span>`). */

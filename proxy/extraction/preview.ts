@@ -1,5 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { headingRank, isEmptyAnchor, labelledBy, PageStructure } from '../../structure/structure.ts';
+import { enclosingBlock, headingRank, isEmptyAnchor, labelledBy, PageStructure } from '../../structure/structure.ts';
 import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './parse.ts';
 import { normalizeSpace } from './sections.ts';
@@ -47,6 +47,9 @@ function shortened(block: Element, chars: number): string {
 }
 
 const hasText = (element: Element): boolean => /\S/.test(textOf(element));
+const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+/** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
+const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
 
 /** A block that announces what follows it ("Example:", "For instance:"), and says nothing without it. */
 const isLeadIn = (text: string): boolean => /:\s*$/.test(text);
@@ -167,7 +170,10 @@ function leads(element: Element, wrapper: Element): boolean {
  * its section, a term its definition (alone, even when the terms of its list share one).
  */
 function previewParts(element: Element): Element[] {
-  const target = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
+  const labelled = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
+  let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
+  // A target of a word or two (a table cell, a list item's caption) previews its row or item.
+  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < 3) target = target.parent;
   if (headingRank(target.name) > 0) return headingSection(target);
   const parent = target.parent;
   const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
@@ -187,10 +193,10 @@ function describingBlocks(entry: Element, list: Element): Element[] {
   const after: Element[] = [];
   for (let next = list.next; next; next = next.next) {
     if (!isTag(next)) continue;
-    if (headingRank(next.name) > 0 || next.name === 'dl' || next.attribs.id !== undefined) break;
+    if (headingRank(next.name) > 0 || next.name === 'dl') break;
     after.push(next);
   }
-  if (after.some(hasText)) return after;
+  if (after.reduce((words, block) => words + wordCount(block), 0) >= 3) return after;
   const owner = list.parent;
   if (owner && isTag(owner) && owner.name === 'dd') {
     // A member: what it belongs to, and that one's description (its own members left out).
@@ -213,8 +219,11 @@ function previousElement(element: Element, test: (element: Element) => boolean):
  * links absolute against `pageUrl`; null when the page has no such element.
  */
 export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview | null {
-  const found = findByFragment(page, fragment);
+  let found = findByFragment(page, fragment);
   if (!found) return null;
+  // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
+  const href = found.name === 'a' ? found.attribs.href : undefined;
+  if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
   return previewOf(previewParts(found).map((part) => toHtml(withAbsoluteReferences(part, pageUrl))).join('\n'), limits);
 }
 
