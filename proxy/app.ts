@@ -47,8 +47,9 @@ const ROUTES: { pattern: RegExp; route: string; rateLimited: boolean }[] = [
   { pattern: /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/, route: '$&', rateLimited: false },
 ];
 
-/** The share of the cache bytes pages the proxy parses itself may take; cached responses get the rest. */
+/** Shares of the cache bytes: pages the proxy parses itself, and project data; cached responses get the rest. */
 const PAGES_SHARE = 0.25;
+const METADATA_SHARE = 0.125;
 
 /** The route a path is answered as, or undefined for paths the proxy does not have. */
 function routeOf(path: string): { route: string; rateLimited: boolean } | undefined {
@@ -94,12 +95,13 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   };
   const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion);
   const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
+  const metadataBytes = Math.floor(config.cacheBytes * METADATA_SHARE);
   const context: ProxyContext = {
     config,
     api,
     fetcher,
-    metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl),
-    responses: new ResponseCache(config.cacheBytes - pagesBytes, staleCovers, now),
+    metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
+    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes, staleCovers, now),
     pages: new FetchedPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
@@ -157,7 +159,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   app.use(start);
   app.use(opsRouter(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url)), () => ({
-    doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes,
+    doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes + context.metadata.bytes,
     doclens_cache_entries: context.responses.size.entries,
     doclens_cache_max_bytes: config.cacheBytes,
     process_resident_memory_bytes: process.memoryUsage.rss(),

@@ -22,7 +22,7 @@ export interface PageLocation {
 
 /** The documentation root of a project without its `<language>/<version>/` tail. */
 function projectRoot(project: ProjectSummary): string | undefined {
-  const match = /^(.*\/)[^/]+\/[^/]+\/?$/.exec(project.documentation_url);
+  const match = /^(.*\/)[^/]+\/[^/]+\/?$/.exec(project.urls.documentation);
   return match?.[1];
 }
 
@@ -145,11 +145,11 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
           slug: version.slug,
           verbose_name: version.verbose_name,
           type: version.type,
-          ...(await samePage(version.documentation_url, version.slug === location.versionSlug)),
+          ...(await samePage(version.urls.documentation, version.slug === location.versionSlug)),
           downloads: version.downloads,
         })),
       );
-      const main = project.translation_of && scope.has(project.translation_of) ? scope.get(project.translation_of)!.project : project;
+      const main = (project.translation_of && scope.get(project.translation_of.slug)?.project) ?? project;
       const languages = [main, ...(await context.metadata.translations(main.slug, credential, scopeKey))];
       const translations = await Promise.all(
         languages.map(async (translation) => {
@@ -160,7 +160,7 @@ export function pageContextRouter(context: ProxyContext, domains: EmbedDomains):
             slug: translation.slug,
             name: translation.name,
             language: translation.language,
-            ...(await samePage(sameVersion?.documentation_url ?? translation.documentation_url, translation.slug === project.slug)),
+            ...(await samePage(sameVersion?.urls.documentation ?? translation.urls.documentation, translation.slug === project.slug)),
           };
         }),
       );

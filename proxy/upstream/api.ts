@@ -22,18 +22,27 @@ export interface EmbedResult {
   external: boolean;
 }
 
+/**
+ * A project in the hosting API's v3 shape (`hosting-api.md` 2.1), with the fields that are safe to show
+ * any reader: not its repository, users, builds or the upstream's own API links.
+ */
 export interface ProjectSummary {
+  id: number | null;
   slug: string;
   name: string;
   language: { code: string; name: string };
+  programming_language: { code: string; name: string } | null;
   default_version: string;
-  /** Documentation URL of the default version. */
-  documentation_url: string;
-  translation_of: string | null;
-  subproject_of: string | null;
+  urls: { documentation: string; home: string };
+  tags: string[];
+  /** The parent project (as a project object without relations of its own). */
+  subproject_of: ProjectSummary | null;
+  translation_of: ProjectSummary | null;
 }
 
+/** A version in the hosting API's v3 shape (2.2), without its repository, build and dashboard fields. */
 export interface VersionSummary {
+  id: number | null;
   slug: string;
   verbose_name: string;
   type: string;
@@ -43,9 +52,10 @@ export interface VersionSummary {
   ref: string | null;
   privacy_level: string;
   downloads: Record<string, string>;
-  documentation_url: string;
+  urls: { documentation: string };
 }
 
+/** A subproject relationship in the v3 shape (2.4). */
 export interface SubprojectSummary {
   alias: string;
   child: ProjectSummary;
@@ -158,7 +168,7 @@ export class UpstreamApi {
 
   async translations(slug: string, credential: Credential): Promise<ProjectSummary[]> {
     if (this.version === 'v2') return [];
-    return (await this.list(`/api/v3/projects/${encodeURIComponent(slug)}/translations/`, credential)).map(projectSummary);
+    return (await this.list(`/api/v3/projects/${encodeURIComponent(slug)}/translations/`, credential)).map((item) => projectSummary(item));
   }
 
   async subprojects(slug: string, credential: Credential): Promise<SubprojectSummary[]> {
@@ -258,35 +268,40 @@ export function fetchFailure(error: unknown): ProxyError {
   }
 }
 
-function projectSummary(data: Json): ProjectSummary {
-  const language = asObject(data.language);
+const idOf = (value: unknown) => (typeof value === 'number' ? value : null);
+
+function languageOf(value: unknown, fallback: string | null): { code: string; name: string } | null {
+  const language = asObject(value);
+  const code = asString(language.code, typeof value === 'string' ? value : (fallback ?? ''));
+  return code ? { code, name: asString(language.name, code) } : null;
+}
+
+function projectSummary(data: Json, nested = true): ProjectSummary {
+  const urls = asObject(data.urls);
+  const related = (value: unknown) => (nested && value && typeof value === 'object' ? projectSummary(asObject(value), false) : null);
   return {
+    id: idOf(data.id),
     slug: asString(data.slug),
     name: asString(data.name, asString(data.slug)),
-    language: { code: asString(language.code, 'en'), name: asString(language.name, asString(language.code, 'en')) },
+    language: languageOf(data.language, 'en')!,
+    programming_language: languageOf(data.programming_language, null),
     default_version: asString(data.default_version, 'latest'),
-    documentation_url: asString(asObject(data.urls).documentation),
-    translation_of: asString(asObject(data.translation_of).slug) || null,
-    subproject_of: asString(asObject(data.subproject_of).slug) || null,
+    urls: { documentation: asString(urls.documentation), home: asString(urls.home) },
+    tags: strings(data.tags),
+    subproject_of: related(data.subproject_of),
+    translation_of: related(data.translation_of),
   };
 }
 
+/** A v2 project (flat fields, the documentation at `canonical_url`) in the v3 shape. */
 function projectSummaryV2(data: Json): ProjectSummary {
-  const code = asString(data.language, 'en');
-  return {
-    slug: asString(data.slug),
-    name: asString(data.name, asString(data.slug)),
-    language: { code, name: code },
-    default_version: asString(data.default_version, 'latest'),
-    documentation_url: asString(data.canonical_url),
-    translation_of: null,
-    subproject_of: null,
-  };
+  return projectSummary({ ...data, urls: { documentation: asString(data.canonical_url) }, subproject_of: null, translation_of: null });
 }
 
 function versionSummary(data: Json): VersionSummary {
   const downloads = Object.fromEntries(Object.entries(asObject(data.downloads)).filter(([, url]) => typeof url === 'string')) as Record<string, string>;
   return {
+    id: idOf(data.id),
     slug: asString(data.slug),
     verbose_name: asString(data.verbose_name, asString(data.slug)),
     type: asString(data.type, 'branch'),
@@ -296,13 +311,13 @@ function versionSummary(data: Json): VersionSummary {
     ref: typeof data.ref === 'string' ? data.ref : null,
     privacy_level: asString(data.privacy_level, 'public'),
     downloads,
-    documentation_url: asString(asObject(data.urls).documentation),
+    urls: { documentation: asString(asObject(data.urls).documentation) },
   };
 }
 
 function versionSummaryV2(data: Json, docsRoot: string, language: string): VersionSummary {
   const slug = asString(data.slug);
-  return { ...versionSummary({ ...data, urls: {} }), documentation_url: docsRoot ? `${docsRoot}${language}/${slug}/` : '' };
+  return versionSummary({ ...data, urls: { documentation: docsRoot ? `${docsRoot}${language}/${slug}/` : '' } });
 }
 
 const strings = (value: unknown): string[] => asArray(value).filter((item): item is string => typeof item === 'string');

@@ -25,8 +25,14 @@ export class Metadata {
     private readonly configured: readonly string[],
     private readonly withSubprojects: boolean,
     ttlSeconds: number,
+    /** Bytes for what is kept, per credential scope in session mode: a share of `--cache-bytes`. */
+    readonly maxBytes: number,
   ) {
-    this.cache = new Memo({ max: 5000, ttlSeconds, staleWhileRefreshing: true });
+    this.cache = new Memo({ maxSize: maxBytes, sizeOf: (entry) => approximateBytes(entry.value), ttlSeconds, staleWhileRefreshing: true });
+  }
+
+  get bytes(): number {
+    return this.cache.size;
   }
 
   project(slug: string, credential: Credential, scopeKey: string): Promise<ProjectSummary> {
@@ -78,6 +84,15 @@ export class Metadata {
     const entry = await this.cache.get(key, async () => ({ value: await load() }));
     return entry.value as T;
   }
+}
+
+/**
+ * Memory a value of plain objects, arrays and maps takes, from its JSON: V8 stores these strings in
+ * one or two bytes a character and adds object headers and fields, about three times the JSON.
+ */
+function approximateBytes(value: unknown): number {
+  const json = JSON.stringify(value, (_key, item: unknown) => (item instanceof Map ? [...item.values()] : item)) ?? '';
+  return json.length * 3 + 256;
 }
 
 /** A list the upstream does not have for a project (a 404) is an empty list. */

@@ -131,6 +131,15 @@ describe('paths, limits and memory', () => {
     expect(proxy.app.context.responses.size.bytes - before).toBeGreaterThanOrEqual(800);
   });
 
+  it('counts project data kept per reader (session mode) against the cache bound', async () => {
+    const { proxy } = await setUp({}, { credentials: 'session', token: undefined, cacheBytes: 1024 * 1024 });
+    for (let reader = 0; reader < 300; reader++) expect((await proxy.get(search('x'), { cookie: `sessionid=reader${reader}` })).status).toBe(200);
+    const { metadata, responses, pages } = proxy.app.context;
+    expect(metadata.bytes).toBeGreaterThan(0);
+    expect(metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(metadata.bytes).toBeLessThanOrEqual(metadata.maxBytes);
+  });
+
   it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
     const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
     const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1>${paragraphs}</section></main></body></html>`));

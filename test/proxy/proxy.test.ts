@@ -158,6 +158,19 @@ describe('projects and page context', () => {
     expect((await proxy.get('/api/v3/projects/skyline/versions/')).status).toBe(404);
   });
 
+  it("keeps the hosting API's v3 shapes for versions, translations and subprojects, without upstream-only fields", async () => {
+    const version = (await proxy.get('/api/v3/projects/aurora/versions/')).body.results.find((entry: any) => entry.slug === '2.0');
+    expect(version).toMatchObject({ slug: '2.0', verbose_name: expect.any(String), type: 'tag', active: true, hidden: false, built: true, ref: null, downloads: expect.any(Object), urls: { documentation: `${host.apiUrl}/en/2.0/` } });
+    expect(version).not.toHaveProperty('_links');
+    expect(version).not.toHaveProperty('documentation_url');
+    const [translation] = (await proxy.get('/api/v3/projects/aurora/translations/')).body.results;
+    expect(translation).toMatchObject({ slug: 'aurora-es', name: expect.any(String), language: { code: 'es', name: expect.any(String) }, default_version: expect.any(String), urls: { documentation: expect.stringContaining('/es/') }, translation_of: { slug: 'aurora' }, subproject_of: null });
+    for (const hidden of ['_links', 'users', 'repository', 'active_versions', 'documentation_url']) expect(translation, hidden).not.toHaveProperty(hidden);
+    const [subproject] = (await proxy.get('/api/v3/projects/aurora/subprojects/')).body.results;
+    expect(subproject).toMatchObject({ alias: 'plugins', child: { slug: 'aurora-plugins', urls: { documentation: expect.any(String) }, subproject_of: { slug: 'aurora' } } });
+    expect(subproject).not.toHaveProperty('_links');
+  });
+
   it('gives the version switcher everything for a page in one answer', async () => {
     const { status, body } = await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(page('installation.html#requirements'))}`);
     expect(status).toBe(200);
