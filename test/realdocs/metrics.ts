@@ -202,45 +202,88 @@ const MIN_WORDS = 2;
 
 /** Headings, and the terms and signatures that head definitions: what a preview shows as its heading. */
 const HEADING_LIKE = /^(h[1-6]|dt)$/;
+/** Elements that start a new block of text. */
+const BLOCK = /^(p|div|section|article|blockquote|pre|ul|ol|li|dl|dd|table|tr|td|th|figure|figcaption|hr|br)$/;
 
-function textWithoutHeadings(node: AnyNode): string {
-  if (isTag(node) && HEADING_LIKE.test(node.name)) return ' ';
-  if (!('children' in node)) return textOf(node);
-  return node.children.map(textWithoutHeadings).join('');
+/** Text one line per block (headings and definition terms their own lines, or left out). */
+function blockText(node: AnyNode, headings: 'keep' | 'drop'): string {
+  if (!isTag(node)) return 'children' in node ? node.children.map((child) => blockText(child, headings)).join('') : textOf(node);
+  const heading = HEADING_LIKE.test(node.name);
+  if (heading && headings === 'drop') return '\n';
+  const inner = node.children.map((child) => blockText(child, headings)).join('');
+  return heading || BLOCK.test(node.name) ? `\n${inner}\n` : inner;
 }
 
-/** The preview's text besides its headings and its title, whitespace folded. */
-function textBeyondHeading(title: string, content: string): string {
-  const text = normalizeSpace(parseFragment(content).map(textWithoutHeadings).join(' '));
-  const heading = normalizeSpace(title);
-  return heading && text.startsWith(heading) ? text.slice(heading.length).trim() : text;
+const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.toLowerCase());
+
+/** The preview's blocks of text besides its headings (and its title, when the first block repeats it). */
+function blocksBeyondHeading(title: string, content: string): string[] {
+  const blocks = parseFragment(content)
+    .map((node) => blockText(node, 'drop'))
+    .join('\n')
+    .split('\n')
+    .map(normalizeSpace)
+    .filter((block) => wordsOf(block).length > 0);
+  return title && blocks[0] === normalizeSpace(title) ? blocks.slice(1) : blocks;
 }
 
 /** Why a preview fails to carry text beyond its heading, or undefined when it carries some. */
 export function headingOnly(title: string, content: string): string | undefined {
-  const rest = textBeyondHeading(title, content);
-  if ((rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= MIN_WORDS) return undefined;
+  const rest = blocksBeyondHeading(title, content).join(' ');
+  if (wordsOf(rest).length >= MIN_WORDS) return undefined;
   const heading = title ? `heading "${title.slice(0, 60)}"` : 'no title';
   return `${heading}${rest ? ` then only "${rest.slice(0, 60)}"` : ' and nothing else'}`;
 }
 
-async function previewOutcome(site: ServedSite, link: SampledLink): Promise<PreviewOutcome> {
+/** How many of the first block's words must stand, in order, in the target page's main content. */
+const QUOTED_WORDS = 6;
+
+/**
+ * Why a preview's text is not the target page's, or undefined when the first words of its first
+ * block stand in the page's main content (a preview of the navigation instead of the text fails here).
+ */
+export function notFromContent(title: string, content: string, mainContentWords: string): string | undefined {
+  const first = blocksBeyondHeading(title, content)[0] ?? '';
+  const quoted = wordsOf(first).slice(0, QUOTED_WORDS).join(' ');
+  return ` ${mainContentWords} `.includes(` ${quoted} `) ? undefined : `text not from the page's main content: "${first.slice(0, 60)}"`;
+}
+
+/** The words of each target page's main content (found as the extraction finds it), once per page. */
+type MainContentWords = Map<string, Promise<string>>;
+
+function mainContentWordsOf(site: ServedSite, file: string, cache: MainContentWords): Promise<string> {
+  let words = cache.get(file);
+  if (!words) {
+    words = site.pages.parse(site.version, file).then((page) => {
+      const main = page && findMainContent(page);
+      // Block by block, so that adjacent blocks' words never run together; headings kept, as a
+      // preview may flatten a heading and its text into one paragraph.
+      return main ? wordsOf(blockText(main, 'keep')).join(' ') : '';
+    });
+    cache.set(file, words);
+  }
+  return words;
+}
+
+async function previewOutcome(site: ServedSite, link: SampledLink, mainContent: MainContentWords): Promise<PreviewOutcome> {
   const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
   const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
   const body = (await response.json()) as { title?: string; content?: string; error?: { code?: string } };
   if (!response.ok) return { ...link, ok: false, reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
-  const failure = headingOnly(body.title ?? '', body.content ?? '');
+  const [title, content] = [body.title ?? '', body.content ?? ''];
+  const failure = headingOnly(title, content) ?? notFromContent(title, content, await mainContentWordsOf(site, link.target, mainContent));
   return { ...link, ok: failure === undefined, reason: failure ?? '' };
 }
 
 /** Asks the proxy for each link's preview as the widget does, a few at a time. */
 export async function checkPreviews(site: ServedSite, links: SampledLink[], concurrency = 4): Promise<PreviewOutcome[]> {
   const outcomes: PreviewOutcome[] = new Array(links.length);
+  const mainContent: MainContentWords = new Map();
   let next = 0;
   const worker = async () => {
     while (next < links.length) {
       const index = next++;
-      outcomes[index] = await previewOutcome(site, links[index]!).catch((error: unknown) => ({ ...links[index]!, ok: false, reason: `request failed: ${(error as Error).message}` }));
+      outcomes[index] = await previewOutcome(site, links[index]!, mainContent).catch((error: unknown) => ({ ...links[index]!, ok: false, reason: `request failed: ${(error as Error).message}` }));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

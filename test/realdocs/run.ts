@@ -8,10 +8,10 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { parseDemoArgs, startDemo } from '../../cli/demo.ts';
+import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../demo/host/pages.ts';
-import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type ServedSite } from './metrics.ts';
-import { queriesOf, SITES, type Site } from './sites.ts';
+import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
 /** In-content links whose previews are asked for, per site. */
@@ -58,6 +58,61 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The local host's index: pages, sections and titles. */
+async function measureIndex(demo: RunningDemo, site: ServedSite): Promise<IndexFigures> {
+  status('indexing…');
+  const index = indexFigures(await demo.host.search.index(site.version), site.files);
+  const unindexed = index.unindexed.length ? ` (not: ${index.unindexed.slice(0, 4).join(', ')}${index.unindexed.length > 4 ? ', …' : ''})` : '';
+  const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
+  report(
+    `  pages: ${index.served} served, ${index.indexed} indexed${unindexed}; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
+      `distinct titles ${percent(index.distinctTitles)}${repeated.length ? ` (repeated: ${repeated.join(', ')})` : ''}`,
+  );
+  return index;
+}
+
+/** Previews of sampled in-content links: the share that carries text, and a few that do not. */
+async function measurePreviews(site: ServedSite): Promise<{ share: number; checked: number }> {
+  status('sampling links…');
+  const sample = await sampleLinks(site, LINKS_PER_SITE);
+  status(`asking ${sample.links.length} previews…`);
+  const previews = await checkPreviews(site, sample.links);
+  const failed = previews.filter((outcome) => !outcome.ok);
+  const notes = [
+    sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
+    sample.withoutMainContent.length ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})` : '',
+  ].filter(Boolean);
+  const passed = share(previews.length - failed.length, previews.length);
+  report(`  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`);
+  for (const outcome of failed.slice(0, EXAMPLES)) console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
+  return { share: passed, checked: previews.length };
+}
+
+async function measureSearch(site: ServedSite, queries: Query[]): Promise<Relevance> {
+  status('searching…');
+  const relevance = await searchRelevance(site, queries);
+  report(`  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries`);
+  const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
+  for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
+    const expected = [query.page].flat().join(' or ');
+    console.log(`    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`);
+  }
+  return relevance;
+}
+
+async function measureKeyboard(keyboard: KeyboardChecks | undefined, url: string): Promise<KeyboardResult[] | undefined> {
+  if (!keyboard) {
+    console.log('  keyboard: not yet available');
+    return undefined;
+  }
+  status('keyboard checks in Chromium…');
+  const results = await keyboard.run(url);
+  const failures = results.filter((result) => !result.passed);
+  report(`  keyboard: ${results.length - failures.length}/${results.length} checks pass`);
+  for (const failure of failures) console.log(`    ✗ ${failure.name}${failure.detail ? `: ${failure.detail}` : ''}`);
+  return results;
+}
+
 async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promise<SiteRow> {
   const started = Date.now();
   site.prepare();
@@ -76,55 +131,18 @@ async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promis
       // As the widget decides: Sphinx pages load documentation_options.js.
       doctool: /documentation_options/.test(firstPage) ? 'sphinx' : undefined,
     };
-
-    status('indexing…');
-    const index = indexFigures(await demo.host.search.index(version), files);
-    const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
-    report(
-      `  pages: ${index.served} served, ${index.indexed} indexed${index.unindexed.length ? ` (not: ${index.unindexed.slice(0, 4).join(', ')}${index.unindexed.length > 4 ? ', …' : ''})` : ''}; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
-        `distinct titles ${percent(index.distinctTitles)}${repeated.length ? ` (repeated: ${repeated.join(', ')})` : ''}`,
-    );
-
-    status('sampling links…');
-    const sample = await sampleLinks(served, LINKS_PER_SITE);
-    status(`asking ${sample.links.length} previews…`);
-    const previews = await checkPreviews(served, sample.links);
-    const failed = previews.filter((outcome) => !outcome.ok);
-    const previewShare = share(previews.length - failed.length, previews.length);
-    const notes = [
-      sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
-      sample.withoutMainContent.length ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})` : '',
-    ].filter(Boolean);
-    report(`  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(previewShare)})${notes.length ? `; ${notes.join('; ')}` : ''}`);
-    for (const outcome of failed.slice(0, EXAMPLES)) console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
-
+    const index = await measureIndex(demo, served);
+    const previews = await measurePreviews(served);
     const queries = queriesOf(site);
-    const relevance = await searchRelevance(served, queries);
-    console.log(`  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries`);
-    const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
-    for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
-      const expected = [query.page].flat().join(' or ');
-      console.log(`    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`);
-    }
-
-    let keyboardResults: KeyboardResult[] | undefined;
-    if (keyboard) {
-      status('keyboard checks in Chromium…');
-      keyboardResults = await keyboard.run(demo.pages[0]!.url, site);
-      const failures = keyboardResults.filter((result) => !result.passed);
-      report(`  keyboard: ${keyboardResults.length - failures.length}/${keyboardResults.length} checks pass`);
-      for (const failure of failures) console.log(`    ✗ ${failure.name}${failure.detail ? `: ${failure.detail}` : ''}`);
-    } else {
-      console.log('  keyboard: not yet available');
-    }
-
+    const relevance = await measureSearch(served, queries);
+    const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
     return {
       site,
       pages: index.indexed,
       sectionsPerPage: index.sections / Math.max(1, index.indexed),
       distinctTitles: index.distinctTitles,
-      previews: previewShare,
-      previewsChecked: previews.length,
+      previews: previews.share,
+      previewsChecked: previews.checked,
       top3: relevance.top3,
       mrr: relevance.mrr,
       queries: queries.length,
@@ -136,9 +154,13 @@ async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promis
   }
 }
 
-/** The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites. */
+/**
+ * The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites. That module exports
+ * `runKeyboardChecks(browser, url)`: `url` is the start page of a site served with the widget; it
+ * answers one `{ name, passed, detail? }` per check.
+ */
 interface KeyboardChecks {
-  run(url: string, site: Site): Promise<KeyboardResult[]>;
+  run(url: string): Promise<KeyboardResult[]>;
   close(): Promise<void>;
 }
 
