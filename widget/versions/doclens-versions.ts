@@ -208,7 +208,7 @@ export class DoclensVersions extends LitElement {
   };
 
   /** Folds the floating switcher into a badge, or opens it again, for this site from now on. */
-  async setCollapsed(collapsed: boolean): Promise<void> {
+  private async setCollapsed(collapsed: boolean): Promise<void> {
     await this.hide(false);
     this.collapsed = collapsed;
     this.crowded = false;
