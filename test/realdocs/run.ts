@@ -3,13 +3,13 @@
  * nobody here built — Sphinx sites of Debian's documentation packages in their projects' own themes,
  * and MkDocs sites built here from real projects' Markdown. For each site it serves the docs with
  * `doclens demo --docs` (in process, free ports) and measures the index, the previews of in-content
- * links, search relevance and the keyboard in Chromium; it ends with a table and exits non-zero when
- * a site misses a target.
+ * links, search relevance and the keyboard in Chromium (one browser for all sites); it ends with a
+ * table and exits non-zero when a site misses a target.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../demo/host/pages.ts';
+import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
@@ -19,10 +19,9 @@ const LINKS_PER_SITE = 300;
 /** Failing examples printed per measure and site. */
 const EXAMPLES = 6;
 
-interface KeyboardResult {
-  name: string;
-  passed: boolean;
-  detail?: string;
+interface KeyboardChecks {
+  run(url: string): Promise<KeyboardResult[]>;
+  close(): Promise<void>;
 }
 
 interface SiteRow {
@@ -35,7 +34,7 @@ interface SiteRow {
   top3: number;
   mrr: number;
   queries: number;
-  keyboard: KeyboardResult[] | undefined;
+  keyboard: KeyboardResult[];
   seconds: number;
 }
 
@@ -100,20 +99,18 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   return relevance;
 }
 
-async function measureKeyboard(keyboard: KeyboardChecks | undefined, url: string): Promise<KeyboardResult[] | undefined> {
-  if (!keyboard) {
-    console.log('  keyboard: not yet available');
-    return undefined;
-  }
+async function measureKeyboard(keyboard: KeyboardChecks, url: string): Promise<KeyboardResult[]> {
   status('keyboard checks in Chromium…');
   const results = await keyboard.run(url);
   const failures = results.filter((result) => !result.passed);
   report(`  keyboard: ${results.length - failures.length}/${results.length} checks pass`);
-  for (const failure of failures) console.log(`    ✗ ${failure.name}${failure.detail ? `: ${failure.detail}` : ''}`);
+  for (const result of results) {
+    if (!result.passed || result.detail) console.log(`    ${result.passed ? '·' : '✗'} ${result.name}${result.detail ? `: ${result.detail}` : ''}`);
+  }
   return results;
 }
 
-async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promise<SiteRow> {
+async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
   const started = Date.now();
   site.prepare();
   const demo = await startDemo(parseDemoArgs(['--docs', site.root, '--project', site.slug, '--port', '0']));
@@ -154,26 +151,11 @@ async function measure(site: Site, keyboard: KeyboardChecks | undefined): Promis
   }
 }
 
-/**
- * The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites. That module exports
- * `runKeyboardChecks(browser, url)`: `url` is the start page of a site served with the widget; it
- * answers one `{ name, passed, detail? }` per check.
- */
-interface KeyboardChecks {
-  run(url: string): Promise<KeyboardResult[]>;
-  close(): Promise<void>;
-}
-
-async function keyboardChecks(): Promise<KeyboardChecks | undefined> {
-  const file = new URL('./keyboard.ts', import.meta.url);
-  // Written alongside this suite; imported by its address so that the suite runs before it exists.
-  if (!existsSync(file)) return undefined;
-  const module = (await import(file.href)) as { runKeyboardChecks?: (browser: Browser, url: string) => Promise<KeyboardResult[]> };
-  const checks = module.runKeyboardChecks;
-  if (!checks) return undefined;
+/** The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites, launched on first use. */
+function keyboardChecks(): KeyboardChecks {
   let browser: Promise<Browser> | undefined;
   return {
-    run: async (url) => checks(await (browser ??= launchBrowser()), url),
+    run: async (url) => runKeyboardChecks(await (browser ??= launchBrowser()), url),
     close: async () => {
       if (browser) await (await browser).close();
     },
@@ -185,7 +167,7 @@ function misses(row: SiteRow): string[] {
     row.previews < TARGETS.previews ? `previews ${percent(row.previews)} < ${percent(TARGETS.previews)}` : '',
     row.distinctTitles < TARGETS.distinctTitles ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}` : '',
     row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
-    !row.keyboard ? 'keyboard checks not run' : row.keyboard.some((result) => !result.passed) ? 'keyboard checks fail' : '',
+    row.keyboard.some((result) => !result.passed) ? `keyboard: ${row.keyboard.filter((result) => !result.passed).map((result) => result.name).join(', ')}` : '',
   ].filter(Boolean);
 }
 
@@ -195,7 +177,7 @@ function table(rows: SiteRow[]): string {
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const keyboard = row.keyboard ? `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}` : 'n/a';
+    const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ${row.sectionsPerPage.toFixed(1)} | ` +
         `${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
@@ -211,7 +193,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
-  const keyboard = await keyboardChecks();
+  const keyboard = keyboardChecks();
   const rows: SiteRow[] = [];
   const started = Date.now();
   try {
@@ -222,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`  (${row.seconds.toFixed(0)} s)`);
     }
   } finally {
-    await keyboard?.close();
+    await keyboard.close();
   }
   console.log(`\n${table(rows)}\n`);
   const failing = rows.map((row) => [row.site.slug, misses(row)] as const).filter(([, missed]) => missed.length > 0);
