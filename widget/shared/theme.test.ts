@@ -57,12 +57,16 @@ describe('theme styles', () => {
     await search.hide();
   });
 
-  it('keep the page\'s direction', async () => {
+  it('keep the page\'s direction, and stay hidden where the page hides them', async () => {
     const container = await fixture<HTMLDivElement>(html`<div dir="rtl">
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="inline"></doclens-versions>
+      <nav style="visibility: hidden">
+        <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="inline"></doclens-versions>
+      </nav>
     </div>`);
     const versions = container.querySelector('doclens-versions')!;
     await until(() => !!versions.shadowRoot!.querySelector('[part="toggle"]'), 'switcher');
-    expect(getComputedStyle(versions.shadowRoot!.querySelector('[part="toggle"]')!).direction).to.equal('rtl');
+    const toggle = getComputedStyle(versions.shadowRoot!.querySelector('[part="toggle"]')!);
+    expect(toggle.direction).to.equal('rtl');
+    expect(toggle.visibility).to.equal('hidden');
   });
 });

@@ -7,8 +7,11 @@ import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
 export const themeStyles = css`
   :host {
     /* Inherited page styles (a theme's text-align, text-transform, letter-spacing, line-height,
-       white-space, font-style, cursor, visibility…) stay out; "all" leaves direction alone, so right-to-left pages stay so. */
+       white-space, font-style, cursor…) stay out; "all" leaves direction alone, so right-to-left pages
+       stay so. Whether the page hides or disables where it was put still holds (a closed drawer). */
     all: initial;
+    visibility: inherit;
+    pointer-events: inherit;
     --_text: var(--doclens-color-text, #1f2328);
     --_muted: var(--doclens-color-muted, #59636e);
     --_background: var(--doclens-color-background, #ffffff);
