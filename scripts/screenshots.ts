@@ -7,7 +7,7 @@ const out = (name: string) => fileURLToPath(new URL(`../docs/screenshots/${name}
 
 async function openSearch(page: Page, words: string): Promise<void> {
   await page.keyboard.press('/');
-  await page.locator('doclens-search input[type="search"]').fill(words);
+  await page.locator('doclens-search input[role="combobox"]').fill(words);
   await page.locator('doclens-search [role="option"]').first().waitFor();
   await page.waitForTimeout(200);
 }
@@ -42,7 +42,7 @@ try {
   // On a phone the theme's search box sits in its navigation drawer, as in the Read the Docs theme.
   await phone.locator('[data-toggle="wy-nav-top"]').tap();
   await phone.locator('#rtd-search-form input[name="q"]').tap();
-  await phone.locator('doclens-search input[type="search"]').fill('schedule');
+  await phone.locator('doclens-search input[role="combobox"]').fill('schedule');
   await phone.locator('doclens-search [role="option"]').first().waitFor();
   await phone.screenshot({ path: out('search-small') });
   await small.close();

@@ -59,7 +59,7 @@ async function expectAccessible(selector: string): Promise<void> {
   expect(violations).toEqual([]);
 }
 
-const searchInput = () => page.locator('doclens-search input[type="search"]');
+const searchInput = () => page.locator('doclens-search input[role="combobox"]');
 const options = () => page.locator('doclens-search [role="option"]');
 const preview = () => page.locator('doclens-preview .popup');
 

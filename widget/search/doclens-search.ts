@@ -27,7 +27,9 @@ const CACHE_LIMIT = 50;
 
 /** Attributes of the search field that never change. */
 const FIELD_ATTRIBUTES: Record<string, string> = {
-  type: 'search',
+  // Not type="search": its clear button cannot be styled away from a shadow tree, and the dialog has its own close button.
+  type: 'text',
+  inputmode: 'search',
   slot: 'input',
   role: 'combobox',
   'aria-autocomplete': 'list',
@@ -216,7 +218,8 @@ export class DoclensSearch extends LitElement {
   }
 
   private onClose = () => {
-    if (!this.open) return;
+    // hide() has done it already, or the event is late and the dialog open again.
+    if (!this.open || this.dialog.open) return;
     this.open = false;
     clearTimeout(this.timer);
     this.controller?.abort();
