@@ -70,7 +70,7 @@ const en: Strings = {
   goToStable: 'Go to the stable version ({version})',
   dismiss: 'Dismiss',
   hideSwitcher: 'Hide the version switcher',
-  showSwitcher: 'Show the version switcher ({version}, {language})',
+  showSwitcher: '{version}, {language}: show the version switcher',
 };
 
 const es: Strings = {
@@ -107,7 +107,7 @@ const es: Strings = {
   goToStable: 'Ir a la versión estable ({version})',
   dismiss: 'Descartar',
   hideSwitcher: 'Ocultar el selector de versiones',
-  showSwitcher: 'Mostrar el selector de versiones ({version}, {language})',
+  showSwitcher: '{version}, {language}: mostrar el selector de versiones',
 };
 
 const tables = new Map<string, Partial<Strings>>([
