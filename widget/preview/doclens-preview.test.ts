@@ -222,6 +222,7 @@ describe('<doclens-preview>', () => {
       const more = part(preview, 'more').getBoundingClientRect();
       expect(inside(box, viewport()), `tooltip ${index} in the viewport`).to.equal(true);
       expect(scroll.scrollHeight, `text ${index} scrolls`).to.be.above(scroll.clientHeight);
+      expect(scroll.tabIndex, `text ${index} scrolls by keyboard`).to.equal(0);
       expect(inside(more, viewport()) && inside(more, box), `Read more ${index} in view`).to.equal(true);
       expect(more.top, `Read more ${index} below the scrolling part`).to.be.at.least(scroll.getBoundingClientRect().bottom);
       expect(preview.shadowRoot!.elementFromPoint(more.left + more.width / 2, more.top + more.height / 2)).to.equal(part(preview, 'more'));

@@ -72,6 +72,7 @@ export class DoclensPreview extends LitElement {
 
   @query('.popup') private popup!: HTMLElement;
   @query('.arrow') private arrowElement!: HTMLElement;
+  @query('.scroll') private scrollArea!: HTMLElement;
 
   private strings: Strings = stringsFor('en');
   private readonly cache = new Map<string, Promise<EmbedPreview>>();
@@ -172,7 +173,7 @@ export class DoclensPreview extends LitElement {
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
-    this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, () => this.popup.classList.add('visible'));
+    this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, () => this.placed());
     this.dispatchEvent(new CustomEvent('doclens-preview-show', { bubbles: true, composed: true, detail: { link, url: this.previewUrl(link) } }));
     try {
       const preview = await pending;
@@ -184,6 +185,12 @@ export class DoclensPreview extends LitElement {
       if (this.target !== link) return;
       this.phase = 'error';
     }
+  }
+
+  private placed(): void {
+    this.popup.classList.add('visible');
+    // Text that scrolls can be scrolled from the keyboard too.
+    this.scrollArea.tabIndex = this.scrollArea.scrollHeight > this.scrollArea.clientHeight ? 0 : -1;
   }
 
   private releaseLink(): void {
@@ -232,7 +239,7 @@ export class DoclensPreview extends LitElement {
       @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
     >
       <span class="arrow" part="arrow"></span>
-      <div class="scroll" tabindex=${this.phase === 'ready' ? 0 : -1}>${this.renderContent()}</div>
+      <div class="scroll">${this.renderContent()}</div>
       ${this.renderMore()}
     </div>`;
   }
