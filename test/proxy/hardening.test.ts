@@ -142,7 +142,7 @@ describe('paths, limits and memory', () => {
 
   it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
     const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
-    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1>${paragraphs}</section></main></body></html>`));
+    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`));
     started.push(external);
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
     const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 16 * 1024 * 1024, externalRateLimit: 1000 });
