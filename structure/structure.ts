@@ -322,6 +322,25 @@ export class PageStructure<Node, Element extends Node> {
   }
 }
 
+/**
+ * Whether a tree may hold navigation, sidebars, a site header or footer besides content: a quick look
+ * at tags and roles that spares measuring trees (most sections) that hold none.
+ */
+export function mayHoldSurroundings<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): boolean {
+  const stack: Element[] = [root];
+  for (let element = stack.pop(); element; element = stack.pop()) {
+    const name = tree.tagName(element);
+    const role = tree.attribute(element, 'role');
+    if (AROUND_CONTENT_TAGS.has(name) || name === 'header' || name === 'footer' || (role && AROUND_CONTENT_ROLES.has(role))) return true;
+    const children = tree.childNodes(element);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      if (tree.isElement(child)) stack.push(child);
+    }
+  }
+  return false;
+}
+
 function decodeFragment(fragment: string): string {
   try {
     return decodeURIComponent(fragment);

@@ -40,6 +40,16 @@ describe('VersionIndex', () => {
     expect(index.search('  ?! ')).toEqual([]);
   });
 
+  it('leaves out generated indexes and titles pages without a heading by their <title> minus the site name', () => {
+    const site = new VersionIndex();
+    const entries = Array.from({ length: 30 }, (_, n) => `<li><a href="p${n}.html">entry number ${n} of the index</a></li>`).join('');
+    site.addPage('genindex.html', `<html><head><title>Index — Tool docs</title></head><body><div role="main"><h1>Index</h1><ul>${entries}</ul></div></body></html>`);
+    site.addPage('notes.html', '<html><head><title>Release notes — Tool docs</title></head><body><div role="main"><p>Quokka support was added.</p></div></body></html>');
+    expect(site.size.pages).toBe(1);
+    expect(site.search('quokka')[0]!.title).toBe('Release notes');
+    expect(site.search('entry number')).toEqual([]);
+  });
+
   it('groups sections by page, at most three each', () => {
     for (const hit of index.search('job')) {
       expect(hit.sections.length).toBeLessThanOrEqual(3);

@@ -78,6 +78,7 @@ export class VersionIndex {
   /** Indexes a page's sections; generated indexes and search pages are left out. */
   addPage(path: string, html: string): void {
     const { title: pageTitle, sections, kind, documentTitle } = splitSections(html, path);
+    if (documentTitle) this.documentTitles.push(documentTitle);
     if (kind !== 'content') return;
     const first = this.sections.length;
     const added = sections.map((section, index) => ({
@@ -91,7 +92,6 @@ export class VersionIndex {
     }));
     this.sections.push(...added);
     this.engine.addAll(added);
-    if (documentTitle) this.documentTitles.push(documentTitle);
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
   }
 

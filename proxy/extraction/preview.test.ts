@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
 import { extractSection } from './embed.ts';
 import { parseHtml } from './parse.ts';
-import { isLoneHeading, previewOf, sectionUnderHeading } from './preview.ts';
+import { previewOf, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -44,19 +44,64 @@ describe('previewOf', () => {
   });
 });
 
-describe('sectionUnderHeading', () => {
+describe('previewOfTarget', () => {
   it('gives a MkDocs heading the blocks under it, up to the next heading of its rank', () => {
     const html = demoPage('skyline/en/latest/faq/index.html');
     const page = parseHtml(html);
-    const heading = [...html.matchAll(/<h([23]) id="([^"]+)"/g)];
-    const [, rank, id] = heading[0]!;
-    const section = sectionUnderHeading(page, id!, 'https://docs.example.org/en/latest/faq/')!;
-    expect(section).toMatch(new RegExp(`^<h${rank} id="${id}"`));
-    expect(isLoneHeading(section)).toBe(false);
-    const next = heading.find(([, otherRank], index) => index > 0 && Number(otherRank) <= Number(rank));
-    if (next) expect(section).not.toContain(`id="${next[2]}"`);
-    const preview = previewOf(section);
+    const headings = [...html.matchAll(/<h([23]) id="([^"]+)"/g)];
+    const [, rank, id] = headings[0]!;
+    const preview = previewOfTarget(page, id!, 'https://docs.example.org/en/latest/faq/')!;
+    expect(preview.title.length).toBeGreaterThan(0);
     expect(preview.content.length).toBeGreaterThan(0);
-    expect(sectionUnderHeading(page, 'no-such-id', 'https://docs.example.org/')).toBeNull();
+    const next = headings.find(([, otherRank], index) => index > 0 && Number(otherRank) <= Number(rank));
+    if (next) expect(preview.content).not.toContain(`id="${next[2]}"`);
+    expect(previewOfTarget(page, 'no-such-id', 'https://docs.example.org/')).toBeNull();
+  });
+
+  const page = parseHtml(`<html><body><div role="main"><section id="s-intro"><span id="intro"></span><h2>Intro</h2><hr>
+    <p>First words of the section.</p></section>
+    <p><span class="target" id="index-3"></span>Indexed paragraph text.</p>
+    <section id="s-next"><span id="label"></span><span id="label-2"></span><h2>Next</h2><p>Text of next.</p></section>
+    <a href="#s-next" id="toc-next">Next</a>
+    <dl><dt id="cmd">cmd [options]</dt><dd></dd></dl><p>Runs the command.</p>
+    <table><tr><td><p><span id="speed">speed</span></p></td><td><p>m/s</p></td><td><p>velocity</p></td></tr></table>
+  </div></body></html>`);
+  const preview = (fragment: string) => previewOfTarget(page, fragment, 'https://docs.example.org/page.html')!;
+
+  it('previews what an empty anchor labels: the section of the heading after it, or its paragraph', () => {
+    expect(preview('label')).toMatchObject({ title: 'Next' });
+    expect(preview('label').content).toContain('Text of next.');
+    expect(preview('index-3').content).toContain('Indexed paragraph text.');
+  });
+
+  it('shows the first paragraph of a section whose heading is followed by a rule', () => {
+    expect(preview('intro')).toMatchObject({ title: 'Intro' });
+    expect(preview('intro').content).toContain('First words of the section.');
+  });
+
+  it('describes an entry with an empty definition by the text after its list', () => {
+    expect(preview('cmd').title).toBe('cmd [options]');
+    expect(preview('cmd').content).toContain('Runs the command.');
+  });
+
+  it('previews the row of a one-word target, and where a table of contents entry leads', () => {
+    expect(preview('speed').content).toContain('velocity');
+    expect(preview('toc-next').title).toBe('Next');
+  });
+});
+
+describe('previewOf cuts', () => {
+  it('never ends on a lead-in: the block it announces comes along, or the lead-in goes', () => {
+    const section = '<section><h2>Use</h2><p>One.</p><p>Two.</p><p>For example:</p><pre>run()</pre><p>Three.</p></section>';
+    const withExample = previewOf(section, { maxBlocks: 3, maxChars: 4000 });
+    expect(withExample.content).toMatch(/For example:<\/p>\n<pre>run\(\)<\/pre>$/);
+    const noRoom = previewOf(section, { maxBlocks: 3, maxChars: 50 });
+    expect(noRoom.content).not.toContain('For example:');
+    expect(noRoom.truncated).toBe(true);
+  });
+
+  it('counts blocks by their text: rules and images do not use up the count', () => {
+    const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', { maxBlocks: 1, maxChars: 4000 });
+    expect(preview.content).toContain('Text.');
   });
 });

@@ -1,5 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { enclosingBlock, headingRank, isEmptyAnchor, labelledBy, PageStructure } from '../../structure/structure.ts';
+import { enclosingBlock, hasText as hasAnyText, headingRank, isEmptyAnchor, labelledBy, mayHoldSurroundings, PageStructure } from '../../structure/structure.ts';
 import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './parse.ts';
 import { normalizeSpace } from './sections.ts';
@@ -46,7 +46,7 @@ function shortened(block: Element, chars: number): string {
   return block.name === 'pre' || block.name === 'div' && hasClass(block, 'highlight') ? `<pre>${escaped}</pre>` : `<p>${normalizeSpace(escaped)}</p>`;
 }
 
-const hasText = (element: Element): boolean => /\S/.test(textOf(element));
+const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
 const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
 const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
@@ -99,9 +99,14 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
  * element may hold navigation too) previews the page's prose.
  */
 export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  let roots = elementsOf(parseFragment(sectionHtml));
+  return previewOfElements(elementsOf(parseFragment(sectionHtml)), limits);
+}
+
+/** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
+function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
+  let roots = sectionRoots;
   for (const root of roots) removePermalinks(root);
-  if (roots.length === 1) {
+  if (roots.length === 1 && mayHoldSurroundings(domhandlerTree, roots[0]!)) {
     const structure = new PageStructure(domhandlerTree, roots[0]!);
     if (structure.hasSurroundings()) roots = [structure.mainContent()];
   }
@@ -224,7 +229,7 @@ export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: str
   // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
   const href = found.name === 'a' ? found.attribs.href : undefined;
   if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
-  return previewOf(previewParts(found).map((part) => toHtml(withAbsoluteReferences(part, pageUrl))).join('\n'), limits);
+  return previewOfElements(previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)), limits);
 }
 
 /** Whether a preview shows more than its title. */

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
+import type { ParsedHtml } from '../extraction/parse.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../extraction/preview.ts';
 import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -51,8 +52,11 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
     await sendCachedJson(context, req, res, key, context.config.embedTtl, async () => {
       const fragment = url.hash.slice(1);
       let content: string;
+      // The page itself, once read: previews of a fragment look around the target in it.
+      let targetPage: ParsedHtml | undefined;
       if (external) {
         const page = await context.pages.get(pageUrlOf(url.href));
+        targetPage = page;
         let section;
         try {
           // Ids are matched as written in the URL, then percent-decoded as a browser would.
@@ -75,9 +79,9 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
       }
       const base = { url: url.href, fragment: fragment || null, external };
       if (form !== 'preview') return { ...base, content };
-      let preview = previewOf(content);
-      if (fragment && (external || (!hasTextBeyondTitle(preview) && credential.kind === 'token'))) {
-        // What the link points to, read from the page itself: what an empty target labels, the blocks under a bare heading.
+      // What the link points to, read from the page itself: what an empty target labels, the blocks under a bare heading.
+      let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
+      if (fragment && !targetPage && !hasTextBeyondTitle(preview) && credential.kind === 'token') {
         const page = await context.pages.get(pageUrlOf(url.href)).catch(() => undefined);
         preview = (page && previewOfTarget(page, fragment, pageUrlOf(url.href))) ?? preview;
       }

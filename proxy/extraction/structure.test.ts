@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findMainContent, toHtml } from './embed.ts';
+import { parseHtml, textOf } from './parse.ts';
+import { previewOf, previewOfTarget } from './preview.ts';
+import { normalizeSpace, splitSections } from './sections.ts';
+import { structureOf } from './structure.ts';
+
+/** Real pages of each theme, trimmed to their structure (see the comment atop each fixture). */
+const fixture = (theme: string) => readFileSync(new URL(`../../structure/fixtures/${theme}.html`, import.meta.url), 'utf8');
+const pageUrl = 'https://docs.example.org/en/latest/guide/page.html';
+const plainText = (html: string) => normalizeSpace(html.replace(/<[^>]*>/g, ' '));
+
+interface ThemeCase {
+  theme: string;
+  /** The id of the main content's element, or its tag when it has none. */
+  main: string;
+  title: string;
+  /** Ids that sections link to, in the order the index lists them. */
+  sections: string[];
+  /** A fragment, the title its preview shows and words of its text. */
+  preview: [fragment: string, title: string, text: string];
+  /** Words of the whole page's preview. */
+  page: string;
+}
+
+const THEMES: ThemeCase[] = [
+  {
+    // No role=main, no <main>: the site's name in an <h1> of the page header, sections as div.section
+    // whose linked id is on an empty <span> before the heading, commands as <dt> with an empty <dd>.
+    theme: 'django',
+    main: 's-django-admin-and-manage-py',
+    title: 'django-admin and manage.py',
+    sections: ['django-admin-and-manage-py', 'usage', 'available-commands', 'getting-runtime-help'],
+    preview: ['django-admin-startproject', 'django-admin startproject name [directory]', 'Creates a Django project directory structure'],
+    page: 'django-admin is Django’s command-line utility',
+  },
+  {
+    theme: 'pallets',
+    main: 'templates',
+    title: 'Templates',
+    sections: ['templates', 'jinja-setup', 'standard-context'],
+    preview: ['standard-context', 'Standard Context', 'The following global variables are available'],
+    page: 'Flask leverages Jinja2 as its template engine.',
+  },
+  {
+    // An empty label (`<span id="id1">`) before the page's first paragraph.
+    theme: 'alabaster',
+    main: 'quickstart',
+    title: 'Quickstart',
+    sections: ['quickstart', 'make-a-request'],
+    preview: ['make-a-request', 'Make a Request', 'Making a request with Requests is very simple.'],
+    page: 'Eager to get started?',
+  },
+  {
+    // The site's name in an <h1> of the header; a label before a subsection.
+    theme: 'sqlalchemy',
+    main: 'session-basics',
+    title: 'Session Basics',
+    sections: ['session-basics', 'what-does-the-session-do', 'basics-of-using-a-session', 'opening-and-closing-a-session'],
+    preview: ['session-getting', 'Opening and Closing a Session', 'The Session may be constructed on its own'],
+    page: 'What does the Session do',
+  },
+  {
+    // An undocumented configuration value: the paragraph that introduces its list describes it.
+    theme: 'sphinx13',
+    main: 'module-sphinx.ext.coverage',
+    title: 'sphinx.ext.coverage – Collect doc coverage stats',
+    sections: ['sphinx.ext.coverage.CoverageBuilder', 'confval-coverage_ignore_modules', 'confval-coverage_ignore_functions'],
+    preview: ['confval-coverage_ignore_functions', 'coverage_ignore_functions', 'Several configuration values can be used'],
+    page: 'This extension features one additional builder',
+  },
+  {
+    // An undocumented attribute: the class it belongs to describes it.
+    theme: 'astropy',
+    main: 'columngroups',
+    title: 'ColumnGroups',
+    sections: ['astropy.table.ColumnGroups', 'astropy.table.ColumnGroups.indices', 'columngroups'],
+    preview: ['astropy.table.ColumnGroups.indices', 'indices', 'Bases: BaseGroups'],
+    page: 'Bases: BaseGroups',
+  },
+  {
+    theme: 'rtd',
+    main: 'tornado-web-requesthandler-and-application-classes',
+    title: 'tornado.web — RequestHandler and Application classes',
+    sections: ['tornado.web.RequestHandler', 'tornado.web.RequestHandler.initialize', 'tornado.web.RequestHandler.prepare'],
+    preview: ['tornado.web.RequestHandler.prepare', 'RequestHandler.prepare', 'Called at the beginning of a request'],
+    page: 'provides a simple web framework with asynchronous features',
+  },
+  {
+    // Headings not wrapped in sections: a heading's section is the blocks up to the next one of its rank.
+    theme: 'mkdocs',
+    main: 'div',
+    title: 'Writing your docs',
+    sections: ['writing-your-docs', 'file-layout', 'index-pages'],
+    preview: ['index-pages', 'Index pages', 'When a directory is requested'],
+    page: 'How to layout and write your Markdown source files.',
+  },
+  {
+    // <main> holds the navigation sidebars too: the content is the article beside them.
+    theme: 'mkdocs-material',
+    main: 'article',
+    title: 'Class: RetryAgent',
+    sections: ['class-retryagent', 'new-retryagentdispatcher-options', 'parameter-retryhandleroptions'],
+    preview: ['parameter-retryhandleroptions', 'Parameter: RetryHandlerOptions', 'throwOnError'],
+    page: 'A undici.Dispatcher that allows to automatically retry a request.',
+  },
+];
+
+describe.each(THEMES)('structure of a $theme page', ({ theme, main, title, sections, preview, page }) => {
+  const html = fixture(theme);
+  const parsed = parseHtml(html);
+
+  it('finds the main content: the region of the page heading and its prose, without navigation', () => {
+    const region = structureOf(parsed, 'guide/page.html')!.mainContent();
+    expect(region.attribs.id ?? region.name).toBe(main);
+    expect(region.attribs.role ?? '').not.toBe('navigation');
+  });
+
+  it('titles the page by its content heading and lists its sections by the ids links use', () => {
+    const split = splitSections(html, 'guide/page.html');
+    expect(split.kind).toBe('content');
+    expect(split.title).toBe(title);
+    const ids = split.sections.map((section) => section.id);
+    expect(ids.filter((id) => sections.includes(id))).toEqual(sections);
+  });
+
+  it('previews a link target with the text it points to', () => {
+    const [fragment, previewTitle, text] = preview;
+    const result = previewOfTarget(parsed, fragment, pageUrl)!;
+    expect(result.title).toBe(previewTitle);
+    expect(plainText(result.content)).toContain(text);
+  });
+
+  it('previews the whole page with its prose, not its navigation', () => {
+    const result = previewOf(toHtml(findMainContent(parsed)!));
+    expect(plainText(result.content)).toContain(page);
+    expect(result.content).not.toMatch(/<nav\b|role="navigation"/);
+  });
+});
+
+describe('generated pages', () => {
+  it('tells an index (links in lists, little prose) from content', () => {
+    expect(splitSections(fixture('genindex'), 'genindex.html').kind).toBe('index');
+  });
+
+  it('tells a search page (a search box and hardly any text)', () => {
+    const search = `<html><head><title>Search — Site</title></head><body><div role="main"><h1>Search</h1>
+      <p>Searching for multiple words only shows matches that contain all words.</p>
+      <form action="" method="get"><input type="text" name="q"><input type="submit" value="search"></form></div></body></html>`;
+    expect(splitSections(search, 'search.html').kind).toBe('search');
+  });
+});
+
+describe('page title', () => {
+  it('is not a heading that only links to another page (the site name in a header)', () => {
+    const html = `<html><head><title>Install — Tool 2 docs</title></head><body>
+      <div><h1><a href="../index.html">Tool 2 docs</a></h1><a href="../a.html">A</a></div>
+      <div><p>No heading of its own, but ${'prose '.repeat(80)}</p></div></body></html>`;
+    const split = splitSections(html, 'guide/install.html', { titleSuffix: ' — Tool 2 docs' });
+    expect(split.title).toBe('Install');
+    expect(textOf(structureOf(parseHtml(html), 'guide/install.html')!.mainContent())).toContain('No heading of its own');
+  });
+});

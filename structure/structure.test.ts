@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { commonTitleSuffix, withoutSuffix } from './structure.ts';
+
+describe('site suffix of titles', () => {
+  it('is what every title ends with after a separator', () => {
+    expect(commonTitleSuffix(['URL dispatcher — Django 5 documentation', 'Index — Django 5 documentation'])).toBe(' — Django 5 documentation');
+    expect(commonTitleSuffix(['Quickstart - Flask Documentation', 'API - Flask Documentation'])).toBe(' - Flask Documentation');
+    expect(commonTitleSuffix(['Home | Site', 'About | Site'])).toBe(' | Site');
+  });
+
+  it('is nothing for one page, or titles that share no suffix', () => {
+    expect(commonTitleSuffix(['Only — Site'])).toBe('');
+    expect(commonTitleSuffix(['A — One', 'B — Two'])).toBe('');
+  });
+
+  it('is dropped from a title, unless nothing would remain', () => {
+    expect(withoutSuffix('Install — Tool docs', ' — Tool docs')).toBe('Install');
+    expect(withoutSuffix(' — Tool docs', ' — Tool docs')).toBe(' — Tool docs');
+    expect(withoutSuffix('Install', '')).toBe('Install');
+  });
+});
