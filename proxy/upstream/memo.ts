@@ -20,7 +20,8 @@ export interface MemoOptions<V> {
  */
 export class Memo<V extends object> {
   private readonly cache: LRUCache<string, V, Loader<V>>;
-  private readonly failures = new Map<string, unknown>();
+  // Failures of refreshes nobody waits for would otherwise stay forever, one per key.
+  private readonly failures = new LRUCache<string, { error: unknown }>({ max: 1000 });
 
   constructor(options: MemoOptions<V>) {
     this.cache = new LRUCache<string, V, Loader<V>>({
@@ -38,7 +39,7 @@ export class Memo<V extends object> {
           this.failures.delete(key);
           return value;
         } catch (error) {
-          this.failures.set(key, error);
+          this.failures.set(key, { error });
           throw error;
         }
       },
@@ -52,7 +53,9 @@ export class Memo<V extends object> {
     if (value !== undefined || loaded !== undefined) return (value ?? loaded)!;
     const failure = this.failures.get(key);
     this.failures.delete(key);
-    throw failure ?? new Error(`no value for ${key}`);
+    if (failure) throw failure.error;
+    // Another request's load ended without a value this one can use: load it for this request.
+    return load();
   }
 
   get size(): number {
