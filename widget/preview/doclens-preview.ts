@@ -4,7 +4,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, type EmbedPreview } from '../shared/api.ts';
 import { HoverIntentController } from '../shared/hover-intent.ts';
 import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { docsPath, MAIN_CONTENT_SELECTOR } from '../shared/page.ts';
+import { docsPath, mainContent } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
@@ -53,8 +53,8 @@ export class DoclensPreview extends LitElement {
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
-  /** Links inside these containers get previews. */
-  @property() selector = MAIN_CONTENT_SELECTOR;
+  /** Links inside these containers get previews; unset, those in the main content the page's structure shows. */
+  @property() selector?: string;
   /** Milliseconds the pointer rests on a link before the preview shows. */
   @property({ type: Number, attribute: 'show-delay' }) showDelay = 300;
   /** Milliseconds after the pointer leaves before it hides. */
@@ -119,7 +119,7 @@ export class DoclensPreview extends LitElement {
 
   /** The documentation URL a link points to, or undefined when it should not preview. */
   previewUrl(link: HTMLAnchorElement): string | undefined {
-    if (this.disabled || link.hasAttribute('download') || link.closest(OPT_OUT) || !link.closest(this.selector)) return undefined;
+    if (this.disabled || link.hasAttribute('download') || link.closest(OPT_OUT) || !this.inContent(link)) return undefined;
     const href = link.getAttribute('href');
     if (!href) return undefined;
     let url: URL;
@@ -137,6 +137,11 @@ export class DoclensPreview extends LitElement {
     if (samePage && !url.hash) return undefined;
     url.search = '';
     return url.href;
+  }
+
+  /** Whether a link is in the containers `selector` names, or else in the main content the page's structure shows. */
+  private inContent(link: HTMLAnchorElement): boolean {
+    return this.selector ? !!link.closest(this.selector) : mainContent().contains(link);
   }
 
   private linkOf(node: EventTarget | null): HTMLAnchorElement | undefined {

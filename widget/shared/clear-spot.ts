@@ -1,4 +1,4 @@
-import { MAIN_CONTENT_SELECTOR } from './page.ts';
+import { mainContent } from './page.ts';
 
 /** What a reader clicks, taps or tabs to. */
 const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
@@ -19,7 +19,7 @@ function pinned(element: Element): boolean {
  */
 function isPageControl(element: Element): boolean {
   const control = element.closest(CONTROLS);
-  return !!control && (!control.closest(MAIN_CONTENT_SELECTOR) || pinned(control));
+  return !!control && (!mainContent().contains(control) || pinned(control));
 }
 
 /** `start`, `end` and points every STEP pixels between them. */

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { highlightSearchedTerms } from './page.ts';
+import '../preview/doclens-preview.ts';
+import { highlightSearchedTerms, mainContent } from './page.ts';
 
 describe('highlighting searched terms on the destination page', () => {
   const original = window.location.href;
@@ -24,5 +25,55 @@ describe('highlighting searched terms on the destination page', () => {
     const container = await fixture<HTMLDivElement>(html`<div role="main"><p>retry</p></div>`);
     expect(highlightSearchedTerms(container)).to.equal(0);
     expect(container.querySelector('mark')).to.equal(null);
+  });
+});
+
+/** A theme fixture of the unit tests (real pages trimmed to their structure), as the browser parses it. */
+async function themePage(theme: string): Promise<Document> {
+  const response = await fetch(new URL(`../../structure/fixtures/${theme}.html`, import.meta.url));
+  return new DOMParser().parseFromString(await response.text(), 'text/html');
+}
+
+describe('main content detection in the browser', () => {
+  it('finds the content of a page with neither role=main nor <main> (the site name in a header <h1>)', async () => {
+    const page = await themePage('django');
+    const content = mainContent(page);
+    expect(content.id).to.equal('s-django-admin-and-manage-py');
+    expect(content.querySelector('h1')!.textContent).to.contain('django-admin and manage.py');
+    expect(content.contains(page.querySelector('[role="navigation"]'))).to.equal(false);
+  });
+
+  it('narrows a <main> that holds the navigation to the article beside it', async () => {
+    const page = await themePage('mkdocs-material');
+    const content = mainContent(page);
+    expect(content.localName).to.equal('article');
+    expect(content.querySelector('nav')).to.equal(null);
+  });
+
+  it('gives previews to links in that content by default, and not to the header or sidebar', async () => {
+    const page = await themePage('django');
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.append(...[...page.body.children].map((child) => document.importNode(child, true)));
+    const preview = document.createElement('doclens-preview');
+    preview.proxy = 'http://127.0.0.1:9';
+    container.append(preview);
+    const inContent = document.createElement('a');
+    inContent.href = 'settings.html#debug';
+    inContent.textContent = 'DEBUG';
+    container.querySelector('#s-django-admin-and-manage-py p')!.append(inContent);
+    const inHeader = container.querySelector<HTMLAnchorElement>('#hd a[href]')!;
+    const original = window.location.href;
+    // Where the page sits tells its own links from links to the site's home page.
+    history.replaceState(null, '', '/en/latest/ref/django-admin.html');
+    try {
+      expect(preview.previewUrl(inContent)).to.be.a('string');
+      expect(preview.previewUrl(inHeader)).to.equal(undefined);
+      // An author's selector still wins.
+      preview.selector = '#hd';
+      expect(preview.previewUrl(inHeader)).to.be.a('string');
+      expect(preview.previewUrl(inContent)).to.equal(undefined);
+    } finally {
+      history.replaceState(null, '', original);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { PageStructure, type TreeAdapter } from '../../structure/structure.ts';
+
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
   project?: string | undefined;
@@ -5,8 +7,34 @@ export interface PageInfo {
   language?: string | undefined;
 }
 
-/** Containers of the main content in the hosting service's and common themes' markup. */
-export const MAIN_CONTENT_SELECTOR = '[role="main"], main, .md-content, .rst-content .document, .body, article';
+/** The structure detection over the browser's DOM: the same algorithm the proxy and the docs host run. */
+const domTree: TreeAdapter<Node, Element> = {
+  isElement: (node): node is Element => node.nodeType === Node.ELEMENT_NODE,
+  textData: (node) => (node.nodeType === Node.TEXT_NODE ? (node as Text).data : undefined),
+  tagName: (element) => element.localName,
+  attribute: (element, name) => element.getAttribute(name) ?? undefined,
+  childNodes: (element) => element.childNodes,
+  parent: (element) => element.parentElement ?? undefined,
+};
+
+let detected: Element | undefined;
+
+/**
+ * The main content of the page (or of `scope`), found from its structure (landmarks, headings, the
+ * amount of prose), not from class names: the element marked as main (narrowed to its content when it
+ * holds the navigation too), or else the region of the page heading and most of the prose. The
+ * page's is measured once and kept while it stays in the document.
+ */
+export function mainContent(scope: Document | Element = document): Element {
+  const isPage = scope === document;
+  if (isPage && detected?.isConnected) return detected;
+  const marked = scope.querySelector('[role="main"]') ?? scope.querySelector('main');
+  const root = marked ?? (scope instanceof Document ? (scope.body ?? scope.documentElement) : scope);
+  const structure = new PageStructure(domTree, root, isPage ? location.pathname : '');
+  const found = !marked || structure.hasSurroundings() ? structure.mainContent() : marked;
+  if (isPage) detected = found;
+  return found;
+}
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
@@ -51,7 +79,7 @@ export const HIGHLIGHT_PARAM = 'highlight';
  * Marks the searched terms in the page's main content with `<mark>` (styled by the browser) and
  * drops the parameter from the address bar. Text only: no HTML is parsed.
  */
-export function highlightSearchedTerms(root: ParentNode = document): number {
+export function highlightSearchedTerms(root: Document | Element = document): number {
   const url = new URL(window.location.href);
   const words = (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
     .split(/\s+/)
@@ -61,7 +89,7 @@ export function highlightSearchedTerms(root: ParentNode = document): number {
   if (words.length === 0) return 0;
   url.searchParams.delete(HIGHLIGHT_PARAM);
   history.replaceState(history.state, '', url);
-  const container = root.querySelector(MAIN_CONTENT_SELECTOR) ?? document.body;
+  const container = mainContent(root);
   const pattern = new RegExp(`(${words.map((word) => word.replace(/[-]/g, '\\-')).join('|')})`, 'giu');
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
