@@ -145,6 +145,8 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
     token,
     projects: topLevel.map((project) => project.slug),
     subprojects: true,
+    // Each site of the host (a project with its translations and subprojects) has a port of its own.
+    docsDomains: host.sites.map((site) => new URL(site.origin).host),
     externalDomains: domains,
     allowPrivateNetwork: true,
     corsOrigins: host.sites.map((site) => site.origin),
