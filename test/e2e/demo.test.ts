@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuild } from '../fixtures/demo.ts';
+import { runKeyboardChecks } from '../realdocs/keyboard.ts';
 import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -105,6 +106,20 @@ describe('search', () => {
     await page.hover('article a[href="../faq/#nothing-shows-up"]');
     await page.locator('doclens-preview .content').waitFor();
     expect(await page.locator('doclens-preview .title').textContent()).toMatch(/nothing shows up/i);
+  });
+});
+
+describe('the keyboard against the themes\' own shortcuts', () => {
+  // The real-docs suite's checks: keys land, nothing navigates, the theme stays quiet, Escape after clicks, Tab, handover.
+  it('on the Sphinx project, on a desktop', async () => {
+    const results = await runKeyboardChecks(browser, docs('quickstart.html'));
+    expect(results.filter((result) => !result.passed)).toEqual([]);
+  });
+
+  it('on the MkDocs project, on a phone', async () => {
+    const skyline = new URL(/Skyline\s+(http\S+)/.exec(demo.output())![1]!);
+    const results = await runKeyboardChecks(browser, new URL('getting-started/', skyline).href, { width: 390 });
+    expect(results.filter((result) => !result.passed)).toEqual([]);
   });
 });
 

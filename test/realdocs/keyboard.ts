@@ -225,51 +225,84 @@ const CHECKS: Record<string, Check> = {
     return closesOnEscape(page);
   },
   'handover keeps the first key': async (page) => {
-    const box = await visibleThemeBox(page);
-    if (box === undefined) return undefined;
-    await page.evaluate((index) => (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes()[index]!.focus(), box);
+    const way = await reachThemeSearch(page, 'focus');
+    if (!way) return undefined;
     await page.keyboard.type('retry', { delay: 15 });
     await field(page).waitFor({ timeout: 5000 });
     const value = await field(page).inputValue();
-    return value === 'retry' ? undefined : `the field holds "${value}"`;
+    return value === 'retry' ? undefined : `the field holds "${value}" (${way})`;
   },
   'handover closes the theme search': async (page) => {
-    const box = await visibleThemeBox(page);
-    if (box === undefined) return undefined;
     const before = await state(page);
-    // The reader clicks into the theme's box (themes open their overlay on focus), then types.
-    const rect = await page.evaluate((index) => {
-      const input = (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes()[index]!;
-      input.scrollIntoView({ block: 'center' });
-      const { x, y, width, height } = input.getBoundingClientRect();
-      return { x: x + width / 2, y: y + height / 2 };
-    }, box);
-    await page.mouse.click(rect.x, rect.y);
+    // Themes open their overlay when their box gets focus or a click.
+    const way = await reachThemeSearch(page, 'click');
+    if (!way) return undefined;
     await page.keyboard.type('lease', { delay: 15 });
     await page.waitForTimeout(400);
-    if (!(await isOpen(page))) return 'doclens did not open';
+    if (!(await isOpen(page))) return `doclens did not open (${way})`;
     const after = await state(page);
     const left = [...after.dialogs.filter((item) => !before.dialogs.includes(item)), ...after.toggles.filter((item) => !before.toggles.includes(item))];
-    return left.length ? `left open: ${left.join(', ')}` : undefined;
+    return left.length ? `left open: ${left.join(', ')} (${way})` : undefined;
   },
 };
 
-/** Index (among the theme's search boxes) of the first one the reader can click (not in a closed menu off the screen), if any. */
-async function visibleThemeBox(page: Page): Promise<number | undefined> {
-  const index = await page.evaluate(() =>
-    (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes().findIndex((input) => {
-      if (!input.checkVisibility({ visibilityProperty: true })) return false;
-      input.scrollIntoView({ block: 'center' });
-      const { x, y, width, height } = input.getBoundingClientRect();
-      return document.elementFromPoint(x + width / 2, y + height / 2) === input;
-    }),
-  );
-  return index === -1 ? undefined : index;
+/**
+ * Marks `data-doclens-check="theme-search"` on what leads the reader to the theme's search on this page:
+ * its first box the reader can click (not in a closed menu off the screen), else a control that reveals
+ * a hidden container holding a box (a navigation bar's "Search" opening a modal). Says which, or "".
+ */
+async function markThemeSearch(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const boxes = (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes();
+    const clickable = (element: Element) => {
+      if (!element.checkVisibility({ visibilityProperty: true })) return false;
+      element.scrollIntoView({ block: 'center' });
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      return !!hit && (hit === element || element.contains(hit));
+    };
+    const box = boxes.find(clickable);
+    const opener = [...document.querySelectorAll('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].find((control) => {
+      const reference = control.getAttribute('data-target') ?? control.getAttribute('data-bs-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '';
+      const target = document.getElementById(reference.replace(/^#/, ''));
+      return !!target && !target.checkVisibility() && boxes.some((candidate) => target.contains(candidate)) && clickable(control);
+    });
+    const found = box ?? opener;
+    found?.setAttribute('data-doclens-check', 'theme-search');
+    return box ? 'the theme\'s search box' : opener ? 'the control that opens the theme\'s search' : '';
+  });
+}
+
+/**
+ * Takes the reader to the theme's search as they would (a focus or a click on its box, a click on the
+ * control that opens it), on this page or, without one here, on one of the first pages it links to.
+ * Answers how, or undefined where the site shows no theme search at all.
+ */
+async function reachThemeSearch(page: Page, how: 'focus' | 'click'): Promise<string | undefined> {
+  let way = await markThemeSearch(page);
+  if (!way) {
+    const links = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((link) => link.href.split('#')[0]!).filter((href) => href.startsWith(location.origin) && href !== location.href.split('#')[0]))].slice(0, 5));
+    for (const link of links) {
+      await page.goto(link);
+      await page.waitForFunction(() => !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
+      way = await markThemeSearch(page);
+      if (way) {
+        way += ` on ${new URL(link).pathname}`;
+        break;
+      }
+    }
+  }
+  if (!way) return undefined;
+  await page.evaluate((text) => document.documentElement.setAttribute('data-doclens-check-way', text), way);
+  const target = page.locator('[data-doclens-check="theme-search"]');
+  if (how === 'focus' && way.startsWith("the theme's search box")) await target.focus();
+  else await target.click();
+  return way;
 }
 
 /**
  * Runs every check on `url` (a page of a site served with the widget), each on a new page of its own.
- * A site without a visible theme search box passes the handover checks, saying so.
+ * A site that shows no theme search passes the handover checks, saying so.
  */
 export async function runKeyboardChecks(browser: Browser, url: string, options: KeyboardOptions = {}): Promise<KeyboardResult[]> {
   const results: KeyboardResult[] = [];
@@ -282,9 +315,9 @@ export async function runKeyboardChecks(browser: Browser, url: string, options: 
     try {
       await page.goto(url);
       await page.waitForFunction(() => customElements.get('doclens-search') !== undefined && !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
-      const noBox = name.startsWith('handover') && (await visibleThemeBox(page)) === undefined;
       const problem = await CHECKS[name]!(page);
-      results.push({ name, passed: !problem, detail: problem ?? (noBox ? 'no visible theme search box on the page' : undefined) });
+      const way = name.startsWith('handover') ? ((await page.locator('html').getAttribute('data-doclens-check-way')) ?? 'the site shows no theme search to hand over from') : undefined;
+      results.push({ name, passed: !problem, detail: problem ?? way });
     } catch (error) {
       results.push({ name, passed: false, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
     } finally {

@@ -52,6 +52,8 @@ function closeThemeSearch(box: HTMLInputElement): void {
   if (dialog?.open) dialog.close();
   const popover = box.closest<HTMLElement>('[popover]');
   if (popover?.matches(':popover-open')) popover.hidePopover();
+  // Focus does not come back to the box when doclens closes: themes open their search again on focus.
+  box.blur();
 }
 
 /**
