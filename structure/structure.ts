@@ -16,8 +16,11 @@ export interface TreeAdapter<Node, Element extends Node> {
   parent(element: Element): Element | undefined;
 }
 
-/** What a page is, for a search index: generated indexes and search pages are not content. */
-export type PageKind = 'content' | 'index' | 'search';
+/**
+ * What a page is, for a search index: generated indexes, search pages and pages that only send the
+ * reader elsewhere (a refresh, or asking robots not to index them) are not content.
+ */
+export type PageKind = 'content' | 'index' | 'search' | 'redirect';
 
 interface Measure {
   /** Visible characters below the element, white space not counted. */

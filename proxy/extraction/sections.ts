@@ -196,6 +196,15 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   }
 }
 
+/** A page that forwards the reader (`<meta http-equiv="refresh">`) or asks not to be indexed (robots `noindex`). */
+function sendsElsewhere(page: ParsedHtml): boolean {
+  const head = findFirst(page.document, (element) => element.name === 'head');
+  const meta = head ? [...descendants(head)].filter((element) => element.name === 'meta') : [];
+  return meta.some(
+    ({ attribs }) => attribs['http-equiv']?.toLowerCase() === 'refresh' || (attribs.name?.toLowerCase() === 'robots' && /\bnoindex\b/i.test(attribs.content ?? '')),
+  );
+}
+
 /** The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the `<title>`. */
 function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string, options: SplitOptions): string | undefined {
   const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
@@ -222,5 +231,5 @@ export function splitSections(html: string, path: string, options: SplitOptions 
     sections.push(section);
     if (sections.length >= MAX_SECTIONS) break;
   }
-  return { title, sections, kind: structure.kind(), documentTitle };
+  return { title, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle };
 }
