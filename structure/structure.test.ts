@@ -13,6 +13,11 @@ describe('site suffix of titles', () => {
     expect(commonTitleSuffix(['A — One', 'B — Two'])).toBe('');
   });
 
+  it('allows a few titles without it (a redirect page)', () => {
+    const titles = [...Array.from({ length: 9 }, (_, n) => `Page ${n} - Tool`), 'Redirecting...'];
+    expect(commonTitleSuffix(titles)).toBe(' - Tool');
+  });
+
   it('is dropped from a title, unless nothing would remain', () => {
     expect(withoutSuffix('Install — Tool docs', ' — Tool docs')).toBe('Install');
     expect(withoutSuffix(' — Tool docs', ' — Tool docs')).toBe(' — Tool docs');
