@@ -6,9 +6,10 @@
  * links, search relevance and the keyboard in Chromium (one browser for all sites); it ends with a
  * table and exits non-zero when a site misses a target.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../demo/host/pages.ts';
+import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
@@ -48,13 +49,6 @@ function status(text: string): void {
 function report(line: string): void {
   if (process.stdout.isTTY) process.stdout.write('\r\x1b[K');
   console.log(line);
-}
-
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
 }
 
 /** The local host's index: pages, sections and titles. */
@@ -155,7 +149,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
 function keyboardChecks(): KeyboardChecks {
   let browser: Promise<Browser> | undefined;
   return {
-    run: async (url) => runKeyboardChecks(await (browser ??= launchBrowser()), url),
+    run: async (url) => runKeyboardChecks(await (browser ??= launchChromium()), url),
     close: async () => {
       if (browser) await (await browser).close();
     },
