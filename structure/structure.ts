@@ -193,17 +193,9 @@ export class PageStructure<Node, Element extends Node> {
     return this.measures.get(element)?.text ?? 0;
   }
 
+  /** Of that, the text outside links. */
   proseLength(element: Element): number {
     return this.measures.get(element)?.prose ?? 0;
-  }
-
-  /** Whether an element is, or is inside, navigation, a sidebar, the site's banner or footer, or hidden. */
-  isAroundContent(element: Element): boolean {
-    for (let node: Element | undefined = element; node; node = this.tree.parent(node)) {
-      if (this.around.has(node)) return true;
-      if (node === this.root) return false;
-    }
-    return false;
   }
 
   /** Whether the tree holds more than content: navigation, sidebars, a site header or footer. */
@@ -325,7 +317,7 @@ export class PageStructure<Node, Element extends Node> {
     return false;
   }
 
-  contains(ancestor: Element, element: Element): boolean {
+  private contains(ancestor: Element, element: Element): boolean {
     for (let node: Element | undefined = element; node; node = this.tree.parent(node)) if (node === ancestor) return true;
     return false;
   }
