@@ -139,8 +139,6 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
-  app.set('case sensitive routing', true);
-  app.set('strict routing', true);
 
   const start: RequestHandler = (req, res, next) => {
     const started = performance.now();
