@@ -26,10 +26,14 @@ const HEADING = /^h[1-6]$/;
 /** Wrappers whose children are the blocks (Sphinx sections, definition bodies, admonitions stay whole). */
 const CONTAINERS = new Set(['section', 'div', 'article', 'main', 'dd', 'body']);
 
-/** Sphinx's "¶" permalinks and similar: noise in a tooltip. */
+/** A link to a place in a page that shows no word: a "¶", "#" or icon permalink, a "↩" back-reference. */
+const isPermalink = (element: Element): boolean =>
+  element.name === 'a' && /#./.test(element.attribs.href ?? '') && !/[\p{L}\p{N}]/u.test(textOf(element));
+
+/** Permalinks are noise in a tooltip. */
 function removePermalinks(root: Element): void {
   for (const element of [...descendants(root)]) {
-    if (element.name === 'a' && (hasClass(element, 'headerlink') || hasClass(element, 'anchorlink'))) {
+    if (isPermalink(element)) {
       const siblings = element.parent?.children;
       if (siblings) siblings.splice(siblings.indexOf(element), 1);
     }
