@@ -145,12 +145,12 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     res.once('finish', () => {
       logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined);
       const key = context.notes.get(req)?.key;
-      if (hotPath && key && res.statusCode === 200) context.responses.rememberUrl(publicOrigin(req, config.trustProxy) + req.originalUrl, key);
+      const origin = publicOrigin(req, config.trustProxy);
+      if (hotPath && key && origin && res.statusCode === 200) context.responses.rememberUrl(origin + req.originalUrl, key);
     });
     res.setHeader('x-content-type-options', 'nosniff');
     const known = routeOf(req.path);
     if (!known) return next(new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
-    if (!publicOrigin(req, config.trustProxy)) return next(new ProxyError(400, 'bad_request', 'The request has no valid Host header.'));
     if (req.method === 'OPTIONS') return void res.status(204).set(context.cors.preflight(req.headers.origin)).end();
     // Other methods match no route and end in the 405 handler below, without using up a client's rate.
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -65,8 +65,10 @@ export function searchRouter(context: ProxyContext): Router {
     params.set('q', words);
     if (params.has('page')) params.set('page', String(page));
     if (params.has('page_size')) params.set('page_size', String(pageSize));
-    // Where the proxy is mounted, as this request reached it (the app checked the Host before).
-    const base = `${publicOrigin(req, config.trustProxy)}${req.baseUrl}`;
+    // Where the proxy is mounted, as this request reached it: the links of the answer point there.
+    const origin = publicOrigin(req, config.trustProxy);
+    if (!origin) throw new ProxyError(400, 'bad_request', 'A search needs a valid Host header: its answer links to the next page.');
+    const base = `${origin}${req.baseUrl}`;
     const key = cacheKey('/api/v3/search/', params, SEARCH_PARAMS, `${scopeKey} ${base}`);
     await sendCachedJson(context, req, res, key, config.searchTtl, async () => {
       const scope = await context.metadata.scope(credential, scopeKey);

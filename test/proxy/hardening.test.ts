@@ -207,6 +207,8 @@ describe('bad input and upstream faults', () => {
     expect(noHost.status).toBe(400);
     expect(noHost.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(noHost.body).error.code).toBe('bad_request');
+    const health = await rawRequest(port, 'GET /healthz HTTP/1.0\r\n\r\n');
+    expect([health.status, health.headers['content-type']]).toEqual([200, expect.stringMatching(/^application\/json/)]);
     for (const path of ['/api/v3/search/?q=x', '/api/v3/search/?q=x', '/api/v3/search/', '/nope', '/healthz']) {
       const response = await proxy.get(path);
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
