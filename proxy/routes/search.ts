@@ -80,7 +80,7 @@ export function searchRouter(context: ProxyContext): Router {
       return {
         // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
         count: dropped === 0 ? answer.count : results.length,
-        next: answer.hasNext ? pageLink(base, words, page + 1, pageSize) : null,
+        next: answer.hasNext && page < MAX_PAGE ? pageLink(base, words, page + 1, pageSize) : null,
         previous: page > 1 ? pageLink(base, words, page - 1, pageSize) : null,
         projects: answer.projects.filter((project) => scope.has(project.slug)),
         query: words,

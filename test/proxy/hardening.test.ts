@@ -94,7 +94,7 @@ describe('search answers keep the API\'s meaning', () => {
     const { proxy, sentQueries } = await setUp({
       search: (_req, res, url) => {
         const page = Number(url.searchParams.get('page') ?? 1);
-        json(res, 200, { count: 3, next: page < 3 ? `https://upstream.example/api/v3/search/?page=${page + 1}` : null, previous: null, projects: [], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
+        json(res, 200, { count: 3, next: page !== 3 ? `https://upstream.example/api/v3/search/?page=${page + 1}` : null, previous: null, projects: [], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
       },
     });
     const first = await proxy.get(search('lease  time', '&page_size=1'));
@@ -104,6 +104,8 @@ describe('search answers keep the API\'s meaning', () => {
     const last = await proxy.get(search('lease time', '&page=3&page_size=1'));
     expect(last.body.next).toBeNull();
     expect(last.body.previous).toBe(`${proxy.url}/api/v3/search/?q=lease+time&page=2&page_size=1`);
+    // The last page the proxy serves links to none after it, whatever the upstream says.
+    expect((await proxy.get(search('lease time', '&page=1000&page_size=1'))).body.next).toBeNull();
     const before = sentQueries().length;
     await proxy.get(search('lease time', '&page=03&page_size=1'));
     expect(sentQueries()).toHaveLength(before);
