@@ -18,7 +18,7 @@ export interface TreeAdapter<Node, Element extends Node> {
 
 /**
  * What a page is, for a search index: generated indexes, search pages and pages that only send the
- * reader elsewhere (a refresh, or asking robots not to index them) are not content.
+ * reader elsewhere are not content.
  */
 export type PageKind = 'content' | 'index' | 'search' | 'redirect';
 

@@ -196,20 +196,38 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   }
 }
 
-/** A page that forwards the reader (`<meta http-equiv="refresh">`) or asks not to be indexed (robots `noindex`). */
+/**
+ * A page that forwards the reader (`<meta http-equiv="refresh">`). Robots' `noindex` says nothing of
+ * the kind: whole sites carry it (development builds kept out of web search).
+ */
 function sendsElsewhere(page: ParsedHtml): boolean {
   const head = findFirst(page.document, (element) => element.name === 'head');
-  const meta = head ? [...descendants(head)].filter((element) => element.name === 'meta') : [];
-  return meta.some(
-    ({ attribs }) => attribs['http-equiv']?.toLowerCase() === 'refresh' || (attribs.name?.toLowerCase() === 'robots' && /\bnoindex\b/i.test(attribs.content ?? '')),
-  );
+  return !!head && findFirst(head, (element) => element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') !== undefined;
 }
 
 /** The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the `<title>`. */
 function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string, options: SplitOptions): string | undefined {
   const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
-  if (heading) return normalizeSpace(textOf(heading));
+  if (heading) return qualifiedName(root, heading) ?? normalizeSpace(textOf(heading));
   return documentTitle ? withoutSuffix(documentTitle, options.titleSuffix ?? '') : undefined;
+}
+
+/**
+ * A reference page headed by an object's short name (`Column`) and opening with its definition
+ * (`<dt id="astropy.table.Column">`) is about that object: its full name tells it from the other
+ * `Column`s of the site.
+ */
+function qualifiedName(root: Element, heading: Element): string | undefined {
+  const name = normalizeSpace(textOf(heading));
+  let afterHeading = false;
+  for (const element of descendants(root)) {
+    if (element === heading) afterHeading = true;
+    else if (afterHeading && isHeading(element)) return undefined;
+    else if (afterHeading && element.name === 'dt' && element.attribs.id) {
+      return element.attribs.id.endsWith(`.${name}`) ? element.attribs.id : undefined;
+    }
+  }
+  return undefined;
 }
 
 /**

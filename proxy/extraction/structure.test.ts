@@ -71,10 +71,11 @@ const THEMES: ThemeCase[] = [
     page: 'This extension features one additional builder',
   },
   {
-    // An undocumented attribute: the class it belongs to describes it.
+    // An undocumented attribute: the class it belongs to describes it. The page, headed by the class's
+    // short name, is titled by its full name (the site has other pages headed the same).
     theme: 'astropy',
     main: 'columngroups',
-    title: 'ColumnGroups',
+    title: 'astropy.table.ColumnGroups',
     sections: ['astropy.table.ColumnGroups', 'astropy.table.ColumnGroups.indices', 'columngroups'],
     preview: ['astropy.table.ColumnGroups.indices', 'indices', 'Bases: BaseGroups'],
     page: 'Bases: BaseGroups',
