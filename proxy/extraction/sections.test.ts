@@ -5,7 +5,8 @@ import { splitSections } from './sections.ts';
 describe('splitSections', () => {
   it('splits a Sphinx API page into documented objects and headings', () => {
     const { title, sections } = splitSections(demoPage('aurora/en/latest/api/scheduler.html'), 'api/scheduler.html');
-    expect(title).toBe('Scheduler');
+    // Headed by the short name and opening with the class's definition: titled by the class's full name.
+    expect(title).toBe('aurora.Scheduler');
     const addJob = sections.find((section) => section.id === 'aurora.Scheduler.add_job')!;
     expect(addJob.role).toBe('py:method');
     expect(addJob.title).toMatch(/^add_job\(func, trigger/);
