@@ -52,6 +52,8 @@ function shortened(block: Element, chars: number): string {
 
 const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
 const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+/** Fewer words than this say nothing yet ("Options", "speed"). */
+const MIN_WORDS = 3;
 /** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
 const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
 
@@ -182,7 +184,7 @@ function previewParts(element: Element): Element[] {
   const labelled = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.
-  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < 3) target = target.parent;
+  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS) target = target.parent;
   if (headingRank(target.name) > 0) return headingSection(target);
   const parent = target.parent;
   const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
@@ -194,7 +196,8 @@ function previewParts(element: Element): Element[] {
 /**
  * An entry with an empty definition (`<dt>signature</dt><dd></dd>`) is often described by the blocks
  * after its list, up to the next heading or entry; an undocumented one at least by what introduces it:
- * the signature of what it belongs to, or the paragraph before its list ("These roles are provided:").
+ * what it belongs to (the signature and description of the entry around its list, or what introduces
+ * that one), or the last paragraph before its list ("These roles are provided:").
  */
 function describingBlocks(entry: Element, list: Element): Element[] {
   const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
@@ -205,17 +208,24 @@ function describingBlocks(entry: Element, list: Element): Element[] {
     if (headingRank(next.name) > 0 || next.name === 'dl') break;
     after.push(next);
   }
-  if (after.reduce((words, block) => words + wordCount(block), 0) >= 3) return after;
+  return wordsIn(after) >= MIN_WORDS ? after : introduction(list);
+}
+
+/** What introduces a list of entries: the entry it is a member of, or the last paragraph before it. */
+function introduction(list: Element): Element[] {
   const owner = list.parent;
   if (owner && isTag(owner) && owner.name === 'dd') {
-    // A member: what it belongs to, and that one's description (its own members left out).
     const ownerTerm = previousElement(owner, (element) => element.name === 'dt');
     const description = elementsOf(owner.children).filter((child) => child.name !== 'dl' && hasText(child));
-    return ownerTerm ? [ownerTerm, ...description] : description;
+    const ownerList = owner.parent && isTag(owner.parent) ? owner.parent : undefined;
+    const context = wordsIn(description) >= MIN_WORDS || !ownerList ? description : introduction(ownerList);
+    return ownerTerm ? [ownerTerm, ...context] : context;
   }
-  const introduction = previousElement(list, (element) => element.name !== 'dl' && hasText(element));
-  return introduction && headingRank(introduction.name) === 0 ? [introduction] : [];
+  const paragraph = previousElement(list, (element) => headingRank(element.name) > 0 || (element.name !== 'dl' && wordCount(element) >= MIN_WORDS));
+  return paragraph && headingRank(paragraph.name) === 0 ? [paragraph] : [];
 }
+
+const wordsIn = (blocks: Element[]): number => blocks.reduce((words, block) => words + wordCount(block), 0);
 
 /** The nearest element sibling before `element` that passes `test`. */
 function previousElement(element: Element, test: (element: Element) => boolean): Element | undefined {
