@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../proxy/config.ts';
+import { parseHtml } from '../../proxy/extraction/parse.ts';
+import { largeSphinxPage } from '../../bench/corpus.ts';
 import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { rawRequest } from '../fixtures/raw-http.ts';
@@ -149,6 +153,28 @@ describe('paths, limits and memory', () => {
     expect(clients.bytes).toBeGreaterThan(0);
     expect(clients.bytes + metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(clients.bytes).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('counts a parsed page at no less than the memory its tree really holds', async () => {
+    const { html, fragments } = largeSphinxPage(1024 * 1024);
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    setFlagsFromString('--no-expose-gc');
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    const parsed = parseHtml(`${html} `);
+    parsed.elementById(fragments[0]!);
+    collect();
+    const held = process.memoryUsage().heapUsed - before;
+    expect(parsed.size).toBeGreaterThan(0);
+
+    const external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 512 * 1024 * 1024 });
+    expect((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/api.html#${fragments[0]}`)}`)).status).toBe(200);
+    expect(held).toBeGreaterThan(html.length * 4);
+    expect(proxy.app.context.pages.bytes).toBeGreaterThanOrEqual(held);
   });
 
   it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
