@@ -191,8 +191,11 @@ export async function sampleLinks(site: ServedSite, limit: number): Promise<Link
   return sample;
 }
 
+/** How a preview failed: no answer, no text beyond its heading, or text that is not the target's. */
+export type PreviewFailure = 'error' | 'heading only' | 'text from elsewhere';
+
 export interface PreviewOutcome extends SampledLink {
-  ok: boolean;
+  failure: PreviewFailure | undefined;
   /** Why it failed: the error code, or the heading the preview stopped at. */
   reason: string;
 }
@@ -269,10 +272,12 @@ async function previewOutcome(site: ServedSite, link: SampledLink, mainContent: 
   const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
   const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
   const body = (await response.json()) as { title?: string; content?: string; error?: { code?: string } };
-  if (!response.ok) return { ...link, ok: false, reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
+  if (!response.ok) return { ...link, failure: 'error', reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
   const [title, content] = [body.title ?? '', body.content ?? ''];
-  const failure = headingOnly(title, content) ?? notFromContent(title, content, await mainContentWordsOf(site, link.target, mainContent));
-  return { ...link, ok: failure === undefined, reason: failure ?? '' };
+  const bare = headingOnly(title, content);
+  if (bare) return { ...link, failure: 'heading only', reason: bare };
+  const foreign = notFromContent(title, content, await mainContentWordsOf(site, link.target, mainContent));
+  return { ...link, failure: foreign ? 'text from elsewhere' : undefined, reason: foreign ?? '' };
 }
 
 /** Asks the proxy for each link's preview as the widget does, a few at a time. */
@@ -283,7 +288,7 @@ export async function checkPreviews(site: ServedSite, links: SampledLink[], conc
   const worker = async () => {
     while (next < links.length) {
       const index = next++;
-      outcomes[index] = await previewOutcome(site, links[index]!, mainContent).catch((error: unknown) => ({ ...links[index]!, ok: false, reason: `request failed: ${(error as Error).message}` }));
+      outcomes[index] = await previewOutcome(site, links[index]!, mainContent).catch((error: unknown) => ({ ...links[index]!, failure: 'error' as const, reason: `request failed: ${(error as Error).message}` }));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

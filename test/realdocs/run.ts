@@ -70,8 +70,11 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
   const sample = await sampleLinks(site, LINKS_PER_SITE);
   status(`asking ${sample.links.length} previews…`);
   const previews = await checkPreviews(site, sample.links);
-  const failed = previews.filter((outcome) => !outcome.ok);
+  const failed = previews.filter((outcome) => outcome.failure);
+  const kinds = new Map<string, number>();
+  for (const { failure } of failed) kinds.set(failure!, (kinds.get(failure!) ?? 0) + 1);
   const notes = [
+    kinds.size ? `failed: ${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')}` : '',
     sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
     sample.withoutMainContent.length ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})` : '',
   ].filter(Boolean);
