@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,14 @@ describe('doclens demo with the loader options', () => {
     for (const flag of ['--preview-selector', '--preview-domain', '--doctool', '--features', '--search-target', '--versions-target', '--notice', '--no-highlight']) {
       expect(demoHelp).toContain(flag);
     }
+  });
+
+  it('has an option for every data- attribute the loader reads, but those the served pages already say (proxy, project, version, language)', () => {
+    const loader = readFileSync(new URL('../../widget/loader/doclens.ts', import.meta.url), 'utf8');
+    const names = new Set([...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
+    for (const own of ['data-proxy', 'data-project', 'data-version', 'data-language']) expect(names.delete(own), own).toBe(true);
+    expect(names.size).toBeGreaterThan(6);
+    for (const name of names) expect(demoHelp, name).toContain(name);
   });
 
   it('writes them into the script tag of every page, escaped', async () => {
