@@ -36,7 +36,8 @@ function run(command: string, args: string[], cwd?: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit code ${result.status}`})`);
 }
 
-const installed = (pkg: string) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout.includes('install ok installed');
+const dpkgField = (pkg: string, field: string) => spawnSync('dpkg-query', ['-W', `-f=\${${field}}`, pkg], { encoding: 'utf8' }).stdout;
+const installed = (pkg: string) => dpkgField(pkg, 'Status').includes('install ok installed');
 
 /** Debian packages, installed with apt-get when missing (the suite runs as root on Debian). */
 function ensurePackages(...packages: string[]): void {
@@ -55,7 +56,17 @@ function debianSphinx(slug: string, name: string, theme: string, pkg: string): S
  * A site built here with MkDocs from a real project's Markdown: `assemble` copies the sources into
  * `docs/`; the build is redone only when the configuration or the source list changes.
  */
-function mkdocsSite(options: { slug: string; name: string; theme: 'mkdocs' | 'material'; packages: string[]; sources: () => string[]; assemble: (docs: string) => void; config: string }): Site {
+function mkdocsSite(options: {
+  slug: string;
+  name: string;
+  theme: 'mkdocs' | 'material';
+  packages: string[];
+  /** The version of the sources, so that an upgraded package is built again. */
+  sourceVersion: () => string;
+  sources: () => string[];
+  assemble: (docs: string) => void;
+  config: string;
+}): Site {
   const folder = join(CACHE, options.slug);
   const site: Site = {
     slug: options.slug,
@@ -65,7 +76,7 @@ function mkdocsSite(options: { slug: string; name: string; theme: 'mkdocs' | 'ma
     root: join(folder, 'site'),
     prepare: () => {
       ensurePackages('mkdocs', ...(options.theme === 'material' ? ['mkdocs-material'] : []), ...options.packages);
-      const stamp = `${options.config}\n# sources: ${options.sources().join(' ')}\n`;
+      const stamp = `${options.config}\n# sources ${options.sourceVersion()}: ${options.sources().join(' ')}\n`;
       const configFile = join(folder, 'mkdocs.yml');
       if (existsSync(join(site.root, 'index.html')) && existsSync(configFile) && readFileSync(configFile, 'utf8') === stamp) return;
       console.log(`realdocs: building ${options.slug} with MkDocs (${options.theme} theme)`);
@@ -99,6 +110,7 @@ export const SITES: Site[] = [
     name: 'Node.js API (Markdown of the nodejs package)',
     theme: 'mkdocs',
     packages: ['nodejs'],
+    sourceVersion: () => dpkgField('nodejs', 'Version'),
     sources: nodeApiPages,
     assemble: (docs) => {
       for (const file of nodeApiPages()) cpSync(join(NODE_API, file), join(docs, file));
@@ -110,6 +122,7 @@ export const SITES: Site[] = [
     name: 'undici (Markdown of the npm package)',
     theme: 'material',
     packages: [],
+    sourceVersion: () => (JSON.parse(readFileSync(join(UNDICI, 'package.json'), 'utf8')) as { version: string }).version,
     sources: undiciPages,
     assemble: (docs) => {
       for (const file of undiciPages()) {
