@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where the MkDocs sites are built (gitignored). */
-export const CACHE = fileURLToPath(new URL('./.cache/', import.meta.url));
+const CACHE = fileURLToPath(new URL('./.cache/', import.meta.url));
 const QUERIES = fileURLToPath(new URL('./queries/', import.meta.url));
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
@@ -54,7 +54,7 @@ function debianSphinx(slug: string, name: string, theme: string, pkg: string): S
 
 /**
  * A site built here with MkDocs from a real project's Markdown: `assemble` copies the sources into
- * `docs/`; the build is redone only when the configuration or the source list changes.
+ * `docs/`; the build is redone only when the configuration, the source list or its version changes.
  */
 function mkdocsSite(options: {
   slug: string;
