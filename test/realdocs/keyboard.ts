@@ -69,12 +69,19 @@ const INSTRUMENT = `(() => {
 
 type Check = (page: Page) => Promise<string | undefined>;
 
-const field = (page: Page) => page.locator('doclens-search > input[role="combobox"]');
+/** The doclens field, wherever the widget keeps it (the locator pierces shadow roots). */
+const field = (page: Page) => page.locator('doclens-search input[role="combobox"]');
 const options = (page: Page) => page.locator('doclens-search [role="option"]');
 const isOpen = (page: Page) => page.evaluate(() => document.querySelector('doclens-search')?.hasAttribute('open') ?? false);
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __doclensKeyboard: { state(): ThemeState } }).__doclensKeyboard.state());
-/** Whether the focused element is the doclens field. */
-const focusInField = (page: Page) => page.evaluate(() => document.activeElement?.matches('doclens-search > input[role="combobox"]') ?? false);
+/** Whether the focused element (looked for through shadow roots) is the doclens field. */
+const focusInField = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    const search = document.querySelector('doclens-search');
+    return !!active?.matches('input[role="combobox"]') && (!!search?.contains(active) || !!search?.shadowRoot?.contains(active));
+  });
 
 /** Differences between two theme states, in words ("" when the theme did nothing). */
 function themeChanges(before: ThemeState, after: ThemeState): string {
@@ -91,7 +98,8 @@ function themeChanges(before: ThemeState, after: ThemeState): string {
 }
 
 async function openWithSlash(page: Page): Promise<void> {
-  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  // From the page itself, as a reader who just scrolled (a click could land on one of the theme's links).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('/');
   await field(page).waitFor({ timeout: 5000 });
 }
@@ -219,7 +227,7 @@ const CHECKS: Record<string, Check> = {
     await openWithSlash(page);
     for (let step = 1; step <= 14; step++) {
       await page.keyboard.press(step % 5 === 0 ? 'Shift+Tab' : 'Tab');
-      const inside = await page.evaluate(() => document.activeElement?.closest('doclens-search') !== null && document.activeElement !== null);
+      const inside = await page.evaluate(() => !!document.activeElement?.closest('doclens-search'));
       if (!inside) return `Tab ${step} took focus to ${await page.evaluate(() => document.activeElement?.tagName.toLowerCase())}`;
     }
     return closesOnEscape(page);
