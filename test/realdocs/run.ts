@@ -109,6 +109,7 @@ async function measureKeyboard(keyboard: KeyboardChecks, url: string): Promise<K
 
 async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
   const started = Date.now();
+  const queries = queriesOf(site);
   site.prepare();
   const demo = await startDemo(parseDemoArgs(['--docs', site.root, '--project', site.slug, '--port', '0']));
   try {
@@ -127,7 +128,6 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     };
     const index = await measureIndex(demo, served);
     const previews = await measurePreviews(served);
-    const queries = queriesOf(site);
     const relevance = await measureSearch(served, queries);
     const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
     return {
@@ -192,21 +192,28 @@ async function main(argv: string[]): Promise<number> {
   const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
   const keyboard = keyboardChecks();
   const rows: SiteRow[] = [];
+  /** Sites that could not be measured (a package that would not install, a build that failed), with why. */
+  const broken: [string, string][] = [];
   const started = Date.now();
   try {
     for (const [index, site] of sites.entries()) {
       console.log(`\n[${index + 1}/${sites.length}] ${site.name}: ${site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${site.theme} (${site.root})`);
-      const row = await measure(site, keyboard);
-      rows.push(row);
-      console.log(`  (${row.seconds.toFixed(0)} s)`);
+      try {
+        const row = await measure(site, keyboard);
+        rows.push(row);
+        console.log(`  (${row.seconds.toFixed(0)} s)`);
+      } catch (error) {
+        report(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
+        broken.push([site.slug, `not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`]);
+      }
     }
   } finally {
     await keyboard.close();
   }
   console.log(`\n${table(rows)}\n`);
-  const failing = rows.map((row) => [row.site.slug, misses(row)] as const).filter(([, missed]) => missed.length > 0);
-  for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed.join('; ')}`);
-  console.log(`${rows.length - failing.length} of ${rows.length} sites meet every target (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const failing = [...rows.map((row) => [row.site.slug, misses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
+  for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
+  console.log(`${sites.length - failing.length} of ${sites.length} sites meet every target (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return failing.length ? 1 : 0;
 }
 
