@@ -195,7 +195,8 @@ function previewParts(element: Element): Element[] {
 
 /**
  * An entry with an empty definition (`<dt>signature</dt><dd></dd>`) is often described by the blocks
- * after its list, up to the next heading or entry; an undocumented one at least by what introduces it:
+ * after its list (or after the other empty entries of its group), up to the next heading or entry, or
+ * by the definition the group shares; an undocumented one at least by what introduces it:
  * what it belongs to (the signature and description of the entry around its list, or what introduces
  * that one), or the last paragraph before its list ("These roles are provided:").
  */
@@ -205,7 +206,18 @@ function describingBlocks(entry: Element, list: Element): Element[] {
   const after: Element[] = [];
   for (let next = list.next; next; next = next.next) {
     if (!isTag(next)) continue;
-    if (headingRank(next.name) > 0 || next.name === 'dl') break;
+    if (headingRank(next.name) > 0) break;
+    if (next.name === 'dl') {
+      // Only entries of the same kind as this one (`dl.py.class`, `dl.std.option`) make one group.
+      if (after.length > 0 || next.attribs.class !== list.attribs.class) break;
+      // Entries documented together (`class A`, `class B`, then one description): the group's description.
+      const shared = elementsOf(next.children).find((child) => child.name === 'dd');
+      if (shared && hasText(shared)) {
+        after.push(...elementsOf(shared.children));
+        break;
+      }
+      continue;
+    }
     after.push(next);
   }
   return wordsIn(after) >= MIN_WORDS ? after : introduction(list);
@@ -246,8 +258,11 @@ export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: str
   return previewOfElements(previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)), limits);
 }
 
-/** Whether a preview shows more than its title. */
+/** Whether a preview says something besides its headings and signatures (a few words at least). */
 export function hasTextBeyondTitle(preview: Preview): boolean {
-  const text = normalizeSpace(preview.content.replace(/<[^>]*>/g, ' '));
-  return text !== '' && text !== preview.title;
+  const words = (node: AnyNode): number => {
+    if (isTag(node)) return HEADING.test(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
+    return textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  };
+  return parseFragment(preview.content).reduce((sum, node) => sum + words(node), 0) >= MIN_WORDS;
 }

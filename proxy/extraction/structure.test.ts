@@ -62,12 +62,12 @@ const THEMES: ThemeCase[] = [
     page: 'What does the Session do',
   },
   {
-    // An undocumented configuration value: the paragraph that introduces its list describes it.
+    // Configuration values documented together (empty definitions, then the one they share).
     theme: 'sphinx13',
     main: 'module-sphinx.ext.coverage',
     title: 'sphinx.ext.coverage – Collect doc coverage stats',
     sections: ['sphinx.ext.coverage.CoverageBuilder', 'confval-coverage_ignore_modules', 'confval-coverage_ignore_functions'],
-    preview: ['confval-coverage_ignore_functions', 'coverage_ignore_functions', 'Several configuration values can be used'],
+    preview: ['confval-coverage_ignore_functions', 'coverage_ignore_functions', 'List of Python regular expressions'],
     page: 'This extension features one additional builder',
   },
   {

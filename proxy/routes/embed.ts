@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
-import type { ParsedHtml } from '../extraction/parse.ts';
+import { parseHtml, type ParsedHtml } from '../extraction/parse.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../extraction/preview.ts';
 import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -79,11 +79,13 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
       }
       const base = { url: url.href, fragment: fragment || null, external };
       if (form !== 'preview') return { ...base, content };
-      // What the link points to, read from the page itself: what an empty target labels, the blocks under a bare heading.
+      // What the link points to, read around the target in the page: what an empty target labels, the
+      // blocks under a bare heading, the text after an empty definition.
       let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
-      if (fragment && !targetPage && !hasTextBeyondTitle(preview) && credential.kind === 'token') {
-        const page = await context.pages.get(pageUrlOf(url.href)).catch(() => undefined);
-        preview = (page && previewOfTarget(page, fragment, pageUrlOf(url.href))) ?? preview;
+      if (fragment && !targetPage && !hasTextBeyondTitle(preview)) {
+        // The page's content from the upstream, with the reader's own credential.
+        const page = await context.api.embed({ url: pageUrlOf(url.href), doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
+        preview = (page && previewOfTarget(parseHtml(page.content), fragment, pageUrlOf(url.href))) ?? preview;
       }
       return { ...base, ...preview };
     });

@@ -108,6 +108,16 @@ describe('embed', () => {
     expect(chapter.body.content).not.toContain('headerlink');
   });
 
+  it('previews what an empty target labels, reading the page content from the upstream', async () => {
+    // Without doctool=sphinx the upstream gives the bare `<span id="faq-thundering-herd"></span>`.
+    const bare = await proxy.get(embed(page('faq.html#faq-thundering-herd')));
+    expect(bare.body.content).toBe('<span id="faq-thundering-herd"></span>');
+    const { status, body } = await proxy.get(embed(page('faq.html#faq-thundering-herd'), '&form=preview'));
+    expect(status).toBe(200);
+    expect(body.title).toBe('What is the thundering herd problem?');
+    expect(body.content).toMatch(/<p>/);
+  });
+
   it('extracts from allowlisted external pages itself, fetching each page once', async () => {
     const first = await proxy.get(embed(externalUrl('/docs/page.html#intro')));
     expect(first.status).toBe(200);
