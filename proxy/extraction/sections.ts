@@ -1,6 +1,6 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { headingTargets, withoutSuffix, type PageKind, type PageStructure } from '../../structure/structure.ts';
+import { headingTargets, type PageKind, type PageStructure } from '../../structure/structure.ts';
 import { nextDefinition } from './embed.ts';
 import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './parse.ts';
 import { domhandlerTree, explicitMainContent, structureOf } from './structure.ts';
@@ -22,11 +22,6 @@ export interface SplitPage {
   kind: PageKind;
   /** The `<title>`, whitespace normalized ('' without one). */
   documentTitle: string;
-}
-
-export interface SplitOptions {
-  /** What every `<title>` of the site ends with (its name), dropped from titles taken from there. */
-  titleSuffix?: string;
 }
 
 /** Same cap as the hosting service's search index. */
@@ -172,10 +167,10 @@ function* definitionSections(root: Element, indexed: Element[]): Generator<PageS
   }
 }
 
-/** The id a search hit links to: the one the heading's permalink or the page's links use, if any. */
+/** The id a search hit links to: the heading's own, else the one its permalink or the page's links use. */
 function headingId(heading: Element, structure: PageStructure<AnyNode, Element>): string {
   const targets = headingTargets(domhandlerTree, heading);
-  return targets.find((id, index) => index === 0 && heading.attribs.id === id) ?? targets.find((id) => structure.isLinkedId(id)) ?? targets[0] ?? '';
+  return heading.attribs.id || targets.find((id) => structure.isLinkedId(id)) || targets[0] || '';
 }
 
 function headingSection(heading: Element, structure: PageStructure<AnyNode, Element>): PageSection {
@@ -205,11 +200,14 @@ function sendsElsewhere(page: ParsedHtml): boolean {
   return !!head && findFirst(head, (element) => element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') !== undefined;
 }
 
-/** The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the `<title>`. */
-function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string, options: SplitOptions): string | undefined {
+/**
+ * The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the
+ * `<title>` (the host drops the site's name from it, once it knows the site's titles).
+ */
+function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string): string | undefined {
   const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
   if (heading) return qualifiedName(root, heading) ?? normalizeSpace(textOf(heading));
-  return documentTitle ? withoutSuffix(documentTitle, options.titleSuffix ?? '') : undefined;
+  return documentTitle || undefined;
 }
 
 /**
@@ -235,7 +233,7 @@ function qualifiedName(root: Element, heading: Element): string | undefined {
  * terms with ids, the content before the first heading, then every heading (all `h1`s, then all `h2`s…)
  * with the text up to the next one. Where the page marks no main content, its structure says where it is.
  */
-export function splitSections(html: string, path: string, options: SplitOptions = {}): SplitPage {
+export function splitSections(html: string, path: string): SplitPage {
   const page = parseHtml(html);
   const structure = structureOf(page, path);
   const titleElement = findFirst(page.document, (element) => element.name === 'title');
@@ -243,7 +241,7 @@ export function splitSections(html: string, path: string, options: SplitOptions 
   if (!structure) return { title: documentTitle || path, sections: [], kind: 'content', documentTitle };
   const root = findIndexRoot(page, structure);
   removeNoise(root);
-  const title = pageTitleOf(root, structure, documentTitle, options) ?? path;
+  const title = pageTitleOf(root, structure, documentTitle) ?? path;
   const sections: PageSection[] = [];
   for (const section of allSections(root, title, structure)) {
     sections.push(section);

@@ -154,12 +154,12 @@ describe('generated pages', () => {
 });
 
 describe('page title', () => {
-  it('is not a heading that only links to another page (the site name in a header)', () => {
+  it('is not a heading that only links to another page (the site name in a header), but the <title>', () => {
     const html = `<html><head><title>Install — Tool 2 docs</title></head><body>
       <div><h1><a href="../index.html">Tool 2 docs</a></h1><a href="../a.html">A</a></div>
       <div><p>No heading of its own, but ${'prose '.repeat(80)}</p></div></body></html>`;
-    const split = splitSections(html, 'guide/install.html', { titleSuffix: ' — Tool 2 docs' });
-    expect(split.title).toBe('Install');
+    const split = splitSections(html, 'guide/install.html');
+    expect(split.title).toBe('Install — Tool 2 docs');
     expect(textOf(structureOf(parseHtml(html), 'guide/install.html')!.mainContent())).toContain('No heading of its own');
   });
 });
