@@ -276,6 +276,15 @@ describe('<doclens-search>', () => {
       expect(document.activeElement).to.equal(input(element));
       await click(shadow(element).querySelector('.recent-head span')!);
       await closesOnEscape();
+
+      // Try again, on a proxy that fails.
+      element.proxy = servers.hostile;
+      await element.show('fail');
+      await until(() => !!shadow(element).querySelector('.state .action'), 'the error and its retry button');
+      await click(shadow(element).querySelector('.state .action')!);
+      await until(() => !!shadow(element).querySelector('.state .action'), 'the error again');
+      expect(document.activeElement).to.equal(input(element));
+      await closesOnEscape();
       expect(shortcuts.actions).to.deep.equal([]);
     } finally {
       shortcuts.remove();

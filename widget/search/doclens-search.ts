@@ -376,6 +376,8 @@ export class DoclensSearch extends LitElement {
   private onMousedown = (event: MouseEvent) => {
     const target = event.composedPath()[0];
     if (target === this.field || (target instanceof HTMLInputElement && target.type === 'checkbox')) return;
+    // A press on the result list's scroll bar (outside its client area) keeps its drag.
+    if (target instanceof HTMLElement && target.scrollHeight > target.clientHeight && event.offsetX > target.clientWidth) return;
     event.preventDefault();
   };
 
