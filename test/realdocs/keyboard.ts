@@ -282,12 +282,34 @@ async function markThemeSearch(page: Page): Promise<string> {
 }
 
 /**
+ * Tries the page's toggles (a label of a check box, as mkdocs-material's search button on a phone) until
+ * one shows a theme search box; toggles that show none are switched back. Says which, or "".
+ */
+async function revealThemeSearch(page: Page): Promise<string> {
+  const toggles = page.locator('label[for]').filter({ visible: true });
+  const count = await toggles.count();
+  for (let index = 0; index < count; index++) {
+    const toggle = toggles.nth(index);
+    const isCheckbox = await toggle.evaluate((label) => (label as HTMLLabelElement).control instanceof HTMLInputElement && (label as HTMLLabelElement).control!.getAttribute('type') === 'checkbox');
+    if (!isCheckbox) continue;
+    // Clicked as the page sees a click, whatever a toggle switched on before may cover.
+    const click = () => toggle.evaluate((label) => (label as HTMLElement).click());
+    await click();
+    await page.waitForTimeout(300);
+    const way = await markThemeSearch(page);
+    if (way) return `${way}, shown by the toggle "${(await toggle.getAttribute('title')) ?? (await toggle.getAttribute('for'))}"`;
+    await click();
+  }
+  return '';
+}
+
+/**
  * Takes the reader to the theme's search as they would (a focus or a click on its box, a click on the
  * control that opens it), on this page or, without one here, on one of the first pages it links to.
  * Answers how, or undefined where the site shows no theme search at all.
  */
 async function reachThemeSearch(page: Page, how: 'focus' | 'click'): Promise<string | undefined> {
-  let way = await markThemeSearch(page);
+  let way = (await markThemeSearch(page)) || (await revealThemeSearch(page));
   if (!way) {
     const links = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((link) => link.href.split('#')[0]!).filter((href) => href.startsWith(location.origin) && href !== location.href.split('#')[0]))].slice(0, 5));
     for (const link of links) {
