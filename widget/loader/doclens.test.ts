@@ -129,6 +129,28 @@ describe('the doclens.js loader', () => {
     }
   });
 
+  it('closes a theme search that is a modal dialog or a popover when its box hands over', async () => {
+    const theme = `<dialog id="theme-dialog"><form role="search" action="search.html"><input name="q" aria-label="Search"></form></dialog>
+      <div popover id="theme-popover"><input type="search" aria-label="Search"></div><div role="main"><p>Text</p></div>`;
+    const { doc } = await frame('', page(tag('data-features="search"'), theme));
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    const search = doc.querySelector('doclens-search')!;
+    const field = () => search.querySelector<HTMLInputElement>('input[role="combobox"]');
+    const themeDialog = doc.querySelector<HTMLDialogElement>('#theme-dialog')!;
+    themeDialog.showModal();
+    themeDialog.querySelector('input')!.focus();
+    await sendKeys({ type: 'a/b' });
+    await until(() => field()?.value === 'a/b', '"a/b" in the doclens field');
+    expect(themeDialog.open).to.equal(false);
+    await search.hide();
+    const popover = doc.querySelector<HTMLElement>('#theme-popover')!;
+    popover.showPopover();
+    popover.querySelector('input')!.focus();
+    await sendKeys({ type: 'np' });
+    await until(() => field()?.value === 'np', '"np" in the doclens field');
+    expect(popover.matches(':popover-open')).to.equal(false);
+  });
+
   it('finds the theme\'s search boxes from the structure of the page, those in view first', async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <input type="search" id="hidden-search" style="display: none" />
