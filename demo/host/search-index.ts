@@ -6,7 +6,10 @@ import { commonTitleSuffix, withoutSuffix } from '../../structure/structure.ts';
 export interface IndexedSection {
   id: number;
   path: string;
+  /** What search results call the page. */
   pageTitle: string;
+  /** What the page calls itself, which queries match: a full name in the title would match its module's words. */
+  pageName: string;
   /** Anchor of the section, empty for the content before the first heading. */
   anchor: string;
   title: string;
@@ -40,7 +43,7 @@ function words(text: string): string[] {
 export const MAX_QUERY_WORDS = 24;
 
 const SEARCH_OPTIONS: SearchOptions = {
-  boost: { title: 3, pageTitle: 1.5, content: 1 },
+  boost: { title: 3, pageName: 1.5, content: 1 },
   // Every word may be the start of a longer one (the reader is still typing it)…
   prefix: (term) => term.length >= 2,
   // …and words of four letters or more tolerate one typo: one edit, or two from seven letters on,
@@ -54,7 +57,7 @@ const SECTIONS_PER_PAGE = 3;
 
 function newMiniSearch(): MiniSearch<IndexedSection> {
   return new MiniSearch<IndexedSection>({
-    fields: ['title', 'pageTitle', 'content'],
+    fields: ['title', 'pageName', 'content'],
     storeFields: [],
     tokenize: words,
     searchOptions: SEARCH_OPTIONS,
@@ -77,7 +80,7 @@ export class VersionIndex {
 
   /** Indexes a page's sections; generated indexes and search pages are left out. */
   addPage(path: string, html: string): void {
-    const { title: pageTitle, sections, kind, documentTitle } = splitSections(html, path);
+    const { title: pageTitle, name, sections, kind, documentTitle } = splitSections(html, path);
     if (documentTitle) this.documentTitles.push(documentTitle);
     if (kind !== 'content') return;
     const first = this.sections.length;
@@ -85,6 +88,7 @@ export class VersionIndex {
       id: first + index,
       path,
       pageTitle,
+      pageName: name,
       anchor: section.id,
       title: section.title,
       content: section.content,

@@ -16,7 +16,10 @@ export interface PageSection {
 }
 
 export interface SplitPage {
+  /** What search results call the page: its heading, or the full name of the object it documents. */
   title: string;
+  /** What the page calls itself (its heading, else its `<title>`): what queries are matched against. */
+  name: string;
   sections: PageSection[];
   /** Generated indexes and search pages are no search results. */
   kind: PageKind;
@@ -204,10 +207,13 @@ function sendsElsewhere(page: ParsedHtml): boolean {
  * The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the
  * `<title>` (the host drops the site's name from it, once it knows the site's titles).
  */
-function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string): string | undefined {
+function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string): { title: string; name: string } | undefined {
   const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
-  if (heading) return qualifiedName(root, heading) ?? normalizeSpace(textOf(heading));
-  return documentTitle || undefined;
+  if (heading) {
+    const name = normalizeSpace(textOf(heading));
+    return { title: qualifiedName(root, heading, name) ?? name, name };
+  }
+  return documentTitle ? { title: documentTitle, name: documentTitle } : undefined;
 }
 
 /**
@@ -215,8 +221,7 @@ function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, 
  * (`<dt id="astropy.table.Column">`) is about that object: its full name tells it from the other
  * `Column`s of the site.
  */
-function qualifiedName(root: Element, heading: Element): string | undefined {
-  const name = normalizeSpace(textOf(heading));
+function qualifiedName(root: Element, heading: Element, name: string): string | undefined {
   let afterHeading = false;
   for (const element of descendants(root)) {
     if (element === heading) afterHeading = true;
@@ -238,14 +243,14 @@ export function splitSections(html: string, path: string): SplitPage {
   const structure = structureOf(page, path);
   const titleElement = findFirst(page.document, (element) => element.name === 'title');
   const documentTitle = titleElement ? normalizeSpace(textOf(titleElement)) : '';
-  if (!structure) return { title: documentTitle || path, sections: [], kind: 'content', documentTitle };
+  if (!structure) return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle };
   const root = findIndexRoot(page, structure);
   removeNoise(root);
-  const title = pageTitleOf(root, structure, documentTitle) ?? path;
+  const { title, name } = pageTitleOf(root, structure, documentTitle) ?? { title: path, name: path };
   const sections: PageSection[] = [];
-  for (const section of allSections(root, title, structure)) {
+  for (const section of allSections(root, name, structure)) {
     sections.push(section);
     if (sections.length >= MAX_SECTIONS) break;
   }
-  return { title, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle };
+  return { title, name, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle };
 }
