@@ -151,6 +151,29 @@ describe('the doclens.js loader', () => {
     expect(popover.matches(':popover-open')).to.equal(false);
   });
 
+  it('closes the theme\'s search modal, and its focus trap, when the doclens shortcut opens doclens over it', async () => {
+    const theme = `<div id="modal" role="dialog" aria-label="Search" hidden><form><input type="search" id="modal-box" aria-label="Search"></form></div>
+      <div role="main"><p>Text</p></div>
+      <script>
+        // As Bootstrap's modal does (the MkDocs theme's search): Escape in it hides it; while shown, focus is kept in it.
+        const modal = document.getElementById('modal');
+        modal.addEventListener('keydown', (event) => event.keyCode === 27 && (modal.hidden = true));
+        document.addEventListener('focusin', (event) => !modal.hidden && !modal.contains(event.target) && document.getElementById('modal-box').focus());
+      </script>`;
+    const { doc } = await frame('', page(tag('data-features="search"'), theme));
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    const search = doc.querySelector('doclens-search')!;
+    const modal = doc.querySelector<HTMLElement>('#modal')!;
+    modal.hidden = false;
+    doc.querySelector<HTMLInputElement>('#modal-box')!.focus();
+    await sendKeys({ press: 'Control+k' });
+    await until(() => search.open, 'open by Ctrl+K');
+    await search.updateComplete;
+    expect(modal.hidden, 'the theme modal is closed').to.equal(true);
+    await sendKeys({ type: 'lease' });
+    expect(search.querySelector<HTMLInputElement>('input[role="combobox"]')!.value).to.equal('lease');
+  });
+
   it('finds the theme\'s search boxes from the structure of the page, those in view first', async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <input type="search" id="hidden-search" style="display: none" />

@@ -1,4 +1,5 @@
 import type { DoclensSearch } from '../search/doclens-search.ts';
+import { isTextField } from '../shared/hotkeys.ts';
 
 /**
  * The theme's own search UI, found from what the markup means (a search landmark, a search field, a
@@ -42,12 +43,14 @@ function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
   });
 }
 
-/** Closes the theme's own search UI around `box`: its overlay or modal would stay open behind doclens. */
+/**
+ * Closes the theme's own search UI around `box`: its overlay or modal would stay open behind doclens
+ * (and a modal's focus trap would take focus back from it).
+ */
 function closeThemeSearch(box: HTMLInputElement): void {
-  // Themes close their search overlay or modal on Escape in their box (and act on it only there).
-  if (box.ownerDocument.activeElement === box) {
-    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true, composed: true }));
-  }
+  // Themes close their search overlay or modal on Escape in their box. Their other key handlers leave it
+  // alone only while a text field has focus (the box, or doclens' field); on the page, Sphinx's would act.
+  if (isTextField(box.ownerDocument.activeElement ?? undefined)) box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true, composed: true }));
   const dialog = box.closest('dialog');
   if (dialog?.open) dialog.close();
   const popover = box.closest<HTMLElement>('[popover]');
@@ -64,7 +67,12 @@ export function handOverThemeSearch(search: DoclensSearch, boxes: HTMLInputEleme
   // The words handed over while doclens opens: keys typed fast still reach the theme's box until then.
   let handed: string | undefined;
   search.addEventListener('doclens-search-close', () => (handed = undefined));
+  // However doclens opened (its shortcut while the theme's search modal is open, too), the theme's search closes.
+  search.addEventListener('doclens-search-open', () => {
+    for (const box of boxes) if (isVisible(box)) closeThemeSearch(box);
+  });
   const open = (words: string, box: HTMLInputElement) => {
+    // While the box has focus: some themes close their search on Escape only then (pydata-sphinx-theme).
     if (!search.open) closeThemeSearch(box);
     handed = words;
     void search.show(words);
