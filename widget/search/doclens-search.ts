@@ -24,6 +24,8 @@ const RECENT_LIMIT = 8;
 /** Corners of the floating trigger, in order of preference (its CSS puts it in the first unless told). */
 const TRIGGER_SPOTS = ['top-end', 'top-start', 'bottom-start', 'bottom-end'] as const;
 const CACHE_LIMIT = 50;
+/** Milliseconds before partial results (the host still indexing) are asked for again. */
+const INDEXING_RETRY_MS = 1000;
 
 /** Attributes of the search field that never change. */
 const FIELD_ATTRIBUTES: Record<string, string> = {
@@ -70,12 +72,12 @@ function breadcrumb(path: string): string {
  *
  * @csspart trigger - The button that opens the dialog.
  * @csspart dialog - The dialog.
- *
- * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
- * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
  * @csspart state - The loading, empty, error and offline messages.
+ *
+ * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
+ * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
  *
  * @cssproperty --doclens-color-text - Text colour.
  * @cssproperty --doclens-color-muted - Secondary text colour.
@@ -119,6 +121,8 @@ export class DoclensSearch extends LitElement {
   @state() private status: Status = 'idle';
   @state() private results: SearchResult[] = [];
   @state() private count = 0;
+  /** The answer shown is partial: the host is still indexing. */
+  @state() private indexing = false;
   @state() private nextPage: number | null = null;
   @state() private activeIndex = -1;
   @state() private includeSubprojects = true;
@@ -283,7 +287,9 @@ export class DoclensSearch extends LitElement {
     try {
       const response = await getJson<SearchResponse>(this.proxy, 'api/v3/search/', { q: this.requestQuery(), page: String(page), page_size: String(this.pageSize) }, controller.signal);
       if (id !== this.requestId) return;
-      this.cache.set(key, response);
+      // Partial results are asked again shortly (typing cancels that), and never kept.
+      if (response.indexing) this.timer = setTimeout(() => void this.run(page, append), INDEXING_RETRY_MS);
+      else this.cache.set(key, response);
       if (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.apply(response, page, append);
     } catch (error) {
@@ -297,6 +303,7 @@ export class DoclensSearch extends LitElement {
   private apply(response: SearchResponse, page: number, append: boolean): void {
     this.results = append ? [...this.results, ...response.results] : response.results;
     this.count = response.count;
+    this.indexing = response.indexing === true;
     this.nextPage = response.next ? page + 1 : null;
     this.status = this.results.length ? 'results' : 'empty';
     if (!append) this.activeIndex = this.results.length ? 0 : -1;
@@ -529,7 +536,7 @@ export class DoclensSearch extends LitElement {
   private announcement(s: Strings, active: Option | undefined): string {
     if (this.arrowed && active && !canReferToShadow) return active.block?.title ?? active.block?.name ?? active.result.title ?? '';
     if (this.status === 'results') return this.count === 1 ? s.resultCountOne : format(s.resultCount, { count: this.count });
-    if (this.status === 'empty') return format(s.noResults, { query: this.query.trim() });
+    if (this.status === 'empty') return this.indexing ? s.stillIndexing : format(s.noResults, { query: this.query.trim() });
     if (this.status === 'error') return s.searchFailed;
     if (this.status === 'offline') return s.offline;
     return '';
@@ -543,6 +550,7 @@ export class DoclensSearch extends LitElement {
         if (!this.results.length) return html`<div class="state" part="state">${s.loading}</div>`;
         return this.renderResults(s, options);
       case 'empty':
+        if (this.indexing) return html`<div class="state" part="state">${s.stillIndexing}</div>`;
         return html`<div class="state" part="state"><strong>${format(s.noResults, { query: this.query.trim() })}</strong>${s.noResultsHint}</div>`;
       case 'error':
         return html`<div class="state error" part="state"><strong>${s.searchFailed}</strong><button class="action" type="button" @click=${this.retry}>${s.retry}</button></div>`;
@@ -573,6 +581,7 @@ export class DoclensSearch extends LitElement {
     const elsewhere = (result: SearchResult) => result.project.slug !== this.project || (this.version !== undefined && result.version.slug !== this.version);
     let index = 0;
     return html`
+      ${this.indexing ? html`<div class="state" part="state">${s.stillIndexing}</div>` : nothing}
       <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
         ${this.results.map((result) => {
           const pageOption = options[index++]!;
