@@ -7,7 +7,7 @@ import { escapeHtml } from '../demo/host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
 import { parseOptions, portValue, UsageError } from './args.ts';
-import { demoToken, hostOptions, manifestFromOptions, startPages } from './host.ts';
+import { demoToken, hostOptions, indexCacheFromOptions, manifestFromOptions, reportSearchComplete, startPages } from './host.ts';
 
 export const demoHelp = `Usage: doclens demo [--docs DIR --project SLUG] [--port N] [widget options]
 
@@ -23,6 +23,8 @@ Options:
   --language L       the language code for --docs (default: en)
   --manifest FILE    serve the projects of a manifest instead
   --port N           the first port to use; 0 picks free ports (default: $PORT or 8000)
+  --index-cache DIR  where search indexes are kept across restarts (default: $XDG_CACHE_HOME/doclens
+                     or ~/.cache/doclens)
   -h, --help         show this help
 
 Widget options (the loader's data-* attributes, written into every page's script tag):
@@ -138,7 +140,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
   let proxyUrl = '';
   // Every page gets the one tag an author adds; the proxy's address is known once it listens.
   const headHtml = () => `<script type="module" src="${proxyUrl}/doclens.js" data-proxy="${proxyUrl}"${attributes}></script>`;
-  const host = await startHost({ manifest, token, port, headHtml });
+  const host = await startHost({ manifest, token, port, headHtml, indexCache: indexCacheFromOptions(values) });
   const topLevel = host.registry.projects.filter((project) => !project.translationOf && !project.subprojectOf);
   const config = parseConfig({
     upstream: host.apiUrl,
@@ -182,5 +184,6 @@ export async function runDemo(argv: string[]): Promise<RunningDemo | undefined> 
   console.log(`  ${'Hosting API'.padEnd(16)} ${demo.host.apiUrl}/api/v3/ (token ${demo.token})`);
   if (!existsSync(widgetBundle)) console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
   console.log('Press Ctrl+C to stop.');
+  reportSearchComplete(demo.host, 'doclens demo');
   return demo;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { startHost, type RunningHost } from '../demo/host/app.ts';
 import type { HeadInjection } from '../demo/host/docs.ts';
+import { defaultIndexCacheDir } from '../demo/host/index-cache.ts';
 import { loadManifest, singleFolderManifest, type Manifest } from '../demo/host/manifest.ts';
 import { languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
 
@@ -19,6 +20,8 @@ Options:
   --manifest FILE    a JSON manifest of several projects, versions, translations and subprojects
   --port N           the port of the first site and the API; 0 picks a free one (default: 8000)
   --token T          the API v3 token (default: a random demo token, printed at start)
+  --index-cache DIR  where search indexes are kept across restarts (default: $XDG_CACHE_HOME/doclens
+                     or ~/.cache/doclens)
   -h, --help         show this help
 `;
 
@@ -30,6 +33,7 @@ export const hostOptions = {
   manifest: { type: 'string' },
   port: { type: 'string' },
   token: { type: 'string' },
+  'index-cache': { type: 'string' },
 } as const;
 
 /** Which docs to serve, from --docs/--project/--version/--language or --manifest. */
@@ -54,6 +58,23 @@ export function demoToken(): string {
   return `demo-${randomBytes(12).toString('hex')}`;
 }
 
+/** The search index cache folder from --index-cache, else the user's cache folder. */
+export function indexCacheFromOptions(values: { 'index-cache'?: string }): string {
+  if (values['index-cache'] === '') throw new UsageError('--index-cache needs a folder');
+  return values['index-cache'] ?? defaultIndexCacheDir();
+}
+
+/** The line that says when every default version can be searched in full (pages are served before). */
+export function reportSearchComplete(host: RunningHost, prefix: string): void {
+  host.searchComplete.then(
+    ({ seconds, versions, cached }) => {
+      const from = cached === versions ? ' (indexes loaded from the cache)' : cached > 0 ? ` (${cached} of ${versions} indexes loaded from the cache)` : '';
+      console.log(`${prefix}: search complete in ${seconds.toFixed(1)} s${from}`);
+    },
+    () => {},
+  );
+}
+
 /** Start page of each site: its main project's default version. */
 export function startPages(host: RunningHost): { name: string; url: string }[] {
   return host.sites.map((site) => {
@@ -72,8 +93,9 @@ export async function runHost(argv: string[], options: { headHtml?: HeadInjectio
   const port = portValue('--port', values.port, 8000);
   const token = values.token ?? demoToken();
   if (values.token !== undefined && !/^\S{8,}$/.test(token)) throw new UsageError('--token must be at least 8 characters without spaces');
-  const host = await startHost({ manifest, token, port, ...options });
+  const host = await startHost({ manifest, token, port, indexCache: indexCacheFromOptions(values), ...options });
   for (const { name, url } of startPages(host)) console.log(`doclens host: serving ${name} at ${url}`);
   console.log(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${values.token === undefined ? token : 'as given'})`);
+  reportSearchComplete(host, 'doclens host');
   return host;
 }

@@ -87,13 +87,14 @@ export const staleCovers = (error: unknown) => error instanceof ProxyError && er
  * Answers from the response cache, loading `load()` on a miss; the stored bytes are what the hot
  * path serves next time.
  */
-export async function sendCachedJson(
+export async function sendCachedJson<T>(
   context: ProxyContext,
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
-  ttl: number,
-  load: () => Promise<unknown>,
+  /** Seconds the answer stays fresh, or how long this answer does; 0 keeps it not at all. */
+  ttl: number | ((value: T) => number),
+  load: () => Promise<T>,
 ): Promise<void> {
   const shared = context.config.credentials === 'token';
   const note = context.notes.get(req) ?? {};
@@ -103,7 +104,9 @@ export async function sendCachedJson(
     const started = performance.now();
     try {
       const value = await load();
-      return storedResponse(200, Buffer.from(JSON.stringify(value)), JSON_TYPE, freshnessOf(context.config, ttl), shared, context.now());
+      const seconds = typeof ttl === 'number' ? ttl : ttl(value);
+      const freshness = seconds > 0 ? freshnessOf(context.config, seconds) : { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 };
+      return storedResponse(200, Buffer.from(JSON.stringify(value)), JSON_TYPE, freshness, shared, context.now());
     } catch (error) {
       // Answers that something does not exist are kept briefly, so a flood of them stays off the upstream.
       if (error instanceof ProxyError && error.status === 404) {

@@ -179,13 +179,14 @@ export function apiV3Router(context: ApiContext): Router {
     const { q, page, pageSize } = searchParams(req);
     const query = parseSearchQuery(q);
     const scope = searchScope(registry, query.projects, query.subprojects);
-    const hits = query.text ? await search.search(scope, query.text) : [];
+    const { hits, indexing } = query.text ? await search.search(scope, query.text) : { hits: [], indexing: false };
     const projects = [...new Set(scope.map((version) => version.project))].map((project) => ({
       slug: project.slug,
       versions: scope.filter((version) => version.project === project).map((version) => ({ slug: version.slug })),
     }));
     const body = searchPage(req, hits, page, pageSize);
-    res.json({ ...body, projects, query: query.text, results: body.results.map((hit) => search.resultV3(hit)) });
+    // `indexing`: some version searched is still being indexed, so the results are what is indexed so far.
+    res.json({ ...body, projects, query: query.text, results: body.results.map((hit) => search.resultV3(hit)), indexing });
   });
 
   router.use((_req, _res, next) => next(notFound()));

@@ -5,6 +5,7 @@ import { apiV2Router } from './api-v2.ts';
 import { apiV3Router, type ApiContext } from './api-v3.ts';
 import { docsRouter, type HeadInjection } from './docs.ts';
 import { jsonErrors, notFound } from './http.ts';
+import { IndexCache } from './index-cache.ts';
 import type { Manifest } from './manifest.ts';
 import { PageStore } from './pages.ts';
 import { Registry, type Site } from './registry.ts';
@@ -15,6 +16,8 @@ export interface HostOptions {
   /** Token API v3 requires. */
   token: string;
   headHtml?: HeadInjection;
+  /** Folder where search indexes are kept across restarts; none when undefined. */
+  indexCache?: string;
 }
 
 export interface Host {
@@ -36,7 +39,7 @@ function baseApp(): Express {
 export function createHost(options: HostOptions): Host {
   const registry = new Registry(options.manifest);
   const pages = new PageStore();
-  const search = new SearchService(registry, pages);
+  const search = new SearchService(registry, pages, options.indexCache === undefined ? undefined : new IndexCache(options.indexCache));
   const context: ApiContext = { registry, pages, search, token: options.token };
   const apps = registry.sites.map((site, index) => {
     const app = baseApp();
@@ -56,6 +59,8 @@ export interface RunningHost extends Host {
   /** Origin of the API (and of the first site). */
   apiUrl: string;
   sites: Site[];
+  /** Settles once the default versions are indexed (pages and the API are served before): how long it took, how many versions came from the index cache. */
+  searchComplete: Promise<{ seconds: number; versions: number; cached: number }>;
   close(): Promise<void>;
 }
 
@@ -85,12 +90,16 @@ export async function startHost(options: HostOptions & { port: number; hostname?
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     throw error;
   }
-  host.search.warm().catch((error: unknown) => console.error('doclens host: indexing failed:', error));
+  const started = performance.now();
+  const searchComplete = host.search.warm().then((counts) => ({ ...counts, seconds: (performance.now() - started) / 1000 }));
+  searchComplete.catch((error: unknown) => console.error('doclens host: indexing failed:', error));
   return {
     ...host,
     apiUrl: host.registry.sites[0]!.origin,
     sites: host.registry.sites,
+    searchComplete,
     close: async () => {
+      await host.search.close();
       await Promise.all(
         servers.map(
           (server) =>

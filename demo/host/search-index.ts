@@ -1,5 +1,5 @@
-import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import { splitSections } from '../../proxy/extraction/sections.ts';
+import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
+import { splitSections, type SplitPage } from '../../proxy/extraction/sections.ts';
 import { commonTitleSuffix, withoutSuffix } from '../../structure/structure.ts';
 
 /** One section of one page, as indexed. */
@@ -55,18 +55,24 @@ const SEARCH_OPTIONS: SearchOptions = {
 /** How many sections of one page a result shows. */
 const SECTIONS_PER_PAGE = 3;
 
-function newMiniSearch(): MiniSearch<IndexedSection> {
-  return new MiniSearch<IndexedSection>({
-    fields: ['title', 'pageName', 'content'],
-    storeFields: [],
-    tokenize: words,
-    searchOptions: SEARCH_OPTIONS,
-  });
+const ENGINE_OPTIONS: Options<IndexedSection> = {
+  fields: ['title', 'pageName', 'content'],
+  storeFields: [],
+  tokenize: words,
+  searchOptions: SEARCH_OPTIONS,
+};
+
+/** A version's index as saved and loaded: the engine's own form, the sections it returns, what titles are settled from. */
+interface SavedIndex {
+  engine: AsPlainObject;
+  sections: IndexedSection[];
+  documentTitles: string[];
+  /** Pages titled by their `<title>`, by the ids of their sections. */
+  titledByDocument: { title: string; ids: number[] }[];
 }
 
 /** Full-text index of one documentation version: BM25 ranking over sections, grouped into pages. */
 export class VersionIndex {
-  private readonly engine = newMiniSearch();
   private readonly sections: IndexedSection[] = [];
   /** Every page's `<title>`: what they all end with is the site's name. */
   private readonly documentTitles: string[] = [];
@@ -74,13 +80,38 @@ export class VersionIndex {
   private readonly titledByDocument: { title: string; sections: IndexedSection[] }[] = [];
   private suffixFromTitles = 0;
 
+  constructor(private readonly engine = new MiniSearch<IndexedSection>(ENGINE_OPTIONS)) {}
+
+  /** An index saved with `JSON.stringify(index)`; the engine is rebuilt in steps that let other work run between them. */
+  static async fromJSON(json: string): Promise<VersionIndex> {
+    const saved = JSON.parse(json) as SavedIndex;
+    const index = new VersionIndex(await MiniSearch.loadJSAsync(saved.engine, ENGINE_OPTIONS));
+    index.sections.push(...saved.sections);
+    index.documentTitles.push(...saved.documentTitles);
+    for (const { title, ids } of saved.titledByDocument) index.titledByDocument.push({ title, sections: ids.map((id) => index.sections[id]!) });
+    return index;
+  }
+
+  toJSON(): SavedIndex {
+    return {
+      engine: this.engine.toJSON(),
+      sections: this.sections,
+      documentTitles: this.documentTitles,
+      titledByDocument: this.titledByDocument.map(({ title, sections }) => ({ title, ids: sections.map((section) => section.id) })),
+    };
+  }
+
   get size(): { pages: number; sections: number } {
     return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
   }
 
   /** Indexes a page's sections; generated indexes and search pages are left out. */
   addPage(path: string, html: string): void {
-    const { title: pageTitle, name, sections, kind, documentTitle } = splitSections(html, path);
+    this.addSplitPage(path, splitSections(html, path));
+  }
+
+  /** Indexes a page already split into sections (by a worker thread). */
+  addSplitPage(path: string, { title: pageTitle, name, sections, kind, documentTitle }: SplitPage): void {
     if (documentTitle) this.documentTitles.push(documentTitle);
     if (kind !== 'content') return;
     const first = this.sections.length;

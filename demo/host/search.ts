@@ -1,3 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { indexKey, type IndexCache } from './index-cache.ts';
+import { IndexPool } from './index-pool.ts';
 import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
 import { highlight, highlightExcerpts, VersionIndex, type PageHit, type SectionHit } from './search-index.ts';
@@ -16,46 +19,117 @@ export function pageUrlPath(file: string): string {
   return file === 'index.html' ? '' : file.replace(/(^|\/)index\.html$/, '$1');
 }
 
-/** Indexes each version on first use (and in the background at start) and searches across versions. */
+/** What a search found, and whether some version it covers is still being indexed (then the hits are what is indexed so far). */
+export interface SearchAnswer {
+  hits: VersionedHit[];
+  indexing: boolean;
+}
+
+/** How long a search waits for its version's index before answering with what is indexed so far. */
+const PARTIAL_AFTER_MS = 500;
+
+class VersionState {
+  /** The complete index, once it is loaded here. */
+  ready: VersionIndex | undefined;
+  /** Whether it came from the index cache. */
+  cached = false;
+  readonly loaded: Promise<VersionIndex>;
+
+  constructor(loading: Promise<{ index: VersionIndex; cached: boolean }>) {
+    this.loaded = loading.then(({ index, cached }) => {
+      this.ready = index;
+      this.cached = cached;
+      return index;
+    });
+  }
+}
+
+/**
+ * Indexes each version on first use (the default versions at start), in worker threads or from the
+ * index cache, and searches across versions. The main thread only loads finished indexes.
+ */
 export class SearchService {
-  private readonly indexes = new Map<Version, Promise<VersionIndex>>();
+  private readonly states = new Map<Version, VersionState>();
+  private readonly pool = new IndexPool();
+  /** Indexes being written to the cache: closing waits for them. */
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly registry: Registry,
     private readonly pages: PageStore,
+    /** Where indexes are kept across restarts; none when undefined. */
+    private readonly cache?: IndexCache,
   ) {}
 
+  /** The version's complete index. */
   index(version: Version): Promise<VersionIndex> {
-    let index = this.indexes.get(version);
-    if (!index) {
-      index = this.build(version);
-      this.indexes.set(version, index);
-    }
-    return index;
+    return this.state(version).loaded;
   }
 
-  private async build(version: Version): Promise<VersionIndex> {
-    const index = new VersionIndex();
-    for (const file of await this.pages.contentPages(version)) {
-      const html = await this.pages.read(version, file);
-      if (html !== undefined) index.addPage(file, html);
+  private state(version: Version): VersionState {
+    let state = this.states.get(version);
+    if (!state) {
+      state = new VersionState(this.load(version));
+      this.states.set(version, state);
     }
-    return index;
+    return state;
   }
 
-  /** Indexes the default versions now, so that the first searches are fast. */
-  async warm(): Promise<void> {
-    for (const project of this.registry.projects) {
-      const version = defaultVersionOf(project);
-      if (version?.root) await this.index(version);
+  private async load(version: Version): Promise<{ index: VersionIndex; cached: boolean }> {
+    const root = version.root;
+    const files = await this.pages.contentPages(version);
+    if (!root) return { index: new VersionIndex(), cached: false };
+    const cache = this.cache;
+    const key = cache ? await indexKey(root, files) : undefined;
+    const saved = cache && key ? await cache.load(root, key) : undefined;
+    // A saved index that does not load (written by another version of the engine) is built again.
+    const loaded = saved === undefined ? undefined : await VersionIndex.fromJSON(saved).catch(() => undefined);
+    if (loaded) return { index: loaded, cached: true };
+    const json = await this.pool.build(version.id, root, files);
+    if (cache && key) {
+      const saving = cache.save(root, key, json).catch((error: unknown) => {
+        console.error(`doclens host: the search index could not be saved in ${cache.dir}: ${error instanceof Error ? error.message : error}`);
+      });
+      this.saving.add(saving);
+      void saving.then(() => this.saving.delete(saving));
     }
+    return { index: await VersionIndex.fromJSON(json), cached: false };
   }
 
-  async search(versions: Version[], text: string): Promise<VersionedHit[]> {
-    const found = await Promise.all(
-      versions.map(async (version) => (await this.index(version)).search(text).map((hit) => ({ version, hit }))),
-    );
-    return found.flat().sort((a, b) => b.hit.score - a.hit.score);
+  /**
+   * Indexes every version a search can cover (active and built) now, the default versions first, so
+   * that searches are complete soon after start; says how many indexes came from the cache.
+   */
+  async warm(): Promise<{ versions: number; cached: number }> {
+    const defaults = new Set(this.registry.projects.map(defaultVersionOf));
+    const versions = this.registry.projects
+      .flatMap((project) => project.versions)
+      .filter((version) => version.active && version.root !== undefined)
+      .sort((a, b) => Number(defaults.has(b)) - Number(defaults.has(a)));
+    await Promise.all(versions.map((version) => this.index(version)));
+    return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
+  }
+
+  async search(versions: Version[], text: string): Promise<SearchAnswer> {
+    const found = await Promise.all(versions.map((version) => this.searchVersion(version, text)));
+    const hits = found.flatMap(({ hits }, index) => hits.map((hit) => ({ version: versions[index]!, hit })));
+    return { hits: hits.sort((a, b) => b.hit.score - a.hit.score), indexing: found.some(({ partial }) => partial) };
+  }
+
+  private async searchVersion(version: Version, text: string): Promise<{ hits: PageHit[]; partial: boolean }> {
+    const state = this.state(version);
+    if (!state.ready) await Promise.race([state.loaded, delay(PARTIAL_AFTER_MS)]);
+    if (state.ready) return { hits: state.ready.search(text), partial: false };
+    const partial = await this.pool.search(version.id, text);
+    if (partial) return { hits: partial, partial: true };
+    // Not in the builder's hands: being loaded here, which takes less than building.
+    return { hits: (await state.loaded).search(text), partial: false };
+  }
+
+  /** Stops the index threads (a build under way is dropped) once the indexes built are saved. */
+  async close(): Promise<void> {
+    await Promise.all(this.saving);
+    await this.pool.close();
   }
 
   /** One result in the Search API v3 shape. */

@@ -74,6 +74,8 @@ export interface SearchAnswer {
   projects: { slug: string; versions: { slug: string }[] }[];
   query: string;
   results: SearchResult[];
+  /** The upstream is still indexing some version searched (the local docs host says so): the results are partial. */
+  indexing: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -195,6 +197,7 @@ export class UpstreamApi {
       }),
       query,
       results,
+      indexing: data.indexing === true,
     };
   }
 

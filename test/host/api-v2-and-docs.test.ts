@@ -7,6 +7,8 @@ let host: RunningHost;
 
 beforeAll(async () => {
   host = await startHost({ manifest: loadManifest(demoManifest), token: 'test-token-0123456789', port: 0 });
+  // Searches here check complete results; answers while indexing are tested in demo/host/search.test.ts.
+  await host.searchComplete;
 });
 afterAll(() => host.close());
 

@@ -8,6 +8,8 @@ let host: RunningHost;
 
 beforeAll(async () => {
   host = await startHost({ manifest: loadManifest(demoManifest), token: TOKEN, port: 0 });
+  // Searches here check complete results; answers while indexing are tested in demo/host/search.test.ts.
+  await host.searchComplete;
 });
 afterAll(() => host.close());
 

@@ -26,6 +26,8 @@ export interface SearchResponse {
   previous: string | null;
   query: string;
   results: SearchResult[];
+  /** The documentation host is still indexing: these are the results so far. */
+  indexing?: boolean;
 }
 
 export interface EmbedPreview {

@@ -14,6 +14,8 @@ export interface Strings {
   noResults: string;
   noResultsHint: string;
   searchFailed: string;
+  /** Shown while the documentation host is still indexing: the results so far are not all there will be. */
+  stillIndexing: string;
   retry: string;
   offline: string;
   moreResults: string;
@@ -51,6 +53,7 @@ const en: Strings = {
   noResults: 'No results for "{query}"',
   noResultsHint: 'Check the spelling, or try fewer or more general words.',
   searchFailed: 'Search is unavailable right now.',
+  stillIndexing: 'Still indexing… more results may follow.',
   retry: 'Try again',
   offline: 'You are offline. Search needs a connection.',
   moreResults: 'More results',
@@ -88,6 +91,7 @@ const es: Strings = {
   noResults: 'No hay resultados para «{query}»',
   noResultsHint: 'Revise la ortografía o pruebe con menos palabras o más generales.',
   searchFailed: 'La búsqueda no está disponible en este momento.',
+  stillIndexing: 'Todavía indexando… puede haber más resultados.',
   retry: 'Reintentar',
   offline: 'No hay conexión. La búsqueda necesita conexión.',
   moreResults: 'Más resultados',
