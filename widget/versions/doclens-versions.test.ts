@@ -90,6 +90,22 @@ describe('<doclens-versions>', () => {
     await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
   });
 
+  it('keeps the menu\'s keys from the page\'s own shortcuts (Sphinx turns pages on arrows)', async () => {
+    const element = await switcher('/en/latest/installation.html');
+    const seenByPage: string[] = [];
+    const pageShortcuts = (event: KeyboardEvent) => seenByPage.push(`${event.type} ${event.key}`);
+    document.addEventListener('keydown', pageShortcuts);
+    document.addEventListener('keyup', pageShortcuts);
+    try {
+      element.shadowRoot!.querySelector<HTMLButtonElement>('.toggle')!.focus();
+      for (const key of ['ArrowDown', 'ArrowRight', 'ArrowLeft', 'End', 'Escape']) await sendKeys({ press: key });
+      expect(seenByPage).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('keydown', pageShortcuts);
+      document.removeEventListener('keyup', pageShortcuts);
+    }
+  });
+
   it('tells readers of an old version where the stable one is, until dismissed', async () => {
     const element = await switcher('/en/1.0/installation.html');
     const notice = () => element.shadowRoot!.querySelector('.notice');

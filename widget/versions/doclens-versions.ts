@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
 import { getJson, type ContextTranslation, type ContextVersion, type PageContext } from '../shared/api.ts';
 import { findClearSpot, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
+import { keepKeysInside } from '../shared/hotkeys.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { versionsStyles } from './styles.ts';
@@ -84,6 +85,8 @@ export class DoclensVersions extends LitElement {
   constructor() {
     super();
     new ColorSchemeController(this);
+    // The menu's arrows, Enter and Escape are its own: Sphinx pages may turn arrows into page turns.
+    keepKeysInside(this, () => true);
   }
 
   override connectedCallback(): void {
