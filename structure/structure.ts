@@ -46,6 +46,8 @@ const AROUND_CONTENT_TAGS = new Set(['nav', 'aside', 'search', 'dialog']);
 const AROUND_CONTENT_ROLES = new Set([
   'navigation', 'complementary', 'search', 'banner', 'contentinfo', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tablist',
 ]);
+/** The same surroundings as a CSS selector, for trees that can query (a header or footer may be an article's own). */
+export const SURROUNDINGS_SELECTOR = [...AROUND_CONTENT_TAGS, 'header', 'footer', ...[...AROUND_CONTENT_ROLES].map((role) => `[role="${role}"]`)].join(', ');
 /** Inside these, `<header>` and `<footer>` belong to the content (an article's header), not to the site. */
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 /** Blocks the region search does not descend into: their children are the content's own parts. */

@@ -1,4 +1,4 @@
-import { PageStructure, type TreeAdapter } from '../../structure/structure.ts';
+import { PageStructure, SURROUNDINGS_SELECTOR, type TreeAdapter } from '../../structure/structure.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
@@ -29,9 +29,14 @@ export function mainContent(scope: Document | Element = document): Element {
   const isPage = scope === document;
   if (isPage && detected?.isConnected) return detected;
   const marked = scope.querySelector('[role="main"]') ?? scope.querySelector('main');
+  // Most marked mains hold the content alone: a query tells without measuring the page.
+  if (marked && !marked.querySelector(SURROUNDINGS_SELECTOR)) return remembered(isPage, marked);
   const root = marked ?? (scope instanceof Document ? (scope.body ?? scope.documentElement) : scope);
   const structure = new PageStructure(domTree, root, isPage ? location.pathname : '');
-  const found = !marked || structure.hasSurroundings() ? structure.mainContent() : marked;
+  return remembered(isPage, !marked || structure.hasSurroundings() ? structure.mainContent() : marked);
+}
+
+function remembered(isPage: boolean, found: Element): Element {
   if (isPage) detected = found;
   return found;
 }
