@@ -68,7 +68,7 @@ interface Part {
 /**
  * The first blocks of a section within the limits, counted by their text: rules, images and other
  * blocks without text come along but do not use up the count, nor do signatures (they head their
- * description, as a heading does). The last block is never a lead-in.
+ * description, as a heading does). Where the cut falls, the last block is never a lead-in.
  */
 function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: string; truncated: boolean } {
   const parts: Part[] = [];
