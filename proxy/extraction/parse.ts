@@ -1,6 +1,7 @@
-import * as cheerio from 'cheerio';
 import { DomHandler, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
 import { Parser } from 'htmlparser2';
+import { parse as parseSpec } from 'parse5';
+import { adapter as domhandlerAdapter } from 'parse5-htmlparser2-tree-adapter';
 
 /** Which parser built the tree: htmlparser2 when it agrees with a browser, parse5 otherwise. */
 export type ParserName = 'htmlparser2' | 'parse5';
@@ -112,8 +113,9 @@ function parseWithHtmlparser2(html: string): { document: Document; ids: Map<stri
   return { document: handler.root, ids: handler.ids, diverges: handler.diverges };
 }
 
+/** parse5 building domhandler nodes, scripting on as in a browser (what cheerio's `load` does, without loading cheerio's fetching code). */
 function parseWithParse5(html: string): Document {
-  return cheerio.load(html).root()[0] as Document;
+  return parseSpec(html, { treeAdapter: domhandlerAdapter, scriptingEnabled: true });
 }
 
 /**
