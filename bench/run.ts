@@ -1,4 +1,5 @@
 import { benchExtraction } from './extraction.ts';
+import { benchIndex } from './index.ts';
 import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
@@ -9,6 +10,7 @@ import { benchWidget } from './widget.ts';
 const BENCHES: Record<string, () => unknown> = {
   extraction: benchExtraction,
   search: benchSearch,
+  index: benchIndex,
   proxy: benchProxy,
   load: benchLoad,
   memory: benchMemory,

@@ -1,0 +1,94 @@
+/**
+ * Indexes one folder of documentation as the docs host does (worker threads, then the index cache)
+ * and prints its figures as one line of JSON. `bench/index.ts` runs it in a fresh process per round,
+ * so that its memory figures are the index's alone.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { IndexCache } from '../demo/host/index-cache.ts';
+import { singleFolderManifest } from '../demo/host/manifest.ts';
+import { PageStore } from '../demo/host/pages.ts';
+import { Registry } from '../demo/host/registry.ts';
+import { SearchService } from '../demo/host/search.ts';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+export interface DoclensIndexFigures {
+  pages: number;
+  sections: number;
+  indexMs: number;
+  /** Processor time of every thread of the process while indexing (on a busy machine, steadier than the time). */
+  cpuMs: number;
+  bytesOnDisk: number;
+  /** Resident memory after indexing (threads stopped, garbage collected) minus before. */
+  residentBytes: number;
+  peakResidentBytes: number;
+  /** In-process search latencies, sorted, in milliseconds. */
+  searchMs: number[];
+  /** A restart: the index loaded from the cache. */
+  reloadMs: number;
+}
+
+/** Whole words, words typed halfway and words with a typo, as readers search Django's documentation. */
+export const DJANGO_QUERIES = [
+  'queryset', 'querys', 'select_related', 'prefetch', 'middleware', 'middlware', 'csrf token', 'timezone',
+  'signals', 'authentication backend', 'custom user model', 'static files', 'cache framework', 'sessions',
+  'admin actions', 'model field reference', 'transaction atomic', 'paginat', 'url dispatcher',
+  'class based views', 'generic views', 'test client', 'settings', 'logging', 'email backend', 'file uploads',
+  'internationalization', 'translaton', 'databse', 'aggreg', 'annot', 'contenttypes', 'sitemap', 'securty',
+  'form validation', 'template tags', 'migratons', 'ForeignKey on_delete', 'get_object_or_404', 'async views',
+];
+const ROUNDS = 5;
+
+const [docs, cacheDir] = process.argv.slice(2);
+if (!docs || !cacheDir) throw new Error('usage: index-doclens.ts DOCS CACHE_DIR');
+
+const registry = new Registry(singleFolderManifest({ docs, project: 'bench', version: 'latest', language: 'en' }));
+const version = registry.projects[0]!.versions[0]!;
+const cache = new IndexCache(cacheDir);
+
+collectGarbage();
+const residentBefore = process.memoryUsage().rss;
+const service = new SearchService(registry, new PageStore(), cache);
+const start = performance.now();
+const cpuBefore = process.cpuUsage();
+const index = await service.index(version);
+const indexMs = performance.now() - start;
+const cpu = process.cpuUsage(cpuBefore);
+await service.close();
+// Stopped threads give their memory back once their exit is handled.
+await delay(500);
+collectGarbage();
+const residentBytes = process.memoryUsage().rss - residentBefore;
+
+const searchMs: number[] = [];
+// The first round only warms the code up.
+for (let round = 0; round <= ROUNDS; round++) {
+  for (const query of DJANGO_QUERIES) {
+    const begin = performance.now();
+    index.search(query);
+    if (round > 0) searchMs.push(performance.now() - begin);
+  }
+}
+
+const restarted = new SearchService(registry, new PageStore(), cache);
+const reloadStart = performance.now();
+await restarted.index(version);
+const reloadMs = performance.now() - reloadStart;
+await restarted.close();
+
+const figures: DoclensIndexFigures = {
+  ...index.size,
+  indexMs,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  bytesOnDisk: readdirSync(cacheDir).reduce((sum, name) => sum + statSync(join(cacheDir, name)).size, 0),
+  residentBytes,
+  peakResidentBytes: process.resourceUsage().maxRSS * 1024,
+  searchMs: searchMs.sort((a, b) => a - b),
+  reloadMs,
+};
+console.log(JSON.stringify(figures));

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DoclensIndexFigures } from './index-doclens.ts';
+import { ms, percentile, table } from './stats.ts';
+
+/** Django's documentation as Debian packages it: about 530 Sphinx pages, 50 MB with its static files. */
+const PACKAGE = 'python-django-doc';
+const DOCS = `/usr/share/doc/${PACKAGE}/html`;
+/** Rounds of each indexer, alternating, on a machine others share: the median is printed. */
+const ROUNDS = Number(process.env.BENCH_INDEX_ROUNDS ?? 3);
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const seconds = (millis: number) => `${(millis / 1000).toFixed(2)} s`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function documentation(): string {
+  if (existsSync(DOCS)) return DOCS;
+  if (process.getuid?.() !== 0) throw new Error(`the index bench needs ${DOCS}: install it with: sudo apt-get install ${PACKAGE}`);
+  console.log(`installing ${PACKAGE} with apt-get…`);
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', PACKAGE], { stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(DOCS)) throw new Error(`apt-get install ${PACKAGE} failed`);
+  return DOCS;
+}
+
+/** Bytes of the files in a folder, those it reaches through symbolic links included (packaged docs link their static files). */
+function folderBytes(folder: string): number {
+  return Number(spawnSync('du', ['-sLb', folder], { encoding: 'utf8' }).stdout.split('\t')[0]);
+}
+
+/** One doclens round in a fresh process: the docs host's indexing, from its threads' start to a complete index. */
+function doclens(docs: string): DoclensIndexFigures {
+  const cache = mkdtempSync(join(tmpdir(), 'doclens-index-bench-'));
+  try {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/index-doclens.ts'), docs, cache], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`doclens indexing failed: ${result.stderr}`);
+    return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as DoclensIndexFigures;
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+interface PagefindFigures {
+  pages: number;
+  indexMs: number;
+  bytesOnDisk: number;
+  /** Processor time and peak resident memory of its indexing process, when GNU time is there to tell. */
+  cpuMs: number | undefined;
+  peakResidentBytes: number | undefined;
+}
+
+/** One Pagefind round: its command as a site's build runs it, writing its index to a folder of its own. */
+function pagefind(docs: string): PagefindFigures {
+  const output = mkdtempSync(join(tmpdir(), 'pagefind-bench-'));
+  const command = [join(root, 'node_modules/.bin/pagefind'), '--site', docs, '--output-path', output];
+  const timed = existsSync('/usr/bin/time');
+  try {
+    const start = performance.now();
+    const result = timed
+      ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...command], { encoding: 'utf8' })
+      : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
+    const indexMs = performance.now() - start;
+    if (result.status !== 0) throw new Error(`pagefind failed: ${result.stderr}`);
+    const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
+    return {
+      pages: Number(/Indexed (\d+) pages?/.exec(result.stdout)?.[1] ?? Number.NaN),
+      indexMs,
+      bytesOnDisk: folderBytes(output),
+      cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
+      peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
+    };
+  } finally {
+    rmSync(output, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The docs host's search index against Pagefind on a real documentation build, side by side in one
+ * run: time to index, index size, memory, query latency.
+ */
+export async function benchIndex(): Promise<void> {
+  const docs = documentation();
+  const ours: DoclensIndexFigures[] = [];
+  const theirs: PagefindFigures[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    ours.push(doclens(docs));
+    theirs.push(pagefind(docs));
+  }
+  const last = ours.at(-1)!;
+  const searches = last.searchMs;
+  const pagefindPeak = theirs.map((figures) => figures.peakResidentBytes).filter((bytes) => bytes !== undefined);
+  const pagefindCpu = theirs.map((figures) => figures.cpuMs).filter((millis) => millis !== undefined);
+  table(
+    `Search index of ${PACKAGE} (${mb(folderBytes(docs))}; doclens: ${last.pages} content pages, ${last.sections} sections; ` +
+      `Pagefind: ${theirs[0]!.pages} HTML files) — median of ${ROUNDS} alternating rounds`,
+    [
+      ['measure', 'doclens', 'Pagefind', 'target'],
+      ['index time', seconds(median(ours.map((figures) => figures.indexMs))), seconds(median(theirs.map((figures) => figures.indexMs))), 'doclens < Pagefind'],
+      ['index time, each round', ours.map((figures) => seconds(figures.indexMs)).join(' '), theirs.map((figures) => seconds(figures.indexMs)).join(' '), ''],
+      ['processor time (all threads)', seconds(median(ours.map((figures) => figures.cpuMs))), pagefindCpu.length ? seconds(median(pagefindCpu)) : 'n/a (no GNU time)', ''],
+      ['index on disk', mb(last.bytesOnDisk), mb(theirs.at(-1)!.bytesOnDisk), ''],
+      ['restart, index loaded from disk', seconds(median(ours.map((figures) => figures.reloadMs))), '—', '< 1 s'],
+      ['resident memory the index adds', mb(median(ours.map((figures) => figures.residentBytes))), '— (searches in the browser)', '≤ 100 MB'],
+      ['peak resident memory while indexing', mb(median(ours.map((figures) => figures.peakResidentBytes))), pagefindPeak.length ? mb(median(pagefindPeak)) : 'n/a (no GNU time)', ''],
+      [`search p50 (${searches.length} in-process searches)`, ms(percentile(searches, 50)), 'n/a', '≤ 3 ms'],
+      ['search p99', ms(percentile(searches, 99)), 'n/a', '≤ 15 ms'],
+    ],
+  );
+  console.log(
+    '  Pagefind searches in the browser (WebAssembly, fetching index chunks); its Node API builds indexes but has no query\n' +
+      '  function, so its query latency is not measured here. doclens\' peak includes Node, its code and the threads that split pages.',
+  );
+}
