@@ -2,8 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
-import type { PageHit } from './search-index.ts';
+import type { BuilderHits, BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
 const MAX_HELPERS = 3;
@@ -23,27 +22,38 @@ function startWorker(data: WorkerData, transfer: Transferable[]): Worker {
 /**
  * Threads that build the search indexes of versions off the main thread: one builder and helpers
  * that split pages for it, as many as the cores allow. The threads start with the first build and
- * stop once every build has been handed over.
+ * stop once every index built has been loaded by the main thread (`release`).
  */
 export class IndexPool {
   private threads: { builder: Worker; helpers: Worker[]; started: boolean } | undefined;
-  private readonly builds = new Map<number, { resolve: (json: string) => void; reject: (error: Error) => void }>();
-  private readonly searches = new Map<number, (hits: PageHit[] | undefined) => void>();
+  /** Versions handed to the builder and not released yet. */
+  private readonly builds = new Map<number, Build>();
+  private readonly searches = new Map<number, (found: BuilderHits | undefined) => void>();
   private nextSearch = 0;
 
-  /** The version's index, as JSON (`VersionIndex.fromJSON` loads it). */
-  build(version: number, root: string, files: string[]): Promise<string> {
-    return new Promise((resolve, reject) => {
-      this.builds.set(version, { resolve, reject });
-      this.send({ type: 'build', version, root, files });
-    });
+  /**
+   * Indexes a version: `built` settles once the builder answers complete searches of it, `json` with
+   * the index (`VersionIndex.fromJSON` loads it). Release it once loaded.
+   */
+  build(version: number, root: string, files: string[]): { built: Promise<void>; json: Promise<string> } {
+    const build = new Build();
+    this.builds.set(version, build);
+    this.send({ type: 'build', version, root, files });
+    return { built: build.built.promise, json: build.json.promise };
   }
 
-  /** The hits of what the builder has indexed of `version` so far; undefined once it has handed the version over. */
-  search(version: number, text: string): Promise<PageHit[] | undefined> {
+  /** The builder no longer needs to keep the version's index; the threads stop when it keeps none. */
+  release(version: number): void {
+    if (!this.builds.delete(version)) return;
+    this.threads?.builder.postMessage({ type: 'release', version } satisfies BuilderRequest);
+    if (this.builds.size === 0) void this.close();
+  }
+
+  /** What the builder has of `version`: all of it or what it has indexed so far; undefined when it does not hold it. */
+  search(version: number, text: string): Promise<BuilderHits | undefined> {
     if (!this.threads || !this.builds.has(version)) return Promise.resolve(undefined);
     // A builder still loading its code has indexed nothing yet, and would answer only once loaded.
-    if (!this.threads.started) return Promise.resolve([]);
+    if (!this.threads.started) return Promise.resolve({ hits: [], complete: false });
     const id = this.nextSearch++;
     return new Promise((resolve) => {
       this.searches.set(id, resolve);
@@ -51,9 +61,12 @@ export class IndexPool {
     });
   }
 
+  /** Stops the threads; builds under way fail. */
   async close(): Promise<void> {
     const threads = this.threads;
     this.threads = undefined;
+    for (const build of this.builds.values()) build.fail(new Error('the index threads were stopped'));
+    this.builds.clear();
     if (threads) await Promise.all([threads.builder, ...threads.helpers].map((worker) => worker.terminate()));
   }
 
@@ -71,7 +84,7 @@ export class IndexPool {
     builder.on('message', (reply: BuilderReply) => this.receive(reply));
     const fail = (error: Error) => {
       if (this.threads !== threads) return;
-      for (const { reject } of this.builds.values()) reject(error);
+      for (const build of this.builds.values()) build.fail(error);
       this.builds.clear();
       for (const resolve of this.searches.values()) resolve(undefined);
       this.searches.clear();
@@ -91,14 +104,35 @@ export class IndexPool {
       return;
     }
     if (reply.type === 'hits') {
-      this.searches.get(reply.id)?.(reply.hits);
+      this.searches.get(reply.id)?.(reply.found);
       this.searches.delete(reply.id);
       return;
     }
     const build = this.builds.get(reply.version);
-    this.builds.delete(reply.version);
-    if (reply.type === 'built') build?.resolve(reply.json);
-    else build?.reject(new Error(reply.message));
-    if (this.builds.size === 0) void this.close();
+    if (reply.type === 'built') build?.built.resolve();
+    else if (reply.type === 'saved') build?.json.resolve(reply.json);
+    else {
+      build?.fail(new Error(reply.message));
+      this.release(reply.version);
+    }
+  }
+}
+
+class Deferred<T> {
+  resolve: (value: T) => void = () => {};
+  reject: (error: Error) => void = () => {};
+  readonly promise = new Promise<T>((resolve, reject) => {
+    this.resolve = resolve;
+    this.reject = reject;
+  });
+}
+
+class Build {
+  readonly built = new Deferred<void>();
+  readonly json = new Deferred<string>();
+
+  fail(error: Error): void {
+    this.built.reject(error);
+    this.json.reject(error);
   }
 }

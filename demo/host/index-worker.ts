@@ -1,7 +1,8 @@
 /**
  * A worker thread of the index pool (see `index-pool.ts`). The builder indexes one version after the
- * other and answers searches of the version it is building with what it has so far; helpers only
- * split pages into sections, for the builder, which adds them in file order.
+ * other and answers searches of the version it is building with what it has so far, and of those it
+ * has built in full until the main thread has loaded them; helpers only split pages into sections,
+ * for the builder, which adds them in file order.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,17 +12,28 @@ import { VersionIndex, type PageHit } from './search-index.ts';
 
 export type WorkerData = { role: 'builder'; helpers: MessagePort[] } | { role: 'helper'; builder: MessagePort };
 
-/** From the main thread to the builder. */
+/** From the main thread to the builder; `release` once the main thread has loaded a version's index. */
 export type BuilderRequest =
   | { type: 'build'; version: number; root: string; files: string[] }
-  | { type: 'search'; id: number; version: number; text: string };
+  | { type: 'search'; id: number; version: number; text: string }
+  | { type: 'release'; version: number };
 
-/** From the builder to the main thread. `hits` is undefined when the builder no longer holds the version (it was sent). */
+/** What the builder has of a version: the hits of all of it or of what it has indexed so far. */
+export interface BuilderHits {
+  hits: PageHit[];
+  complete: boolean;
+}
+
+/**
+ * From the builder to the main thread: `built` when the version is indexed in full (and searched so
+ * here), then `saved` with the index as JSON. `found` is undefined for a version the builder does not hold.
+ */
 export type BuilderReply =
   | { type: 'started' }
-  | { type: 'built'; version: number; json: string }
+  | { type: 'built'; version: number }
+  | { type: 'saved'; version: number; json: string }
   | { type: 'failed'; version: number; message: string }
-  | { type: 'hits'; id: number; hits: PageHit[] | undefined };
+  | { type: 'hits'; id: number; found: BuilderHits | undefined };
 
 interface SplitRequest {
   batch: number;
@@ -67,6 +79,8 @@ function runHelper(builder: MessagePort): void {
 class Builder {
   private readonly queue: Extract<BuilderRequest, { type: 'build' }>[] = [];
   private current: { version: number; index: VersionIndex } | undefined;
+  /** Versions indexed in full that the main thread has not loaded yet. */
+  private readonly finished = new Map<number, VersionIndex>();
   private running = false;
   /** Called when a helper's batch arrives. */
   private wake: () => void = () => {};
@@ -95,20 +109,32 @@ class Builder {
   }
 
   private handle(request: BuilderRequest): void {
-    if (request.type === 'search') {
-      const hits = this.current?.version === request.version ? this.current.index.search(request.text) : this.queue.some((queued) => queued.version === request.version) ? [] : undefined;
-      this.reply({ type: 'hits', id: request.id, hits });
-      return;
+    if (request.type === 'search') this.reply({ type: 'hits', id: request.id, found: this.search(request.version, request.text) });
+    else if (request.type === 'release') this.finished.delete(request.version);
+    else {
+      this.queue.push(request);
+      if (!this.running) void this.run();
     }
-    this.queue.push(request);
-    if (!this.running) void this.run();
+  }
+
+  private search(version: number, text: string): BuilderHits | undefined {
+    const finished = this.finished.get(version);
+    if (finished) return { hits: finished.search(text), complete: true };
+    if (this.current?.version === version) return { hits: this.current.index.search(text), complete: false };
+    return this.queue.some((queued) => queued.version === version) ? { hits: [], complete: false } : undefined;
   }
 
   private async run(): Promise<void> {
     this.running = true;
     for (let request = this.queue.shift(); request; request = this.queue.shift()) {
       try {
-        this.reply({ type: 'built', version: request.version, json: JSON.stringify(await this.build(request)) });
+        const index = await this.build(request);
+        this.finished.set(request.version, index);
+        this.current = undefined;
+        this.reply({ type: 'built', version: request.version });
+        // Searches that waited for it first.
+        await yieldToMessages();
+        this.reply({ type: 'saved', version: request.version, json: JSON.stringify(index) });
       } catch (error) {
         this.reply({ type: 'failed', version: request.version, message: error instanceof Error ? error.message : String(error) });
       } finally {

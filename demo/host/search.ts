@@ -33,14 +33,35 @@ class VersionState {
   ready: VersionIndex | undefined;
   /** Whether it came from the index cache. */
   cached = false;
+  /** Whether searches of the version are complete: the builder holds all of it, or this thread does. */
+  isComplete = false;
+  readonly complete: Promise<void>;
   readonly loaded: Promise<VersionIndex>;
+  private markComplete: () => void = () => {};
 
-  constructor(loading: Promise<{ index: VersionIndex; cached: boolean }>) {
-    this.loaded = loading.then(({ index, cached }) => {
+  constructor(load: (state: VersionState) => Promise<{ index: VersionIndex; cached: boolean }>) {
+    let failed: (error: unknown) => void = () => {};
+    this.complete = new Promise<void>((resolve, reject) => {
+      this.markComplete = () => {
+        this.isComplete = true;
+        resolve();
+      };
+      failed = reject;
+    });
+    this.loaded = load(this).then(({ index, cached }) => {
       this.ready = index;
       this.cached = cached;
+      this.markComplete();
       return index;
     });
+    this.loaded.catch(failed);
+    // Failures reach whoever waits for the index; nobody need wait.
+    this.complete.catch(() => {});
+  }
+
+  /** The builder answers complete searches of the version from now on. */
+  built(): void {
+    this.markComplete();
   }
 }
 
@@ -69,13 +90,13 @@ export class SearchService {
   private state(version: Version): VersionState {
     let state = this.states.get(version);
     if (!state) {
-      state = new VersionState(this.load(version));
+      state = new VersionState((created) => this.load(version, created));
       this.states.set(version, state);
     }
     return state;
   }
 
-  private async load(version: Version): Promise<{ index: VersionIndex; cached: boolean }> {
+  private async load(version: Version, state: VersionState): Promise<{ index: VersionIndex; cached: boolean }> {
     const root = version.root;
     const files = await this.pages.contentPages(version);
     if (!root) return { index: new VersionIndex(), cached: false };
@@ -85,7 +106,9 @@ export class SearchService {
     // A saved index that does not load (written by another version of the engine) is built again.
     const loaded = saved === undefined ? undefined : await VersionIndex.fromJSON(saved).catch(() => undefined);
     if (loaded) return { index: loaded, cached: true };
-    const json = await this.pool.build(version.id, root, files);
+    const build = this.pool.build(version.id, root, files);
+    void build.built.then(() => state.built(), () => {});
+    const json = await build.json;
     if (cache && key) {
       const saving = cache.save(root, key, json).catch((error: unknown) => {
         console.error(`doclens host: the search index could not be saved in ${cache.dir}: ${error instanceof Error ? error.message : error}`);
@@ -93,7 +116,11 @@ export class SearchService {
       this.saving.add(saving);
       void saving.then(() => this.saving.delete(saving));
     }
-    return { index: await VersionIndex.fromJSON(json), cached: false };
+    try {
+      return { index: await VersionIndex.fromJSON(json), cached: false };
+    } finally {
+      this.pool.release(version.id);
+    }
   }
 
   /**
@@ -106,7 +133,7 @@ export class SearchService {
       .flatMap((project) => project.versions)
       .filter((version) => version.active && version.root !== undefined)
       .sort((a, b) => Number(defaults.has(b)) - Number(defaults.has(a)));
-    await Promise.all(versions.map((version) => this.index(version)));
+    await Promise.all(versions.map((version) => this.state(version).complete));
     return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
   }
 
@@ -118,16 +145,17 @@ export class SearchService {
 
   private async searchVersion(version: Version, text: string): Promise<{ hits: PageHit[]; partial: boolean }> {
     const state = this.state(version);
-    if (!state.ready) await Promise.race([state.loaded, delay(PARTIAL_AFTER_MS)]);
+    if (!state.ready) await Promise.race([state.complete, delay(PARTIAL_AFTER_MS)]);
     if (state.ready) return { hits: state.ready.search(text), partial: false };
-    const partial = await this.pool.search(version.id, text);
-    if (partial) return { hits: partial, partial: true };
+    const found = await this.pool.search(version.id, text);
+    if (found) return { hits: found.hits, partial: !found.complete };
     // Not in the builder's hands: being loaded here, which takes less than building.
     return { hits: (await state.loaded).search(text), partial: false };
   }
 
-  /** Stops the index threads (a build under way is dropped) once the indexes built are saved. */
+  /** Stops the index threads (a build under way is dropped) once the indexes built are loaded and saved. */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.states.values()].filter((state) => state.isComplete).map((state) => state.loaded));
     await Promise.all(this.saving);
     await this.pool.close();
   }
