@@ -27,7 +27,7 @@ export interface DoclensIndexFigures {
   /** Processor time of every thread of the process while indexing (on a busy machine, steadier than the time). */
   cpuMs: number;
   bytesOnDisk: number;
-  /** Resident memory after indexing (threads stopped, garbage collected) minus before. */
+  /** Resident memory at rest after indexing (threads stopped, garbage collected) minus before. */
   residentBytes: number;
   peakResidentBytes: number;
   /** In-process search latencies, sorted, in milliseconds. */
@@ -47,6 +47,22 @@ export const DJANGO_QUERIES = [
 ];
 const ROUNDS = 5;
 
+/**
+ * Resident memory once the process is at rest: V8 gives back the heap that indexing grew a few
+ * seconds after the last allocations, stopped threads theirs once their exit is handled.
+ */
+async function residentAtRest(): Promise<number> {
+  let resident = Number.POSITIVE_INFINITY;
+  for (let second = 0; second < 15; second++) {
+    await delay(1000);
+    collectGarbage();
+    const now = process.memoryUsage().rss;
+    if (now >= resident - 1024 * 1024 && second >= 5) return Math.min(now, resident);
+    resident = Math.min(now, resident);
+  }
+  return resident;
+}
+
 const [docs, cacheDir] = process.argv.slice(2);
 if (!docs || !cacheDir) throw new Error('usage: index-doclens.ts DOCS CACHE_DIR');
 
@@ -65,10 +81,7 @@ const index = await service.index(version);
 const loadedMs = performance.now() - start;
 const cpu = process.cpuUsage(cpuBefore);
 await service.close();
-// Stopped threads give their memory back once their exit is handled.
-await delay(500);
-collectGarbage();
-const residentBytes = process.memoryUsage().rss - residentBefore;
+const residentBytes = (await residentAtRest()) - residentBefore;
 
 const searchMs: number[] = [];
 // The first round only warms the code up.
