@@ -50,6 +50,16 @@ describe('VersionIndex', () => {
     expect(site.search('entry number')).toEqual([]);
   });
 
+  it('answers the same once saved and loaded again (the index cache, the index threads)', async () => {
+    const loaded = await VersionIndex.fromJSON(JSON.stringify(index));
+    expect(loaded.size).toEqual(index.size);
+    expect(loaded.pageTitles()).toEqual(index.pageTitles());
+    for (const query of ['retry policy', 'misfi', 'sheduler', 'lease timeout', 'jitter zzzqqq']) {
+      const summary = (hits: ReturnType<VersionIndex['search']>) => hits.map((hit) => [hit.path, hit.title, hit.sections.map((section) => section.section.anchor)]);
+      expect(summary(loaded.search(query)), query).toEqual(summary(index.search(query)));
+    }
+  });
+
   it('groups sections by page, at most three each', () => {
     for (const hit of index.search('job')) {
       expect(hit.sections.length).toBeLessThanOrEqual(3);
