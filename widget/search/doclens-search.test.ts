@@ -179,6 +179,30 @@ describe('<doclens-search>', () => {
     await until(() => options(real).length > before, 'more results');
   });
 
+  it('says it is still indexing while the host answers partial results, and asks again until they are complete', async () => {
+    const original = window.fetch;
+    let asked = 0;
+    // The first answer is what a host still indexing gives: nothing found so far, and saying so.
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await original(input, init);
+      if (!new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/search/')) return response;
+      const answer = await response.json();
+      const partial = ++asked === 1;
+      return Response.json(partial ? { ...answer, count: 0, results: [], indexing: true } : { ...answer, indexing: false });
+    };
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" debounce="0"></doclens-search>`);
+      await element.show('scheduler');
+      await until(() => stateText(element) === 'Still indexing… more results may follow.', 'still indexing');
+      expect(shadow(element).querySelector('[role="status"]')!.textContent).to.contain('Still indexing');
+      await until(() => options(element).length > 0, 'the complete results, asked again');
+      expect(stateText(element)).to.equal('');
+      expect(asked).to.equal(2);
+    } finally {
+      window.fetch = original;
+    }
+  });
+
   it('says so when the reader is offline', async () => {
     const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
     Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
