@@ -15,6 +15,8 @@ const EXTERNAL_PAGE = `<!DOCTYPE html><html><head><title>Ext</title></head><body
 
 beforeAll(async () => {
   host = await startHost({ manifest: loadManifest(demoManifest), token: TOKEN, port: 0 });
+  // Searches here check complete answers.
+  await host.searchComplete;
   external = await startFakeServer((req, res) => {
     if (req.url?.startsWith('/docs/page.html')) {
       res.writeHead(200, { 'content-type': 'text/html' });
