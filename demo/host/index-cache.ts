@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,7 +61,7 @@ export class IndexCache {
   async save(root: string, key: string, json: string): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
-    const partial = `${file}.${process.pid}.tmp`;
+    const partial = `${file}.${randomUUID()}.tmp`;
     await writeFile(partial, `${key}\n${json}`);
     await rename(partial, file);
   }
