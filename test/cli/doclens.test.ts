@@ -82,7 +82,10 @@ describe('doclens command', () => {
     const origin = new URL(proxy.url).origin;
     const search = await fetch(`${origin}/api/v3/search/?q=privacy`);
     expect(search.status).toBe(200);
-    expect(((await search.json()) as { query: string }).query).toBe('project:sky privacy');
+    // The answer echoes the reader's words; what went upstream was scoped to the configured project.
+    const answer = (await search.json()) as { query: string; projects: { slug: string }[] };
+    expect(answer.query).toBe('privacy');
+    expect(answer.projects.map((project) => project.slug)).toEqual(['sky']);
     proxy.child.kill('SIGTERM');
     const [code] = await once(proxy.child, 'exit');
     expect(code).toBe(0);
