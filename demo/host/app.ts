@@ -92,13 +92,18 @@ export async function startHost(options: HostOptions & { port: number; hostname?
   }
   const started = performance.now();
   const searchComplete = host.search.warm().then((counts) => ({ ...counts, seconds: (performance.now() - started) / 1000 }));
-  searchComplete.catch((error: unknown) => console.error('doclens host: indexing failed:', error));
+  let closing = false;
+  searchComplete.catch((error: unknown) => {
+    // Closing stops the index threads: indexing cut short then is no failure.
+    if (!closing) console.error('doclens host: indexing failed:', error);
+  });
   return {
     ...host,
     apiUrl: host.registry.sites[0]!.origin,
     sites: host.registry.sites,
     searchComplete,
     close: async () => {
+      closing = true;
       await host.search.close();
       await Promise.all(
         servers.map(

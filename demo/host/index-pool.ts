@@ -67,6 +67,9 @@ export class IndexPool {
     this.threads = undefined;
     for (const build of this.builds.values()) build.fail(new Error('the index threads were stopped'));
     this.builds.clear();
+    // Searches in flight are answered by whoever holds the index now.
+    for (const resolve of this.searches.values()) resolve(undefined);
+    this.searches.clear();
     if (threads) await Promise.all([threads.builder, ...threads.helpers].map((worker) => worker.terminate()));
   }
 
@@ -86,8 +89,6 @@ export class IndexPool {
       if (this.threads !== threads) return;
       for (const build of this.builds.values()) build.fail(error);
       this.builds.clear();
-      for (const resolve of this.searches.values()) resolve(undefined);
-      this.searches.clear();
       void this.close();
     };
     for (const worker of [builder, ...helpers]) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
-import { highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
+import MiniSearch from 'minisearch';
+import { ENGINE_OPTIONS, highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
 
-function demoIndex(): VersionIndex {
-  const index = new VersionIndex();
+function demoIndex(index = new VersionIndex()): VersionIndex {
   for (const page of ['index.html', 'quickstart.html', 'glossary.html', 'faq.html', 'api/scheduler.html', 'api/jobs.html', 'guides/configuration.html', 'tutorial/retries.html', 'guides/deployment.html']) {
     index.addPage(page, demoPage(`aurora/en/latest/${page}`));
   }
@@ -48,6 +48,25 @@ describe('VersionIndex', () => {
     expect(site.size.pages).toBe(1);
     expect(site.search('quokka')[0]!.title).toBe('Release notes');
     expect(site.search('entry number')).toEqual([]);
+  });
+
+  it('builds the same engine as MiniSearch adding the sections itself', () => {
+    const byMiniSearch = demoIndex(new VersionIndex(new MiniSearch(ENGINE_OPTIONS)));
+    // The order of terms is the only difference: MiniSearch lists them from its search tree.
+    const engineOf = (built: VersionIndex) => {
+      const { engine } = built.toJSON();
+      return { ...engine, index: engine.index.sort(([a], [b]) => (a < b ? -1 : 1)) };
+    };
+    expect(engineOf(index)).toEqual(engineOf(byMiniSearch));
+  });
+
+  it('searches what was added between searches, as a MiniSearch adding every page would', () => {
+    const growing = new VersionIndex();
+    const byMiniSearch = new VersionIndex(new MiniSearch(ENGINE_OPTIONS));
+    for (const page of ['glossary.html', 'tutorial/retries.html', 'faq.html']) {
+      for (const built of [growing, byMiniSearch]) built.addPage(page, demoPage(`aurora/en/latest/${page}`));
+      for (const query of ['retry', 'lease', 'jiter']) expect(growing.search(query), `${query} after ${page}`).toEqual(byMiniSearch.search(query));
+    }
   });
 
   it('answers the same once saved and loaded again (the index cache, the index threads)', async () => {

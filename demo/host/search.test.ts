@@ -76,7 +76,7 @@ describe('indexing off the main thread', () => {
     expect(partial.indexing).toBe(true);
     await demo.host.searchComplete;
     const full = await ask();
-    expect(full.indexing).toBe(false);
+    expect(full, JSON.stringify(full).slice(0, 300)).toMatchObject({ indexing: false });
     expect(full.count).toBeGreaterThan(partial.count);
   });
 });
@@ -85,7 +85,8 @@ describe('the index cache', () => {
   const docs = docsFolder('cached', 1);
   const cache = join(work, 'cache');
 
-  it('loads an unchanged version from the cache and indexes it again after a page changes', async () => {
+  // Three hosts one after the other, each starting its index threads: slow on a busy machine.
+  it('loads an unchanged version from the cache and indexes it again after a page changes', { timeout: 90_000 }, async () => {
     const first = await host(docs, cache);
     expect(await first.searchComplete).toMatchObject({ versions: 1, cached: 0 });
     await first.close();
