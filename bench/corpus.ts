@@ -1,33 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const build = fileURLToPath(new URL('../demo/docs/build/', import.meta.url));
-const SKIPPED = /(^|\/)(genindex|search|py-modindex|404)\.html$|(^|\/)_|(^|\/)search\/index\.html$/;
-
-function htmlFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
-
-/** Every content page of the demo build (Sphinx and MkDocs), as path and HTML. */
-export function demoPages(): { path: string; html: string }[] {
-  return htmlFiles(build)
-    .map((path) => relative(build, path))
-    .filter((path) => !SKIPPED.test(path))
-    .map((path) => ({ path, html: readFileSync(join(build, path), 'utf8') }));
-}
-
-/** At least `count` pages: the demo pages repeated under distinct paths. */
-export function searchCorpus(count: number): { path: string; html: string }[] {
-  const pages = demoPages();
-  const corpus: { path: string; html: string }[] = [];
-  for (let copy = 0; corpus.length < count; copy++) corpus.push(...pages.map((page) => ({ path: `copy${copy}/${page.path}`, html: page.html })));
-  return corpus;
-}
 
 /**
  * A Sphinx API reference page of at least `bytes`: the demo's Scheduler reference repeated with

@@ -3,13 +3,11 @@ import { benchIndex } from './index.ts';
 import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
-import { benchSearch } from './search.ts';
 import { benchWidget } from './widget.ts';
 
 /** Every benchmark in the order they run; `npm run bench -- memory load` runs only those named. */
 const BENCHES: Record<string, () => unknown> = {
   extraction: benchExtraction,
-  search: benchSearch,
   index: benchIndex,
   proxy: benchProxy,
   load: benchLoad,
