@@ -92,9 +92,10 @@ export async function sendCachedJson<T>(
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
-  /** Seconds the answer stays fresh, or how long this answer does; 0 keeps it not at all. */
-  ttl: number | ((value: T) => number),
+  ttl: number,
   load: () => Promise<T>,
+  /** Whether an answer may be kept at all (one that is partial may not: the next may say more). */
+  keep: (value: T) => boolean = () => true,
 ): Promise<void> {
   const shared = context.config.credentials === 'token';
   const note = context.notes.get(req) ?? {};
@@ -104,8 +105,7 @@ export async function sendCachedJson<T>(
     const started = performance.now();
     try {
       const value = await load();
-      const seconds = typeof ttl === 'number' ? ttl : ttl(value);
-      const freshness = seconds > 0 ? freshnessOf(context.config, seconds) : { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 };
+      const freshness = keep(value) ? freshnessOf(context.config, ttl) : { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 };
       return storedResponse(200, Buffer.from(JSON.stringify(value)), JSON_TYPE, freshness, shared, context.now());
     } catch (error) {
       // Answers that something does not exist are kept briefly, so a flood of them stays off the upstream.

@@ -70,9 +70,7 @@ export function searchRouter(context: ProxyContext): Router {
     if (!origin) throw new ProxyError(400, 'bad_request', 'A search needs a valid Host header: its answer links to the next page.');
     const base = `${origin}${req.baseUrl}`;
     const key = cacheKey('/api/v3/search/', params, SEARCH_PARAMS, `${scopeKey} ${base}`);
-    // Partial results (the upstream still indexing) are not kept: the next search may find more.
-    const ttl = (answer: { indexing: boolean }) => (answer.indexing ? 0 : config.searchTtl);
-    await sendCachedJson(context, req, res, key, ttl, async () => {
+    await sendCachedJson(context, req, res, key, config.searchTtl, async () => {
       const scope = await context.metadata.scope(credential, scopeKey);
       const query = scopedQuery(parseSearchQuery(words), scope, config.projects, config.subprojects);
       const answer = await context.api.search({ query, page, pageSize }, credential);
@@ -89,7 +87,8 @@ export function searchRouter(context: ProxyContext): Router {
         results,
         indexing: answer.indexing,
       };
-    });
+      // Partial results (the upstream still indexing) are not kept: the next search may find more.
+    }, (answer) => !answer.indexing);
   });
 
   return router;
