@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headingOnly, notFromContent } from './metrics.ts';
+import { parseFragment } from '../../proxy/extraction/parse.ts';
+import { contentWords, headingOnly, notFromTarget } from './metrics.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
 // text the target page's?
@@ -19,18 +20,29 @@ describe('headingOnly', () => {
   });
 });
 
-describe('notFromContent', () => {
-  const mainContent = 'class agent agent extends dispatcher agent allows dispatching requests against multiple different origins requests are not guaranteed to be dispatched in order';
+describe('notFromTarget', () => {
+  const page = contentWords(
+    parseFragment(
+      '<h1 id="agent">Class: Agent</h1><p>Agent extends Dispatcher.</p><p>Agent allows dispatching requests against multiple different origins.</p>' +
+        '<h2 id="close">agent.close()</h2><p>Closes the agent and waits for every dispatched request to complete.</p>',
+    ),
+  );
 
-  it('passes text that stands in the main content, block by block', () => {
-    expect(notFromContent('Agent', '<p>Agent allows dispatching requests against multiple different origins.</p>', mainContent)).toBeUndefined();
+  it('passes text that stands where the link points, block by block', () => {
+    expect(notFromTarget('Agent', '<p>Agent allows dispatching requests against multiple different origins.</p>', page, '')).toBeUndefined();
     // A heading flattened into the first paragraph, and a signature before its description.
-    expect(notFromContent('', '<p>class Agent Agent extends Dispatcher</p>', mainContent)).toBeUndefined();
+    expect(notFromTarget('', '<p>Class: Agent Agent extends Dispatcher</p>', page, 'agent')).toBeUndefined();
+    expect(notFromTarget('agent.close()', '<p>Closes the agent and waits for every dispatched request.</p>', page, 'close')).toBeUndefined();
+    // A whole page's text starts at its heading, after whatever navigation its main content holds.
+    const withNavigation = contentWords(parseFragment(`<nav><p>${'Agent BalancedPool Client '.repeat(300)}</p></nav><h1>MockAgent</h1><p>Extends: undici.Dispatcher</p>`));
+    expect(notFromTarget('MockAgent', '<p>Extends: undici.Dispatcher</p>', withNavigation, '')).toBeUndefined();
   });
 
-  it('fails text from elsewhere, such as the navigation', () => {
-    expect(notFromContent('Agent', '<p>Agent BalancedPool CacheStorage Client Connector</p>', mainContent)).toBe(
+  it('fails text from elsewhere: the navigation, or another part of the page', () => {
+    expect(notFromTarget('Agent', '<p>Agent BalancedPool CacheStorage Client Connector</p>', page, '')).toBe(
       'text not from the page\'s main content: "Agent BalancedPool CacheStorage Client Connector"',
     );
+    const farAway = contentWords(parseFragment(`<h1 id="top">Top</h1><p>The introduction of the page.</p><p>${'filler '.repeat(600)}</p><h2 id="end">End</h2><p>The end.</p>`));
+    expect(notFromTarget('End', '<p>The introduction of the page.</p>', farAway, 'end')).toBe('text from another part of the page: "The introduction of the page."');
   });
 });

@@ -6,6 +6,7 @@
  * links, search relevance and the keyboard in Chromium (one browser for all sites); it ends with a
  * table and exits non-zero when a site misses a target.
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../demo/host/pages.ts';
@@ -15,6 +16,7 @@ import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type 
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
+const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
 /** In-content links whose previews are asked for, per site. */
 const LINKS_PER_SITE = 300;
 /** Failing examples printed per measure and site. */
@@ -111,7 +113,8 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
   const started = Date.now();
   const queries = queriesOf(site);
   site.prepare();
-  const demo = await startDemo(parseDemoArgs(['--docs', site.root, '--project', site.slug, '--port', '0']));
+  // Search indexes kept with the suite's other builds, not in the user's cache folder.
+  const demo = await startDemo(parseDemoArgs(['--docs', site.root, '--project', site.slug, '--port', '0', '--index-cache', INDEX_CACHE]));
   try {
     const version = demo.host.registry.projects[0]!.versions[0]!;
     const pages = new PageStore();
