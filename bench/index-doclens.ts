@@ -13,6 +13,7 @@ import { singleFolderManifest } from '../demo/host/manifest.ts';
 import { PageStore } from '../demo/host/pages.ts';
 import { Registry } from '../demo/host/registry.ts';
 import { SearchService } from '../demo/host/search.ts';
+import { DJANGO_QUERIES, SEARCH_ROUNDS } from './django-queries.ts';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -35,17 +36,6 @@ export interface DoclensIndexFigures {
   /** A restart: the index loaded from the cache. */
   reloadMs: number;
 }
-
-/** Whole words, words typed halfway and words with a typo, as readers search Django's documentation. */
-export const DJANGO_QUERIES = [
-  'queryset', 'querys', 'select_related', 'prefetch', 'middleware', 'middlware', 'csrf token', 'timezone',
-  'signals', 'authentication backend', 'custom user model', 'static files', 'cache framework', 'sessions',
-  'admin actions', 'model field reference', 'transaction atomic', 'paginat', 'url dispatcher',
-  'class based views', 'generic views', 'test client', 'settings', 'logging', 'email backend', 'file uploads',
-  'internationalization', 'translaton', 'databse', 'aggreg', 'annot', 'contenttypes', 'sitemap', 'securty',
-  'form validation', 'template tags', 'migratons', 'ForeignKey on_delete', 'get_object_or_404', 'async views',
-];
-const ROUNDS = 5;
 
 /**
  * Resident memory once the process is at rest: V8 gives back the heap that indexing grew a few
@@ -85,7 +75,7 @@ const residentBytes = (await residentAtRest()) - residentBefore;
 
 const searchMs: number[] = [];
 // The first round only warms the code up.
-for (let round = 0; round <= ROUNDS; round++) {
+for (let round = 0; round <= SEARCH_ROUNDS; round++) {
   for (const query of DJANGO_QUERIES) {
     const begin = performance.now();
     index.search(query);
