@@ -6,6 +6,7 @@ import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '.
 import type { Credential, ProjectSummary, VersionSummary } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 import type { PageContext } from '../../widget/shared/api.ts';
+import { compareReleases } from './version-order.ts';
 import { embedTarget, MAX_URL_LENGTH, type EmbedDomains } from './embed.ts';
 
 export const PAGE_CONTEXT_PARAMS = ['url', 'project', 'version'] as const;
@@ -52,23 +53,10 @@ export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, 
 
 const NAMED_FIRST = ['latest', 'stable'];
 
-/** Numeric parts of a version name (`v2.10` → 2, 10). */
-function versionNumbers(slug: string): number[] {
-  return (slug.match(/\d+/g) ?? []).map(Number);
-}
-
-/** The first difference of the numbers of `a` and `b` (`2.10` after `2.9`); `missing` stands for a part one lacks. */
-function compareNumbers(a: string, b: string, missing: number): number {
-  const [x, y] = [versionNumbers(a), versionNumbers(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? missing) !== (y[i] ?? missing)) return (x[i] ?? missing) - (y[i] ?? missing);
-  return 0;
-}
-
-/** `old` for a release older than the stable one, `dev` for `latest` and branches, else null. */
+/** `old` for a release older than the stable one (a release candidate of a newer one is not), `dev` for `latest` and branches, else null. */
 export function versionStatus(current: { slug: string; type: string }, stable: { slug: string; release: string } | null): 'old' | 'dev' | null {
   if (!stable || stable.slug === current.slug || stable.release === current.slug) return null;
-  const numbered = versionNumbers(current.slug).length > 0 && versionNumbers(stable.release).length > 0;
-  if (current.type === 'tag' && numbered && compareNumbers(current.slug, stable.release, 0) < 0) return 'old';
+  if (current.type === 'tag' && (compareReleases(current.slug, stable.release) ?? 0) < 0) return 'old';
   if (current.slug === 'latest' || current.type === 'branch') return 'dev';
   return null;
 }
@@ -81,8 +69,8 @@ export function compareVersions(a: VersionSummary, b: VersionSummary): number {
     return version.type === 'tag' ? 2 : 3;
   };
   if (rank(a) !== rank(b)) return rank(a) - rank(b);
-  // Tags newest first: a part one lacks counts below zero, so `2.0.1` comes before `2.0`.
-  const byNumbers = a.type === 'tag' && b.type === 'tag' ? compareNumbers(b.slug, a.slug, -1) : 0;
+  // Tags newest first, each pre-release right below its release (`2.0`, `2.0rc1`, `1.0`).
+  const byNumbers = a.type === 'tag' && b.type === 'tag' ? (compareReleases(b.slug, a.slug) ?? 0) : 0;
   return byNumbers || a.slug.localeCompare(b.slug);
 }
 
