@@ -60,6 +60,12 @@ describe('<doclens-search>', () => {
     expect(container.querySelector<HTMLInputElement>('#other')!.value).to.equal('/');
   });
 
+  it('names the project searched, not its slug', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="2.0" page-url=${`${servers.docs}/en/2.0/`}></doclens-search>`);
+    await element.show();
+    await until(() => element.shadowRoot!.querySelector('.filters span')?.textContent === 'Searching Aurora 2.0', 'the project name');
+  });
+
   it('searches as you type against the proxy, grouped by page with section hits, as a combobox', async () => {
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
     await openWith(element, 'schedul');

@@ -8,6 +8,7 @@ import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts'
 import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { pageContextOf } from '../versions/page-context.ts';
 import { searchStyles } from './styles.ts';
 
 /** One selectable row of the listbox: a page, or a section of it. */
@@ -101,6 +102,8 @@ export class DoclensSearch extends LitElement {
   @property() project?: string;
   /** Version searched (with `project`). */
   @property() version?: string;
+  /** The page the dialog is on, whose project's name it shows (this page by default; set it in single-page apps). */
+  @property({ attribute: 'page-url' }) pageUrl?: string;
   @property() placeholder?: string;
   /** Turn off the `/` and Ctrl/Cmd+K shortcuts. */
   @property({ type: Boolean, attribute: 'no-hotkeys' }) noHotkeys = false;
@@ -127,6 +130,8 @@ export class DoclensSearch extends LitElement {
   @state() private activeIndex = -1;
   @state() private includeSubprojects = true;
   @state() private recent: string[] = [];
+  /** The searched project's and version's names, for "Searching Aurora 2.0" (the slugs until they are known). */
+  @state() private searchedNames?: { project: string; version: string };
   @state() private loadingMore = false;
 
   /** The reader moved through the results with the arrows (then the active one is announced where it cannot be referred to). */
@@ -176,6 +181,19 @@ export class DoclensSearch extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('noSubprojects')) this.includeSubprojects = !this.noSubprojects;
+    if (changed.has('project') || changed.has('version')) this.searchedNames = undefined;
+  }
+
+  /** Asks the page context (shared with the switcher, asked once per page) for the names of what is searched. */
+  private async loadSearchedNames(): Promise<void> {
+    if (!this.project || this.searchedNames) return;
+    try {
+      const context = await pageContextOf(this.proxy, this.pageUrl, this.project, this.version);
+      const named = context.project.slug === this.project && (this.version === undefined || context.version.slug === this.version);
+      if (named) this.searchedNames = { project: context.project.name, version: this.version === undefined ? '' : context.version.verbose_name };
+    } catch {
+      // The slugs stay: a label is no reason to fail the search.
+    }
   }
 
   /** Opens the dialog; resolves once the field has focus. */
@@ -184,6 +202,7 @@ export class DoclensSearch extends LitElement {
       this.returnFocus = deepActiveElement();
       this.open = true;
       this.recent = this.loadRecent();
+      void this.loadSearchedNames();
       // The active option is referred to through the host's id.
       if (!this.id) this.id = `doclens-search-${++instances}`;
       this.append(this.field);
@@ -521,7 +540,7 @@ export class DoclensSearch extends LitElement {
       </div>
       ${this.project
         ? html`<div class="filters">
-            <span>${format(s.searchingIn, { project: this.project, version: this.version ?? '' })}</span>
+            <span>${format(s.searchingIn, this.searchedNames ?? { project: this.project, version: this.version ?? '' })}</span>
             <label><input type="checkbox" .checked=${this.includeSubprojects} @change=${this.toggleSubprojects} />${s.includeSubprojects}</label>
           </div>`
         : nothing}

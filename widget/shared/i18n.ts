@@ -36,6 +36,11 @@ export interface Strings {
   dismiss: string;
   hideSwitcher: string;
   showSwitcher: string;
+  /** Beside a version or language the current page does not exist in. */
+  pageNotInVersion: string;
+  pageNotInLanguage: string;
+  /** On the start page the switcher led to because the page was missing there. */
+  landedOnStart: string;
 }
 
 const en: Strings = {
@@ -74,6 +79,9 @@ const en: Strings = {
   dismiss: 'Dismiss',
   hideSwitcher: 'Hide the version switcher',
   showSwitcher: '{version}, {language}: show the version switcher',
+  pageNotInVersion: 'page not in this version',
+  pageNotInLanguage: 'page not in this language',
+  landedOnStart: 'The page you were reading does not exist in {version}: this is its start page.',
 };
 
 const es: Strings = {
@@ -112,6 +120,9 @@ const es: Strings = {
   dismiss: 'Descartar',
   hideSwitcher: 'Ocultar el selector de versiones',
   showSwitcher: '{version}, {language}: mostrar el selector de versiones',
+  pageNotInVersion: 'página ausente en esta versión',
+  pageNotInLanguage: 'página ausente en este idioma',
+  landedOnStart: 'La página que leía no existe en {version}: esta es su página de inicio.',
 };
 
 const tables = new Map<string, Partial<Strings>>([
@@ -135,6 +146,16 @@ export function stringsFor(language: string | null | undefined): Strings {
 /** The page's language: the element's nearest `lang`, else the document's. */
 export function languageOf(element: Element): string {
   return element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+}
+
+/** A language's name in the reader's language (`es` → "Spanish" for an English page, "español" for a Spanish one). */
+export function languageName(code: string, readerLanguage: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage, 'en'], { type: 'language' }).of(code) ?? fallback;
+  } catch {
+    // A code Intl does not accept: the name the documentation host gave.
+    return fallback;
+  }
 }
 
 export function format(template: string, values: Record<string, string | number>): string {

@@ -136,7 +136,35 @@ describe('<doclens-versions>', () => {
     const element = await switcher('/es/latest/installation.html', { lang: 'es' });
     await element.show();
     expect(element.shadowRoot!.querySelector('#versions-label')!.textContent).to.equal('Versiones');
-    expect(labels(element, 'languages')).to.deep.equal(['English', 'Spanish']);
+    // Language names in the reader's language, from Intl.
+    expect(labels(element, 'languages')).to.deep.equal(['inglés', 'español']);
+    expect(element.shadowRoot!.querySelector('.toggle .visually-hidden')!.textContent).to.contain('español');
+  });
+
+  it('marks beforehand the versions and languages the page is missing from', async () => {
+    const element = await switcher('/en/latest/guides/observability.html');
+    await element.show();
+    expect(item(element, '1.0').querySelector('.missing')!.textContent).to.equal('page not in this version');
+    expect(item(element, '1.0').textContent).to.contain('page not in this version');
+    expect(item(element, 'Spanish').querySelector('.missing')!.textContent).to.equal('page not in this language');
+    expect(item(element, 'latest').querySelector('.missing')).to.equal(null);
+    await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+  });
+
+  it('says so on the start page it led to because the page was missing, once', async () => {
+    const here = window.location.href;
+    history.replaceState(null, '', '#doclens-page-missing');
+    const element = await switcher('/en/1.0/');
+    expect(window.location.href).to.equal(here.replace(/#.*$/, ''));
+    const notice = part(element, 'notice')!;
+    expect(notice.getAttribute('role')).to.equal('status');
+    expect(notice.textContent).to.contain('does not exist in 1.0: this is its start page');
+    notice.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    await element.updateComplete;
+    // The old-version notice of 1.0 follows; the marker was used up.
+    expect(part(element, 'notice')!.textContent).to.contain('old version');
+    const again = await switcher('/en/1.0/');
+    expect(part(again, 'notice')!.textContent).to.contain('old version');
   });
 
   it('folds into a badge and opens again when the reader says, remembered for the site across pages', async () => {

@@ -1,10 +1,11 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
-import { getJson, type ContextTranslation, type ContextVersion, type PageContext } from '../shared/api.ts';
+import type { ContextTranslation, ContextVersion, PageContext } from '../shared/api.ts';
 import { findClearSpot, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
-import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { format, languageName, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { pageContextOf } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
 
 type Target = ContextVersion | ContextTranslation;
@@ -13,6 +14,8 @@ const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zi
 /** Corners of the floating switcher and edges of the notice, in order of preference (the first is where CSS puts them unless told). */
 const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
 const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 'top-start'] as const;
+/** The fragment the switcher adds when it leads to a start page because the page is missing there. */
+const LANDED_MARKER = '#doclens-page-missing';
 
 function readStorage(key: string): string | null {
   try {
@@ -76,6 +79,8 @@ export class DoclensVersions extends LitElement {
   @state() private noticeFolded = false;
   /** The reader opened the folded notice. */
   @state() private noticeUnfolded = false;
+  /** The switcher of the previous page led here because the page read there is missing in this version. */
+  @state() private landedOnStart = false;
 
   @queryAll('[role="menu"] a') private items!: NodeListOf<HTMLAnchorElement>;
 
@@ -92,6 +97,7 @@ export class DoclensVersions extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
+    this.takeLandedMarker();
     document.addEventListener('pointerdown', this.onOutside);
     this.stopFollowing = whenLayoutSettles((resized) => void this.arrange(resized));
     void this.refresh();
@@ -105,11 +111,8 @@ export class DoclensVersions extends LitElement {
 
   /** Loads the page context for the current page. */
   async refresh(): Promise<void> {
-    const url = new URL(this.pageUrl ?? window.location.href);
-    url.hash = '';
-    url.search = '';
     try {
-      this.context = await getJson<PageContext>(this.proxy, 'api/v3/page-context/', { url: url.href, project: this.project, version: this.version });
+      this.context = await pageContextOf(this.proxy, this.pageUrl, this.project, this.version);
       this.noticeDismissed = readStorage(this.noticeKey) === 'dismissed';
       this.collapsed = readStorage(this.collapseKey) === 'collapsed';
       await this.arrange(true);
@@ -192,8 +195,15 @@ export class DoclensVersions extends LitElement {
     const url = await this.destination(target);
     const select = new CustomEvent('doclens-versions-select', { bubbles: true, composed: true, cancelable: true, detail: { kind, slug: target.slug, url } });
     if (!this.dispatchEvent(select)) return;
-    // The section the reader is on is kept when the page exists there.
-    window.location.assign(url === target.url ? url + window.location.hash : url);
+    // The section the reader is on is kept when the page exists there; otherwise the start page is told why it was reached.
+    window.location.assign(url === target.url ? url + window.location.hash : url + LANDED_MARKER);
+  }
+
+  /** Reads, then removes, the marker of a switch that landed on this start page, so that a reload or a shared link does not repeat the notice. */
+  private takeLandedMarker(): void {
+    if (window.location.hash !== LANDED_MARKER) return;
+    this.landedOnStart = true;
+    history.replaceState(history.state, '', window.location.pathname + window.location.search);
   }
 
   private get noticeKey(): string {
@@ -206,6 +216,11 @@ export class DoclensVersions extends LitElement {
   }
 
   private dismissNotice = () => {
+    // The landed notice is for this arrival only; the old-version notice is dismissed for good.
+    if (this.landedOnStart) {
+      this.landedOnStart = false;
+      return;
+    }
     this.noticeDismissed = true;
     writeStorage(this.noticeKey, 'dismissed');
   };
@@ -251,7 +266,8 @@ export class DoclensVersions extends LitElement {
     const context = this.context;
     if (!context) return nothing;
     const s = this.strings;
-    const language = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
+    const current = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
+    const language = { code: current.code, name: this.languageName(current) };
     // Download URLs are rendered as links: web addresses only.
     const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {}).filter(([, url]) => /^https?:\/\//i.test(url ?? ''));
     const label = format(s.versionsLabel, { version: context.version.verbose_name, language: language.name });
@@ -274,7 +290,7 @@ export class DoclensVersions extends LitElement {
           ${context.translations.length > 1
             ? html`<div role="group" aria-labelledby="languages-label">
                 <div class="group-label" id="languages-label">${s.languages}</div>
-                ${context.translations.map((translation) => this.renderItem('language', translation, translation.language.name, translation.language.code))}
+                ${context.translations.map((translation) => this.renderItem('language', translation, this.languageName(translation.language), translation.language.code))}
               </div>`
             : nothing}
           ${downloads.length
@@ -309,6 +325,10 @@ export class DoclensVersions extends LitElement {
         : nothing}`;
   }
 
+  private languageName(language: { code: string; name: string }): string {
+    return languageName(language.code, languageOf(this), language.name);
+  }
+
   /** What a menu entry says beside a version: what `stable` points to, `tag` or `branch`. */
   private versionKind(version: ContextVersion, context: PageContext): string {
     if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable') return `→ ${context.stable.release}`;
@@ -324,12 +344,15 @@ export class DoclensVersions extends LitElement {
       aria-checked=${target.current ? 'true' : 'false'}
       href=${target.exists === false ? target.root_url : target.url}
       @click=${(event: MouseEvent) => void this.choose(event, kind, target)}
-      ><span>${label}</span><span class="kind">${detail}</span></a
+      ><span>${label}</span><span class="kind">${detail}</span>${target.exists === false
+        ? html`<span class="missing">${kind === 'version' ? this.strings.pageNotInVersion : this.strings.pageNotInLanguage}</span>`
+        : nothing}</a
     >`;
   }
 
   /** The notice's text, when this version gets one. */
   private noticeMessage(context: PageContext, s: Strings): string | undefined {
+    if (this.landedOnStart) return format(s.landedOnStart, { version: context.version.verbose_name });
     const status = context.version.status;
     if (!status || this.noticeDismissed || !context.stable) return undefined;
     if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return undefined;
@@ -338,10 +361,11 @@ export class DoclensVersions extends LitElement {
 
   private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
     const message = this.noticeMessage(context, s);
-    if (!message || !context.stable) return nothing;
-    return html`<div class="notice" part="notice" role="note">
+    if (!message) return nothing;
+    // The landed notice is announced: the reader did not expect this page.
+    return html`<div class="notice" part="notice" role=${this.landedOnStart ? 'status' : 'note'}>
       <span>${message}</span>
-      <a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>
+      ${!this.landedOnStart && context.stable ? html`<a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>` : nothing}
       <button class="dismiss" type="button" aria-label=${s.dismiss} @click=${this.dismissNotice}>✕</button>
     </div>`;
   }

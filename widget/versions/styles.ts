@@ -157,6 +157,16 @@ export const versionsStyles = css`
     font-size: 0.8em;
     color: var(--_muted);
   }
+  /* Under the entry's name: where the reader would land on a start page instead. */
+  [role='menuitemradio'] {
+    flex-wrap: wrap;
+  }
+  .missing {
+    flex-basis: 100%;
+    font-size: 0.75em;
+    font-style: italic;
+    color: var(--_muted);
+  }
   /* On the top edge, or above the switcher's row on the bottom one; centred or in a corner. */
   .notice {
     position: fixed;

@@ -1,0 +1,20 @@
+import { getJson, type PageContext } from '../shared/api.ts';
+
+/** Answers by request: the switcher and the search dialog of one page ask the proxy once between them. */
+const answers = new Map<string, Promise<PageContext>>();
+
+/** The page context of a page (this one by default), for a project and version when given. */
+export function pageContextOf(proxy: string, pageUrl: string | undefined, project?: string, version?: string): Promise<PageContext> {
+  const url = new URL(pageUrl ?? window.location.href);
+  url.hash = '';
+  url.search = '';
+  const params = { url: url.href, project, version };
+  const key = JSON.stringify([proxy, params]);
+  const known = answers.get(key);
+  if (known) return known;
+  const answer = getJson<PageContext>(proxy, 'api/v3/page-context/', params);
+  answers.set(key, answer);
+  // A failure is not kept: the next caller asks again.
+  answer.catch(() => answers.delete(key));
+  return answer;
+}
