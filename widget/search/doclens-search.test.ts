@@ -133,6 +133,94 @@ describe('<doclens-search>', () => {
     expect(detail.newTab).to.equal(false);
   });
 
+  it('runs a recent search reached with the arrows on Enter, focus staying in the field', async () => {
+    localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`);
+    await element.show();
+    const reached = () => shadow(element).querySelector('.recent li[data-active] .query')?.textContent;
+    await sendKeys({ press: 'ArrowDown' });
+    expect(reached()).to.equal('lease');
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    expect(reached()).to.equal('lease');
+    await sendKeys({ press: 'ArrowUp' });
+    expect(reached()).to.equal('retry');
+    expect(shadow(element).querySelector('[role="status"]')!.textContent).to.equal('retry');
+    await sendKeys({ press: 'Enter' });
+    expect(input(element).value).to.equal('retry');
+    await until(() => options(element).length > 0, 'results of the recent search');
+    expect(document.activeElement).to.equal(input(element));
+    expect(element.open).to.equal(true);
+  });
+
+  it('keeps the query in the URL fragment while open; Back or Escape closes and restores the URL without scrolling', async () => {
+    const before = window.location.href;
+    const element = await fixture<DoclensSearch>(html`<div style="height: 3000px"><doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search></div>`).then((container) => container.querySelector('doclens-search')!);
+    window.scrollTo(0, 400);
+    const pageScroll = window.scrollY;
+    await openWith(element, 'retry lease');
+    expect(window.location.hash).to.equal('#doclens-q=retry+lease');
+    expect(window.location.href.split('#')[0]).to.equal(before.split('#')[0]);
+    // Typing replaced the entry: one Back closes the dialog.
+    const closed = oneEvent(element, 'doclens-search-close');
+    window.history.back();
+    await closed;
+    expect(element.open).to.equal(false);
+    await until(() => window.location.href === before, 'URL as before');
+    expect(window.scrollY).to.equal(pageScroll);
+    await openWith(element, 'x');
+    await sendKeys({ press: 'Escape' });
+    await until(() => !element.open && window.location.href === before, 'closed by Escape, URL as before');
+    expect(window.scrollY).to.equal(pageScroll);
+    window.scrollTo(0, 0);
+  });
+
+  it('opens from a link to a search, with its results, and Back then lands on the page', async () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '#doclens-q=retry');
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+      await until(() => element.open && options(element).length > 0, 'opened with results');
+      expect(input(element).value).to.equal('retry');
+      expect(window.location.hash).to.equal('#doclens-q=retry');
+      await element.hide();
+      expect(window.location.href).to.equal(before.split('#')[0]);
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
+  it('copies a link to the search, or shows it selected when the clipboard is unavailable', async () => {
+    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    await openWith(element, 'lease');
+    const expected = `${window.location.href.split('#')[0]}#doclens-q=lease`;
+    const copy = shadow(element).querySelector<HTMLButtonElement>('button[aria-label="Copy link to this search"]')!;
+    await click(copy);
+    await until(() => shadow(element).querySelector('.shared') !== null, 'copy answered');
+    const shared = shadow(element).querySelector('.shared')!;
+    expect(shared.getAttribute('role')).to.equal('status');
+    expect(shared.textContent).to.equal('Link copied');
+    // Pasted into the field, the clipboard holds the link.
+    input(element).select();
+    await sendKeys({ press: 'Control+v' });
+    expect(input(element).value).to.equal(expected);
+    await element.show('lease');
+    // Outside a secure context there is no clipboard: the link is shown, selected, to copy by hand.
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    try {
+      await click(copy);
+      await until(() => shadow(element).querySelector('.shared input') !== null, 'link shown');
+      const linkField = shadow(element).querySelector<HTMLInputElement>('.shared input')!;
+      expect(linkField.value).to.equal(expected);
+      expect(shadow(element).activeElement).to.equal(linkField);
+      expect(linkField.selectionEnd! - linkField.selectionStart!).to.equal(expected.length);
+      expect(shadow(element).querySelector('.shared')!.textContent).to.contain('Press Ctrl+C');
+    } finally {
+      delete (navigator as { clipboard?: Clipboard }).clipboard;
+    }
+    await element.hide();
+  });
+
   it('sends the subprojects filter and the version in the query, and changes it when toggled', async () => {
     const recorder = recordSearches();
     try {
@@ -262,7 +350,8 @@ describe('<doclens-search>', () => {
       const closed = oneEvent(element, 'doclens-search-close');
       await sendKeys({ press: 'Escape' });
       await closed;
-      expect(location.href).to.equal(address);
+      // The search's own fragment goes away (asynchronously: it is a Back); nothing else changed the address.
+      await until(() => location.href === address, 'the address as before');
       expect(shortcuts.actions).to.deep.equal([]);
     } finally {
       shortcuts.remove();

@@ -49,10 +49,40 @@ const FIELD_ATTRIBUTES: Record<string, string> = {
  * Whether an element in the document can name an option inside a shadow root as its active descendant
  * (through the shadow root's reference target); elsewhere the active option is announced instead.
  */
+/** The fragment parameter that holds the query while the dialog is open; no docs theme uses it, so the theme's `?q=` and anchors keep their meaning. */
+export const QUERY_FRAGMENT_PARAM = 'doclens-q';
+
+/** The words of a `#doclens-q=…` fragment; undefined when the URL has none. */
+export function queryInFragment(url: string): string | undefined {
+  const fragment = new URL(url).hash.slice(1);
+  return fragment ? (new URLSearchParams(fragment).get(QUERY_FRAGMENT_PARAM) ?? undefined) : undefined;
+}
+
+/** The URL with its fragment replaced by the search for `words`. */
+function withQueryFragment(url: string, words: string): string {
+  const withQuery = new URL(url);
+  withQuery.hash = new URLSearchParams({ [QUERY_FRAGMENT_PARAM]: words }).toString();
+  return withQuery.href;
+}
+
+/** The URL without its fragment. */
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */
+function stepIndex(index: number, step: 1 | -1, length: number): number {
+  if (index < 0) return step === 1 ? 0 : length - 1;
+  return (index + step + length) % length;
+}
+
 const canReferToShadow = typeof ShadowRoot !== 'undefined' && 'referenceTarget' in ShadowRoot.prototype;
 let instances = 0;
 
 const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>`;
+
+const linkIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1"></path><path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1"></path></svg>`;
 
 /** `/en/latest/guides/retries.html` → `guides › retries`. */
 function breadcrumb(path: string): string {
@@ -133,6 +163,10 @@ export class DoclensSearch extends LitElement {
   /** The searched project's and version's names, for "Searching Aurora 2.0" (the slugs until they are known). */
   @state() private searchedNames?: { project: string; version: string };
   @state() private loadingMore = false;
+  /** The recent search the arrows reached in the empty dialog. */
+  @state() private recentIndex = -1;
+  /** The link of "copy link to this search": copied, or shown to copy by hand when the clipboard refused it. */
+  @state() private sharedLink?: { url: string; copied: boolean };
 
   /** The reader moved through the results with the arrows (then the active one is announced where it cannot be referred to). */
   @state() private arrowed = false;
@@ -148,6 +182,14 @@ export class DoclensSearch extends LitElement {
   private readonly cache = new Map<string, SearchResponse>();
   private returnFocus?: HTMLElement;
   private opening?: Promise<void>;
+  /** A result is opening in this tab: the search keeps its history entry, so that Back from the result comes back to it. */
+  private leavingForResult = false;
+  /** The dialog's history entry is the current one. */
+  private ownsEntry = false;
+  /** Settles once the URL changes already asked for are done (going back is asynchronous). */
+  private urlSettled: Promise<void> = Promise.resolve();
+  /** The page entry's own scroll restoration, turned off while the dialog's entry is on top of it. */
+  private pageScrollRestoration: ScrollRestoration = 'auto';
 
   constructor() {
     super();
@@ -168,10 +210,21 @@ export class DoclensSearch extends LitElement {
     this.strings = stringsFor(languageOf(this));
     this.includeSubprojects = !this.noSubprojects;
     this.stopFollowing = whenLayoutSettles(this.placeTrigger);
+    window.addEventListener('pageshow', this.onPageshow);
   }
+
+  /** Back from a result to a page kept in memory: the search it left from opens again. */
+  private onPageshow = (event: PageTransitionEvent) => {
+    this.leavingForResult = false;
+    const linkedQuery = queryInFragment(window.location.href);
+    if (event.persisted && linkedQuery !== undefined) void this.show(linkedQuery);
+  };
 
   override firstUpdated(): void {
     this.placeTrigger();
+    // A link to a search opens it.
+    const linkedQuery = queryInFragment(window.location.href);
+    if (linkedQuery !== undefined) void this.show(linkedQuery);
   }
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */
@@ -203,13 +256,15 @@ export class DoclensSearch extends LitElement {
       this.open = true;
       this.recent = this.loadRecent();
       void this.loadSearchedNames();
+      this.recentIndex = -1;
+      this.enterUrl();
       // The active option is referred to through the host's id.
       if (!this.id) this.id = `doclens-search-${++instances}`;
       this.append(this.field);
       this.opening = this.updateComplete.then(() => {
         if (this.open && !this.dialog.open) this.dialog.showModal();
         this.dispatchEvent(new CustomEvent('doclens-search-open', { bubbles: true, composed: true }));
-      });
+      }).then(() => this.urlSettled);
     }
     await this.opening;
     this.field.focus();
@@ -231,11 +286,63 @@ export class DoclensSearch extends LitElement {
     // The close event comes in a later task: focus goes back now, before the caller moves it.
     this.onClose();
     await this.updateComplete;
+    await this.urlSettled;
+  }
+
+  /**
+   * The query goes into the URL in an entry of its own, so that Back closes the dialog. A URL that opened
+   * the dialog is first put back as it was without the search, for Back to land on the page itself.
+   */
+  private enterUrl(): void {
+    // After a Back still under way, which would otherwise take away the new entry.
+    this.urlSettled = this.urlSettled.then(() => {
+      if (!this.open) return;
+      const url = window.location.href;
+      if (queryInFragment(url) !== undefined) window.history.replaceState(window.history.state, '', withoutFragment(url));
+      // Coming back to the page's entry must not move the page to where it was when that entry was last saved.
+      this.pageScrollRestoration = window.history.scrollRestoration;
+      window.history.scrollRestoration = 'manual';
+      window.history.pushState(window.history.state, '', withQueryFragment(window.location.href, this.field.value.trim()));
+      this.ownsEntry = true;
+      window.addEventListener('popstate', this.onPopstate);
+    });
+  }
+
+  /** Back (or any move) to an entry without the search closes the dialog. */
+  private onPopstate = () => {
+    if (queryInFragment(window.location.href) !== undefined) return;
+    window.history.scrollRestoration = this.pageScrollRestoration;
+    void this.hide();
+  };
+
+  /** Closed otherwise than by Back, the dialog takes its entry away: same document, so no reload, and the scroll position is the one it left. */
+  private leaveUrl(): void {
+    window.removeEventListener('popstate', this.onPopstate);
+    const owned = this.ownsEntry;
+    this.ownsEntry = false;
+    // Going back now would also cancel the navigation to the result.
+    if (!owned || this.leavingForResult || queryInFragment(window.location.href) === undefined) return;
+    this.urlSettled = new Promise((resolve) => {
+      window.addEventListener(
+        'popstate',
+        () => {
+          window.history.scrollRestoration = this.pageScrollRestoration;
+          resolve();
+        },
+        { once: true },
+      );
+      window.history.back();
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopFollowing?.();
+    window.removeEventListener('pageshow', this.onPageshow);
+    window.removeEventListener('popstate', this.onPopstate);
+    // Taken out of the page while open: no search is left in the address.
+    if (this.ownsEntry) window.history.replaceState(window.history.state, '', withoutFragment(window.location.href));
+    this.ownsEntry = false;
     clearTimeout(this.timer);
     this.controller?.abort();
   }
@@ -246,6 +353,8 @@ export class DoclensSearch extends LitElement {
     this.open = false;
     clearTimeout(this.timer);
     this.controller?.abort();
+    this.sharedLink = undefined;
+    this.leaveUrl();
     this.returnFocus?.focus();
     this.field.remove();
     this.dispatchEvent(new CustomEvent('doclens-search-close', { bubbles: true, composed: true }));
@@ -255,8 +364,27 @@ export class DoclensSearch extends LitElement {
     this.query = value;
     if (this.field.value !== value) this.field.value = value;
     this.arrowed = false;
+    this.recentIndex = -1;
+    this.sharedLink = undefined;
+    if (this.ownsEntry) window.history.replaceState(window.history.state, '', withQueryFragment(window.location.href, value.trim()));
     this.schedule();
   }
+
+  private copyLink = async () => {
+    const url = withQueryFragment(window.location.href, this.query.trim());
+    try {
+      // Undefined outside secure contexts; rejected when the page may not write the clipboard.
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      this.sharedLink = { url, copied: true };
+    } catch {
+      this.sharedLink = { url, copied: false };
+      await this.updateComplete;
+      const linkField = this.renderRoot.querySelector<HTMLInputElement>('.shared input');
+      linkField?.focus();
+      linkField?.select();
+    }
+  };
 
   private get searchTerm(): string {
     if (!this.project) return '';
@@ -358,12 +486,16 @@ export class DoclensSearch extends LitElement {
       return;
     }
     if (event.composedPath()[0] !== this.field) return;
+    if (this.status === 'idle') {
+      this.onRecentKey(event);
+      return;
+    }
     const options = this.options;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!options.length) return;
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      this.activeIndex = (this.activeIndex + step + options.length) % options.length;
+      this.activeIndex = stepIndex(this.activeIndex, step, options.length);
       this.arrowed = true;
       void this.updateComplete.then(() => this.revealActive());
     } else if (event.key === 'Enter') {
@@ -373,6 +505,23 @@ export class DoclensSearch extends LitElement {
       if (option) this.select(option, event.ctrlKey || event.metaKey);
     }
   };
+
+  /** In the empty dialog the arrows go through the recent searches and Enter runs the one reached; focus stays in the field. */
+  private onRecentKey(event: KeyboardEvent): void {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && this.recent.length) {
+      event.preventDefault();
+      this.recentIndex = stepIndex(this.recentIndex, event.key === 'ArrowDown' ? 1 : -1, this.recent.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const item = this.recent[this.recentIndex];
+      if (item) this.runRecent(item);
+    }
+  }
+
+  private runRecent(item: string): void {
+    this.setQuery(item);
+    this.field.setSelectionRange(item.length, item.length);
+  }
 
   /** Tab and Shift+Tab go round the dialog's controls (the modal dialog alone would let focus leave for the browser's). */
   private cycleFocus(event: KeyboardEvent): void {
@@ -401,7 +550,7 @@ export class DoclensSearch extends LitElement {
   /** A click anywhere in the dialog (a result, a button, text, empty space) leaves focus in the field, so the reader goes on typing; the checkbox takes it. */
   private onMousedown = (event: MouseEvent) => {
     const target = event.composedPath()[0];
-    if (target === this.field || (target instanceof HTMLInputElement && target.type === 'checkbox')) return;
+    if (target === this.field || (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.readOnly))) return;
     // A press on the result list's scroll bar (outside its client area) keeps its drag.
     if (target instanceof HTMLElement && target.scrollHeight > target.clientHeight && event.offsetX > target.clientWidth) return;
     event.preventDefault();
@@ -470,6 +619,7 @@ export class DoclensSearch extends LitElement {
       window.open(url, '_blank', 'noopener');
       return;
     }
+    this.leavingForResult = true;
     void this.hide();
     window.location.assign(url);
   }
@@ -489,6 +639,7 @@ export class DoclensSearch extends LitElement {
 
   private storeRecent(items: string[]): void {
     this.recent = items;
+    this.recentIndex = -1;
     try {
       localStorage.setItem(this.recentKey, JSON.stringify(items));
     } catch {
@@ -536,8 +687,12 @@ export class DoclensSearch extends LitElement {
       <div class="bar">
         ${this.status === 'loading' ? html`<span class="spinner" aria-hidden="true"></span>` : searchIcon}
         <slot name="input"></slot>
+        ${this.query.trim()
+          ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink} @click=${this.copyLink}>${linkIcon}</button>`
+          : nothing}
         <button class="close" type="button" @click=${() => void this.hide()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
       </div>
+      ${this.renderSharedLink(s)}
       ${this.project
         ? html`<div class="filters">
             <span>${format(s.searchingIn, this.searchedNames ?? { project: this.project, version: this.version ?? '' })}</span>
@@ -552,7 +707,15 @@ export class DoclensSearch extends LitElement {
     `;
   }
 
+  private renderSharedLink(s: Strings): TemplateResult | typeof nothing {
+    const shared = this.sharedLink;
+    if (!shared) return nothing;
+    if (shared.copied) return html`<div class="shared" role="status">${s.linkCopied}</div>`;
+    return html`<div class="shared"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`;
+  }
+
   private announcement(s: Strings, active: Option | undefined): string {
+    if (this.status === 'idle' && this.recentIndex >= 0) return this.recent[this.recentIndex] ?? '';
     if (this.arrowed && active && !canReferToShadow) return active.block?.title ?? active.block?.name ?? active.result.title ?? '';
     if (this.status === 'results') return this.count === 1 ? s.resultCountOne : format(s.resultCount, { count: this.count });
     if (this.status === 'empty') return this.indexing ? s.stillIndexing : format(s.noResults, { query: this.query.trim() });
@@ -586,8 +749,8 @@ export class DoclensSearch extends LitElement {
       <div class="recent-head"><span id="recent-label">${s.recentSearches}</span><button type="button" @click=${() => this.storeRecent([])}>${s.clearRecent}</button></div>
       <ul class="recent" aria-labelledby="recent-label">
         ${this.recent.map(
-          (item) => html`<li>
-            <button class="query" type="button" @click=${() => this.setQuery(item)}>${item}</button>
+          (item, index) => html`<li ?data-active=${index === this.recentIndex}>
+            <button class="query" type="button" @click=${() => this.runRecent(item)}>${item}</button>
             <button class="remove" type="button" aria-label=${format(s.removeRecent, { query: item })} @click=${() => this.storeRecent(this.recent.filter((other) => other !== item))}>✕</button>
           </li>`,
         )}

@@ -107,6 +107,38 @@ export const searchStyles = css`
     -webkit-appearance: none !important;
     appearance: none !important;
   }
+  .copy {
+    display: flex;
+    width: 28px;
+    height: 28px;
+    border: 0;
+    background: none;
+    color: var(--_muted);
+    cursor: pointer;
+    padding: 4px;
+    border-radius: 4px;
+  }
+  .copy:hover {
+    color: var(--_accent);
+  }
+  .shared {
+    display: flex;
+    padding: calc(var(--_space) * 0.75) calc(var(--_space) * 1.5);
+    border-bottom: 1px solid var(--_border);
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  .shared label {
+    display: flex;
+    flex: 1;
+    gap: var(--_space);
+    align-items: center;
+  }
+  .shared input {
+    flex: 1;
+    min-width: 0;
+    font: inherit;
+  }
   .close {
     border: 0;
     background: none;
@@ -254,6 +286,13 @@ export const searchStyles = css`
   }
   .recent li:hover {
     background: var(--_surface);
+  }
+  .recent li[data-active] {
+    background: var(--_accent);
+    color: var(--_accent-text);
+  }
+  .recent li[data-active] button {
+    color: inherit;
   }
   .recent .remove {
     border: 0;

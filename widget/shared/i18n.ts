@@ -8,6 +8,10 @@ export interface Strings {
   removeRecent: string;
   clearRecent: string;
   noRecent: string;
+  copyLink: string;
+  linkCopied: string;
+  /** Shown beside the link, selected, when the clipboard cannot be written. */
+  copyLinkByHand: string;
   loading: string;
   resultCount: string;
   resultCountOne: string;
@@ -52,6 +56,9 @@ const en: Strings = {
   removeRecent: 'Remove "{query}" from recent searches',
   clearRecent: 'Clear',
   noRecent: 'Type to search. Results appear as you type.',
+  copyLink: 'Copy link to this search',
+  linkCopied: 'Link copied',
+  copyLinkByHand: 'Press Ctrl+C to copy the link',
   loading: 'Searching…',
   resultCount: '{count} results',
   resultCountOne: '1 result',
@@ -93,6 +100,9 @@ const es: Strings = {
   removeRecent: 'Quitar «{query}» de las búsquedas recientes',
   clearRecent: 'Borrar',
   noRecent: 'Escriba para buscar. Los resultados aparecen mientras escribe.',
+  copyLink: 'Copiar el enlace a esta búsqueda',
+  linkCopied: 'Enlace copiado',
+  copyLinkByHand: 'Pulse Ctrl+C para copiar el enlace',
   loading: 'Buscando…',
   resultCount: '{count} resultados',
   resultCountOne: '1 resultado',
