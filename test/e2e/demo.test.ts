@@ -109,6 +109,49 @@ describe('search', () => {
   });
 });
 
+describe('search you can link to, and recent searches by keyboard', () => {
+  const dialogOpen = () => page.evaluate(() => document.querySelector('doclens-search')?.open === true);
+
+  it('opens from a link with its results, keeps the query in the URL, copies the link, and Back closes the dialog', async () => {
+    await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(docs('quickstart.html#doclens-q=lease'));
+    await options().first().waitFor();
+    expect(await searchInput().inputValue()).toBe('lease');
+    await page.keyboard.type(' retry');
+    await page.waitForURL((url) => url.hash === '#doclens-q=lease+retry');
+    await page.getByRole('button', { name: 'Copy link to this search' }).click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(docs('quickstart.html#doclens-q=lease+retry'));
+    await page.goBack();
+    await expect.poll(dialogOpen).toBe(false);
+    expect(page.url()).toBe(docs('quickstart.html'));
+    // Opened by the hotkey, the dialog is one Back away, and the page stays.
+    await page.keyboard.press('/');
+    await page.keyboard.type('lease');
+    await page.waitForURL((url) => url.hash === '#doclens-q=lease');
+    await page.goBack();
+    await expect.poll(dialogOpen).toBe(false);
+    expect(page.url()).toBe(docs('quickstart.html'));
+  });
+
+  it('runs a recent search reached by the arrows on Enter, focus staying in the dialog', async () => {
+    await newPage();
+    await page.goto(docs('quickstart.html'));
+    await page.keyboard.press('/');
+    await page.keyboard.type('lease');
+    await options().first().waitFor();
+    await Promise.all([page.waitForURL((url) => url.pathname !== '/en/latest/quickstart.html'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('/');
+    await page.locator('doclens-search .recent li').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('doclens-search .recent li[data-active]').textContent()).toContain('lease');
+    await page.keyboard.press('Enter');
+    await options().first().waitFor();
+    expect(await searchInput().inputValue()).toBe('lease');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+  });
+});
+
 describe('the keyboard against the themes\' own shortcuts', () => {
   // The real-docs suite's checks: keys land, nothing navigates, the theme stays quiet, Escape after clicks, Tab, handover.
   it('on the Sphinx project, on a desktop', async () => {
