@@ -40,6 +40,14 @@ export interface Strings {
   dismiss: string;
   hideSwitcher: string;
   showSwitcher: string;
+  matchesLabel: string;
+  matchCount: string;
+  matchCountOne: string;
+  matchPosition: string;
+  previousMatch: string;
+  nextMatch: string;
+  hideMatches: string;
+  openPreviewed: string;
   /** Beside a version or language the current page does not exist in. */
   pageNotInVersion: string;
   pageNotInLanguage: string;
@@ -86,6 +94,14 @@ const en: Strings = {
   dismiss: 'Dismiss',
   hideSwitcher: 'Hide the version switcher',
   showSwitcher: '{version}, {language}: show the version switcher',
+  matchesLabel: 'Searched words on this page',
+  matchCount: '{total} matches',
+  matchCountOne: '1 match',
+  matchPosition: '{current} of {total}',
+  previousMatch: 'Previous match (Shift+Enter)',
+  nextMatch: 'Next match (Enter)',
+  hideMatches: 'Hide highlights',
+  openPreviewed: 'Open',
   pageNotInVersion: 'page not in this version',
   pageNotInLanguage: 'page not in this language',
   landedOnStart: 'The page you were reading does not exist in {version}: this is its start page.',
@@ -130,6 +146,14 @@ const es: Strings = {
   dismiss: 'Descartar',
   hideSwitcher: 'Ocultar el selector de versiones',
   showSwitcher: '{version}, {language}: mostrar el selector de versiones',
+  matchesLabel: 'Palabras buscadas en esta página',
+  matchCount: '{total} coincidencias',
+  matchCountOne: '1 coincidencia',
+  matchPosition: '{current} de {total}',
+  previousMatch: 'Coincidencia anterior (Mayús+Intro)',
+  nextMatch: 'Coincidencia siguiente (Intro)',
+  hideMatches: 'Ocultar resaltado',
+  openPreviewed: 'Abrir',
   pageNotInVersion: 'página ausente en esta versión',
   pageNotInLanguage: 'página ausente en este idioma',
   landedOnStart: 'La página que leía no existe en {version}: esta es su página de inicio.',
