@@ -33,6 +33,8 @@ Widget options (the loader's data-* attributes, written into every page's script
   --preview-domain HOST    another documentation host (name or name:port) whose links preview
                            through the proxy; repeat for several (data-preview-domains; the proxy
                            also fetches and extracts that host's pages itself)
+  --no-preview-touch       a tap follows the link at once, no preview on touch screens
+                           (data-preview-touch="off")
   --doctool NAME           sphinx (definition and glossary rules) or none (data-doctool; default:
                            detected from the page)
   --features LIST          search,preview,versions or a part of it; "" for none (data-features)
@@ -52,6 +54,7 @@ const demoOptions = {
   ...docsOptions,
   'preview-selector': { type: 'string' },
   'preview-domain': { type: 'string', multiple: true },
+  'no-preview-touch': { type: 'boolean' },
   doctool: { type: 'string' },
   features: { type: 'string' },
   'search-target': { type: 'string' },
@@ -101,6 +104,7 @@ function loaderAttributes(values: DemoValues, domains: string[]): Record<string,
   return {
     'data-preview-selector': selectorValue('--preview-selector', values['preview-selector']),
     'data-preview-domains': domains.length ? domains.join(' ') : undefined,
+    'data-preview-touch': values['no-preview-touch'] ? 'off' : undefined,
     'data-doctool': choiceValue('--doctool', values.doctool, ['sphinx', 'none']),
     'data-features': features?.join(','),
     'data-search-target': selectorValue('--search-target', values['search-target']),

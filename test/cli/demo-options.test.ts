@@ -37,7 +37,7 @@ async function previewOf(started: RunningDemo, url: string) {
 
 describe('doclens demo with the loader options', () => {
   it('documents every widget option in its help', () => {
-    for (const flag of ['--preview-selector', '--preview-domain', '--doctool', '--features', '--search-target', '--versions-target', '--notice', '--no-highlight']) {
+    for (const flag of ['--preview-selector', '--preview-domain', '--no-preview-touch', '--doctool', '--features', '--search-target', '--versions-target', '--notice', '--no-highlight']) {
       expect(demoHelp).toContain(flag);
     }
   });
@@ -55,6 +55,7 @@ describe('doclens demo with the loader options', () => {
       '--preview-selector', 'article [data-role="body"]',
       '--preview-domain', otherHost,
       '--preview-domain', 'Docs.Example.org',
+      '--no-preview-touch',
       '--doctool', 'none',
       '--features', 'search, preview',
       '--notice', 'all',
@@ -65,7 +66,7 @@ describe('doclens demo with the loader options', () => {
     expect(tag).toBe(
       `<script type="module" src="${started.proxyUrl}/doclens.js" data-proxy="${started.proxyUrl}"` +
         ' data-preview-selector="article [data-role=&quot;body&quot;]"' +
-        ` data-preview-domains="${otherHost} docs.example.org" data-doctool="none" data-features="search,preview"` +
+        ` data-preview-domains="${otherHost} docs.example.org" data-preview-touch="off" data-doctool="none" data-features="search,preview"` +
         ' data-notice="all" data-highlight="off"></script>',
     );
   });

@@ -1,11 +1,12 @@
+import { DoclensMatches } from '../matches/doclens-matches.ts';
 import { DoclensPreview } from '../preview/doclens-preview.ts';
 import { DoclensSearch } from '../search/doclens-search.ts';
 import { registerStrings, type Strings } from '../shared/i18n.ts';
-import { detectPage, highlightSearchedTerms } from '../shared/page.ts';
+import { detectPage, HIGHLIGHT_SELECTOR, highlightSearchedTerms } from '../shared/page.ts';
 import { DoclensVersions } from '../versions/doclens-versions.ts';
 import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
 
-export { DoclensPreview, DoclensSearch, DoclensVersions, registerStrings };
+export { DoclensMatches, DoclensPreview, DoclensSearch, DoclensVersions, registerStrings };
 
 type Feature = 'search' | 'preview' | 'versions';
 const FEATURES: readonly Feature[] = ['search', 'preview', 'versions'];
@@ -74,8 +75,10 @@ function mount(script: HTMLScriptElement | null): void {
   loadAuthorStrings();
   if (features.has('search') && script) mountSearch(script, proxy, page.project, page.version);
   if (features.has('preview')) {
-    document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool }));
+    document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool, touch: data.previewTouch }));
   }
+  // The bar to step through the searched words, only when some are marked.
+  if (document.querySelector(HIGHLIGHT_SELECTOR)) document.body.append(element('doclens-matches', {}));
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';

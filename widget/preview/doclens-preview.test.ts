@@ -92,6 +92,54 @@ describe('<doclens-preview>', () => {
     expect(document.activeElement).to.equal(link);
   });
 
+  it('from the focused link, Tab moves into the preview\'s links and Shift+Tab back to the link', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p><a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> <a id="after" href="#after">after</a></p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#term')!;
+    container.querySelector<HTMLElement>('[role="main"]')!.tabIndex = -1;
+    container.querySelector<HTMLElement>('[role="main"]')!.focus();
+    await sendKeys({ press: 'Tab' });
+    await until(() => !!preview.shadowRoot!.querySelector('.more'), 'the preview with its links');
+    const stops = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')];
+    await sendKeys({ press: 'Tab' });
+    expect(preview.shadowRoot!.activeElement).to.equal(stops[0]);
+    expect(isOpen(preview)).to.equal(true);
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(document.activeElement).to.equal(link);
+    for (let step = 0; step < stops.length; step++) await sendKeys({ press: 'Tab' });
+    expect(preview.shadowRoot!.activeElement).to.equal(stops.at(-1));
+    await sendKeys({ press: 'Escape' });
+    expect(isOpen(preview)).to.equal(false);
+    expect(document.activeElement).to.equal(link);
+  });
+
+  it('on a touch screen, a first tap previews with an "Open" action, a second follows the link, a tap elsewhere closes', async () => {
+    const { container, preview } = await page(servers.proxy, docsHost(), html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`);
+    const link = container.querySelector<HTMLAnchorElement>('#term')!;
+    const followed: boolean[] = [];
+    // The page's own listener sees whether doclens kept the tap, then keeps the test page where it is.
+    link.addEventListener('click', (event) => {
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    });
+    const tap = (element: Element) => {
+      element.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, composed: true }));
+      element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+    };
+    tap(link);
+    expect(followed).to.deep.equal([false]);
+    await until(() => isOpen(preview), 'open on the first tap');
+    expect(part(preview, 'more').textContent).to.contain('Open');
+    expect(part(preview, 'more').getAttribute('href')).to.equal(link.href);
+    tap(link);
+    expect(followed).to.deep.equal([false, true]);
+    tap(container.querySelector('p')!);
+    expect(isOpen(preview)).to.equal(false);
+    preview.touch = 'off';
+    tap(link);
+    expect(followed).to.deep.equal([false, true, true]);
+    expect(isOpen(preview)).to.equal(false);
+  });
+
   it('previews only documentation links in the main content, including links added later', async () => {
     const docs = servers.docs;
     const { container, preview } = await page(

@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { getJson, type EmbedPreview } from '../shared/api.ts';
-import { HoverIntentController } from '../shared/hover-intent.ts';
+import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { docsPath, mainContent } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
@@ -28,7 +28,9 @@ function isSphinxPage(): boolean {
 
 /**
  * Hover and focus previews of links to documentation sections, for every matching link on the page
- * (also those added later).
+ * (also those added later). On touch screens a first tap shows the preview with an "Open" action and
+ * a second tap follows the link. From the focused link Tab moves into the preview's links, Shift+Tab
+ * back, Escape closes it.
  *
  * @tag doclens-preview
  *
@@ -38,7 +40,7 @@ function isSphinxPage(): boolean {
  * @csspart popup - The tooltip.
  * @csspart title - The section title.
  * @csspart content - The section's first blocks.
- * @csspart more - The "read more" link.
+ * @csspart more - The "read more" link, or the "Open" action of a tapped preview.
  * @csspart arrow - The arrow pointing at the link.
  *
  * @cssproperty --doclens-preview-max-width - Largest width of the tooltip (480px).
@@ -65,10 +67,13 @@ export class DoclensPreview extends LitElement {
   @property() doctool?: string;
   /** Turns previews off without removing the element. */
   @property({ type: Boolean }) disabled = false;
+  /** `off`: a tap follows the link at once, as without doclens. */
+  @property() touch: 'on' | 'off' = 'on';
 
   @state() private phase: Phase = 'hidden';
   @state() private preview?: EmbedPreview;
   @state() private target?: HTMLAnchorElement;
+  @state() private trigger: IntentTrigger = 'pointer';
 
   @query('.popup') private popup!: HTMLElement;
   @query('.arrow') private arrowElement!: HTMLElement;
@@ -89,9 +94,10 @@ export class DoclensPreview extends LitElement {
       settleDelay: 100,
       targetOf: (event) => this.linkOf(event.target),
       settle: (link) => void this.load(link).catch(() => undefined),
-      show: (link) => void this.open(link),
+      show: (link, trigger) => void this.open(link, trigger),
       hide: () => this.close(),
       inPopup: (node) => node instanceof Node && (node === this || this.renderRoot.contains(node)),
+      touch: () => this.touch !== 'off',
     });
   }
 
@@ -99,17 +105,41 @@ export class DoclensPreview extends LitElement {
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
     if (!this.id) this.id = 'doclens-preview';
+    document.addEventListener('keydown', this.onTab);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onTab);
     this.close();
   }
+
+  /**
+   * The popup sits at the end of the document, so Tab would skip it: from the link Tab moves into
+   * its links, Shift+Tab from the first goes back to the link, and Tab from the last goes on from the link.
+   */
+  private onTab = (event: KeyboardEvent) => {
+    const link = this.target;
+    if (event.key !== 'Tab' || !link || this.phase === 'hidden') return;
+    const stops = [...this.renderRoot.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')].filter((stop) => stop.tabIndex >= 0);
+    const inside = this.shadowRoot?.activeElement;
+    if (!stops.length) return;
+    if (document.activeElement === link && !event.shiftKey) {
+      event.preventDefault();
+      stops[0]!.focus();
+    } else if (inside === stops[0] && event.shiftKey) {
+      event.preventDefault();
+      link.focus();
+    } else if (inside === stops.at(-1) && !event.shiftKey) {
+      // No preventDefault: the browser's Tab then moves on from the link.
+      link.focus();
+    }
+  };
 
   /** Shows the preview of `link` at once. */
   async show(link: HTMLAnchorElement): Promise<void> {
     this.intent.current = link;
-    await this.open(link);
+    await this.open(link, 'pointer');
   }
 
   async hide(): Promise<void> {
@@ -167,9 +197,10 @@ export class DoclensPreview extends LitElement {
     return pending;
   }
 
-  private async open(link: HTMLAnchorElement): Promise<void> {
+  private async open(link: HTMLAnchorElement, trigger: IntentTrigger): Promise<void> {
     if (this.target && this.target !== link) this.releaseLink();
     this.target = link;
+    this.trigger = trigger;
     this.phase = 'loading';
     this.preview = undefined;
     this.describedBy = link.getAttribute('aria-describedby');
@@ -265,8 +296,11 @@ export class DoclensPreview extends LitElement {
     `;
   }
 
-  /** Outside the scrolling part, so that it is never below its fold. */
+  /** Outside the scrolling part, so that it is never below its fold. A tapped preview offers its link at once. */
   private renderMore(): unknown {
+    if (this.trigger === 'touch' && this.target && this.phase !== 'hidden') {
+      return html`<footer><a class="more" part="more" href=${this.target.href}>${this.strings.openPreviewed} →</a></footer>`;
+    }
     if (this.phase !== 'ready' || !this.preview || !/^https?:\/\//i.test(this.preview.url)) return nothing;
     return html`<footer><a class="more" part="more" href=${this.preview.url}>${this.strings.readMore} →</a></footer>`;
   }

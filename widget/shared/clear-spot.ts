@@ -1,4 +1,15 @@
+import { css } from 'lit';
 import { mainContent } from './page.ts';
+
+/** The `.viewport` element `measureOffscreen` measures: the layout viewport, never seen nor hit. */
+export const layoutViewportStyles = css`
+  .viewport {
+    position: fixed;
+    inset: 0;
+    visibility: hidden;
+    pointer-events: none;
+  }
+`;
 
 /** What a reader clicks, taps or tabs to. */
 const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';

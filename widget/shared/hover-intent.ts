@@ -1,5 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
+/** What opened the popup: a resting mouse or pen, keyboard focus, or a tap. */
+export type IntentTrigger = 'pointer' | 'keyboard' | 'touch';
+
 export interface HoverIntentOptions {
   /** Milliseconds the pointer rests on a target before `show`. */
   showDelay: () => number;
@@ -10,16 +13,19 @@ export interface HoverIntentOptions {
   /** The target an event is about, or undefined when it is not one. */
   targetOf: (event: Event) => HTMLAnchorElement | undefined;
   settle: (target: HTMLAnchorElement) => void;
-  show: (target: HTMLAnchorElement, byKeyboard: boolean) => void;
+  show: (target: HTMLAnchorElement, trigger: IntentTrigger) => void;
   hide: () => void;
   /** Whether a node is inside the popup (the pointer may move into it). */
   inPopup: (node: EventTarget | null) => boolean;
+  /** Whether a first tap on a target opens the popup (a second one follows the link). */
+  touch: () => boolean;
 }
 
 /**
  * Hover intent for links anywhere in the document (delegated, so links added later work): a show
  * delay, a settle point to prefetch at, a hide delay bridged by the popup, keyboard focus, and
- * Escape. Touch pointers never trigger it, so a tap stays a tap.
+ * Escape. Touch pointers never hover: there a first tap on a target opens the popup instead of
+ * following the link, a second tap follows it, and a tap elsewhere closes it (unless `touch` is off).
  */
 export class HoverIntentController implements ReactiveController {
   current?: HTMLAnchorElement;
@@ -27,6 +33,11 @@ export class HoverIntentController implements ReactiveController {
   private settleTimer?: ReturnType<typeof setTimeout>;
   private hideTimer?: ReturnType<typeof setTimeout>;
   private opened = false;
+  private trigger: IntentTrigger = 'pointer';
+  /** The link Escape sent focus back to: that focus must not reopen the popup. */
+  private dismissed?: HTMLAnchorElement;
+  /** The kind of the last pointer pressed: a click does not always tell. */
+  private lastPointer = '';
 
   constructor(
     host: ReactiveControllerHost,
@@ -41,6 +52,8 @@ export class HoverIntentController implements ReactiveController {
     document.addEventListener('focusin', this.onFocusIn);
     document.addEventListener('focusout', this.onFocusOut);
     document.addEventListener('keydown', this.onKeydown);
+    document.addEventListener('pointerdown', this.onPointerDown, { capture: true, passive: true });
+    document.addEventListener('click', this.onClick, { capture: true });
   }
 
   hostDisconnected(): void {
@@ -49,6 +62,8 @@ export class HoverIntentController implements ReactiveController {
     document.removeEventListener('focusin', this.onFocusIn);
     document.removeEventListener('focusout', this.onFocusOut);
     document.removeEventListener('keydown', this.onKeydown);
+    document.removeEventListener('pointerdown', this.onPointerDown, { capture: true });
+    document.removeEventListener('click', this.onClick, { capture: true });
     this.clearTimers();
   }
 
@@ -76,17 +91,18 @@ export class HoverIntentController implements ReactiveController {
     clearTimeout(this.hideTimer);
   }
 
-  private begin(target: HTMLAnchorElement, byKeyboard: boolean): void {
+  private begin(target: HTMLAnchorElement, trigger: IntentTrigger): void {
     clearTimeout(this.hideTimer);
     if (this.current === target && this.opened) return;
     clearTimeout(this.showTimer);
     clearTimeout(this.settleTimer);
     this.current = target;
-    const delay = byKeyboard ? 0 : this.options.showDelay();
+    const delay = trigger === 'pointer' ? this.options.showDelay() : 0;
     this.settleTimer = setTimeout(() => this.options.settle(target), Math.min(this.options.settleDelay, delay));
     this.showTimer = setTimeout(() => {
       this.opened = true;
-      this.options.show(target, byKeyboard);
+      this.trigger = trigger;
+      this.options.show(target, trigger);
     }, delay);
   }
 
@@ -105,7 +121,7 @@ export class HoverIntentController implements ReactiveController {
     if (event.pointerType === 'touch') return;
     if (this.options.inPopup(event.target)) return;
     const target = this.options.targetOf(event);
-    if (target) this.begin(target, false);
+    if (target) this.begin(target, 'pointer');
   };
 
   private onPointerOut = (event: PointerEvent) => {
@@ -121,11 +137,31 @@ export class HoverIntentController implements ReactiveController {
   private onFocusIn = (event: FocusEvent) => {
     const target = this.options.targetOf(event);
     // Only keyboard focus: a tap or click also focuses the link and must not open a preview.
-    if (target?.matches(':focus-visible')) this.begin(target, true);
+    if (target?.matches(':focus-visible') && target !== this.dismissed) this.begin(target, 'keyboard');
   };
 
   private onFocusOut = (event: FocusEvent) => {
+    if (this.options.targetOf(event) === this.dismissed) this.dismissed = undefined;
+    // A tapped preview closes on a tap elsewhere: tapping its text moves focus out of the link too.
+    if (this.opened && this.trigger === 'touch') return;
     if (this.current && this.options.targetOf(event) === this.current && !this.options.inPopup(event.relatedTarget)) this.scheduleHide();
+  };
+
+  private onPointerDown = (event: PointerEvent) => {
+    this.lastPointer = event.pointerType;
+  };
+
+  private onClick = (event: MouseEvent) => {
+    if (this.lastPointer !== 'touch' || !this.options.touch() || this.options.inPopup(event.target)) return;
+    const target = this.options.targetOf(event);
+    if (!target) {
+      this.close();
+      return;
+    }
+    // The second tap on the same link follows it.
+    if (target === this.current && this.opened) return;
+    event.preventDefault();
+    this.begin(target, 'touch');
   };
 
   private onKeydown = (event: KeyboardEvent) => {
@@ -134,7 +170,10 @@ export class HoverIntentController implements ReactiveController {
       const focusInPopup = this.options.inPopup(document.activeElement);
       this.close();
       // Focus stays on the link; if the reader had tabbed into the preview, it goes back there.
-      if (target && focusInPopup) target.focus();
+      if (target && focusInPopup) {
+        this.dismissed = target;
+        target.focus();
+      }
     }
   };
 }

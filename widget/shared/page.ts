@@ -79,6 +79,17 @@ export function detectPage(configured: PageInfo, location: Location | URL = wind
 
 /** The URL parameter a search result link carries so that the destination page highlights the terms. */
 export const HIGHLIGHT_PARAM = 'highlight';
+/** The marks `highlightSearchedTerms` adds. */
+export const HIGHLIGHT_SELECTOR = 'mark.doclens-highlight';
+
+/** Puts the marked words back as plain text, joined with their neighbours. */
+export function removeHighlights(marks: Iterable<Element> = document.querySelectorAll(HIGHLIGHT_SELECTOR)): void {
+  for (const mark of marks) {
+    const parent = mark.parentNode;
+    mark.replaceWith(...mark.childNodes);
+    parent?.normalize();
+  }
+}
 
 /**
  * Marks the searched terms in the page's main content with `<mark>` (styled by the browser) and

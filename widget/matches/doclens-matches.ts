@@ -1,0 +1,137 @@
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { query, state } from 'lit/decorators.js';
+import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
+import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { HIGHLIGHT_SELECTOR, removeHighlights } from '../shared/page.ts';
+import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { currentMarkStyle, matchesStyles } from './styles.ts';
+
+/** Where the bar may sit, in order of preference: away from the switcher's bottom-end corner first. */
+const BAR_SPOTS = ['bottom-start', 'top-end', 'top-start', 'bottom-end'] as const;
+const STYLE_ID = 'doclens-matches-style';
+
+/**
+ * A small floating bar for the searched words marked on the page (a search result's `?highlight=`):
+ * "3 of 12", next and previous match (also Enter and Shift+Enter in the bar), and a button that
+ * removes the marks. Shown only while the page has marks.
+ *
+ * @tag doclens-matches
+ *
+ * @event doclens-matches-step - Moved to a match; `detail: { index, total, mark }`.
+ * @event doclens-matches-clear - The marks were removed.
+ *
+ * @csspart bar - The floating bar.
+ * @csspart count - The "3 of 12" text.
+ * @csspart previous - The previous-match button.
+ * @csspart next - The next-match button.
+ * @csspart clear - The "hide highlights" button.
+ *
+ * @cssproperty --doclens-color-background - Bar background.
+ * @cssproperty --doclens-color-text - Text colour.
+ * @cssproperty --doclens-color-accent - Outline of the current match.
+ * @cssproperty --doclens-z-index - Stacking order.
+ */
+export class DoclensMatches extends LitElement {
+  static override styles = [themeStyles, layoutViewportStyles, matchesStyles];
+
+  @state() private marks: HTMLElement[] = [];
+  /** The current match, or -1 before the first step. */
+  @state() private index = -1;
+
+  @query('.bar') private bar?: HTMLElement;
+  @query('.viewport') private viewport?: HTMLElement;
+
+  private strings: Strings = stringsFor('en');
+  private stopFollowing?: () => void;
+
+  constructor() {
+    super();
+    new ColorSchemeController(this);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.strings = stringsFor(languageOf(this));
+    this.marks = [...document.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)];
+    if (!document.getElementById(STYLE_ID)) {
+      const style = document.createElement('style');
+      style.id = STYLE_ID;
+      style.textContent = currentMarkStyle;
+      document.head.append(style);
+    }
+    this.stopFollowing = whenLayoutSettles(() => void this.arrange());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopFollowing?.();
+  }
+
+  override firstUpdated(): void {
+    void this.arrange();
+  }
+
+  /** How many matches there are, and which one is current (1-based; 0 before the first step). */
+  get position(): { current: number; total: number } {
+    return { current: this.index + 1, total: this.marks.length };
+  }
+
+  /** Moves to the next match (`1`) or the previous one (`-1`), wrapping around, and scrolls it into view. */
+  step(direction: 1 | -1): void {
+    const total = this.marks.length;
+    if (!total) return;
+    this.marks[this.index]?.removeAttribute('aria-current');
+    this.index = this.index < 0 && direction < 0 ? total - 1 : (this.index + direction + total) % total;
+    const mark = this.marks[this.index]!;
+    mark.setAttribute('aria-current', 'true');
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    mark.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    this.dispatchEvent(new CustomEvent('doclens-matches-step', { bubbles: true, composed: true, detail: { index: this.index, total, mark } }));
+  }
+
+  /** Removes the marks from the page; the bar hides. */
+  clear(): void {
+    removeHighlights(this.marks);
+    this.marks = [];
+    this.index = -1;
+    this.dispatchEvent(new CustomEvent('doclens-matches-clear', { bubbles: true, composed: true }));
+  }
+
+  private async arrange(): Promise<void> {
+    await this.updateComplete;
+    if (!this.bar || !this.viewport) return;
+    measureOffscreen(this, this.viewport);
+    findClearSpot(this.bar, this, BAR_SPOTS);
+  }
+
+  /** Shift+Enter anywhere in the bar goes back; Enter on a step button is its click, elsewhere it goes on. */
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter') return;
+    const button = event.target instanceof HTMLButtonElement ? event.target : undefined;
+    if (button?.classList.contains('clear') || (button && !event.shiftKey)) return;
+    event.preventDefault();
+    this.step(event.shiftKey ? -1 : 1);
+  }
+
+  override render(): TemplateResult | typeof nothing {
+    if (!this.marks.length) return nothing;
+    const s = this.strings;
+    const { current, total } = this.position;
+    const count = current ? format(s.matchPosition, { current, total }) : format(total === 1 ? s.matchCountOne : s.matchCount, { total });
+    return html`<div class="viewport"></div>
+      <div class="bar" part="bar" role="toolbar" aria-label=${s.matchesLabel} @keydown=${this.onKeydown}>
+        <span class="count" part="count" role="status">${count}</span>
+        <button class="previous" part="previous" type="button" aria-label=${s.previousMatch} title=${s.previousMatch} @click=${() => this.step(-1)}>↑</button>
+        <button class="next" part="next" type="button" aria-label=${s.nextMatch} title=${s.nextMatch} @click=${() => this.step(1)}>↓</button>
+        <button class="clear" part="clear" type="button" aria-label=${s.hideMatches} title=${s.hideMatches} @click=${() => this.clear()}>✕</button>
+      </div>`;
+  }
+}
+
+if (!customElements.get('doclens-matches')) customElements.define('doclens-matches', DoclensMatches);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'doclens-matches': DoclensMatches;
+  }
+}
