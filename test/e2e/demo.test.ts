@@ -190,43 +190,6 @@ describe('matches on the destination page', () => {
     const covered = async () => {
       const bar = (await page.locator('doclens-matches [part="bar"]').boundingBox())!;
       return page.evaluate(({ x, y, width, height }) => {
-      const controls = [...document.querySelectorAll('a, button, input, [role="button"], doclens-versions')].filter((control) => !document.querySelector('[role="main"]')!.contains(control));
-      return controls
-        .filter((control) => {
-          const box = control.getBoundingClientRect();
-          return box.width > 0 && box.right > x && box.left < x + width && box.bottom > y && box.top < y + height;
-        })
-        .map((control) => control.outerHTML.slice(0, 80));
-      }, bar);
-    };
-    await expect.poll(covered).toEqual([]);
-  });
-});
-
-describe('matches on the destination page', () => {
-  it('counts them, steps by Enter and hides them with one click', async () => {
-    await newPage();
-    await page.goto(docs('glossary.html?highlight=lease#term-lease'));
-    await page.locator('mark.doclens-highlight').first().waitFor();
-    const total = await page.locator('mark.doclens-highlight').count();
-    await expect.poll(() => page.locator('doclens-matches [part="count"]').textContent()).toBe(`${total} matches`);
-    await page.locator('doclens-matches [part="next"]').focus();
-    await page.keyboard.press('Enter');
-    expect(await page.locator('doclens-matches [part="count"]').textContent()).toBe(`1 of ${total}`);
-    expect(await page.locator('mark.doclens-highlight').first().getAttribute('aria-current')).toBe('true');
-    await page.locator('doclens-matches [part="clear"]').click();
-    expect(await page.locator('mark').count()).toBe(0);
-    expect(await page.locator('doclens-matches [part="bar"]').count()).toBe(0);
-  });
-
-  it('on a phone, leaves the theme\'s controls and the switcher free', async () => {
-    await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await page.goto(docs('architecture.html?highlight=lease'));
-    await page.locator('doclens-matches [part="bar"]').waitFor();
-    // The page's controls and the switcher under the bar, once both have found their spots.
-    const covered = async () => {
-      const bar = (await page.locator('doclens-matches [part="bar"]').boundingBox())!;
-      return page.evaluate(({ x, y, width, height }) => {
         const controls = [...document.querySelectorAll('a, button, input, [role="button"], doclens-versions')].filter((control) => !document.querySelector('[role="main"]')!.contains(control));
         return controls
           .filter((control) => {
