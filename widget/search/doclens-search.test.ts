@@ -185,6 +185,11 @@ describe('<doclens-search>', () => {
       expect(window.location.hash).to.equal('#doclens-q=retry');
       await element.hide();
       expect(window.location.href).to.equal(before.split('#')[0]);
+      // A link to a search on the page already open changes only the fragment.
+      window.location.hash = 'doclens-q=lease';
+      await until(() => element.open && input(element).value === 'lease', 'opened by the fragment');
+      await element.hide();
+      expect(window.location.href).to.equal(before.split('#')[0]);
     } finally {
       window.history.replaceState(null, '', before);
     }

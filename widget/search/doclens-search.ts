@@ -188,6 +188,8 @@ export class DoclensSearch extends LitElement {
   private ownsEntry = false;
   /** Settles once the URL changes already asked for are done (going back is asynchronous). */
   private urlSettled: Promise<void> = Promise.resolve();
+  /** Counts openings: an entry still waiting when its dialog closed and opened again is not pushed twice. */
+  private openings = 0;
   /** The page entry's own scroll restoration, turned off while the dialog's entry is on top of it. */
   private pageScrollRestoration: ScrollRestoration = 'auto';
 
@@ -211,7 +213,14 @@ export class DoclensSearch extends LitElement {
     this.includeSubprojects = !this.noSubprojects;
     this.stopFollowing = whenLayoutSettles(this.placeTrigger);
     window.addEventListener('pageshow', this.onPageshow);
+    window.addEventListener('hashchange', this.onHashchange);
   }
+
+  /** A link to a search on the page already open (or Forward to one) changes only the fragment. */
+  private onHashchange = (event: HashChangeEvent) => {
+    const linkedQuery = queryInFragment(event.newURL);
+    if (linkedQuery !== undefined && event.newURL === window.location.href && !this.open) void this.show(linkedQuery);
+  };
 
   /** Back from a result to a page kept in memory: the search it left from opens again. */
   private onPageshow = (event: PageTransitionEvent) => {
@@ -295,8 +304,9 @@ export class DoclensSearch extends LitElement {
    */
   private enterUrl(): void {
     // After a Back still under way, which would otherwise take away the new entry.
+    const opening = ++this.openings;
     this.urlSettled = this.urlSettled.then(() => {
-      if (!this.open) return;
+      if (!this.open || opening !== this.openings) return;
       const url = window.location.href;
       if (queryInFragment(url) !== undefined) window.history.replaceState(window.history.state, '', withoutFragment(url));
       // Coming back to the page's entry must not move the page to where it was when that entry was last saved.
@@ -321,12 +331,19 @@ export class DoclensSearch extends LitElement {
     const owned = this.ownsEntry;
     this.ownsEntry = false;
     // Going back now would also cancel the navigation to the result.
-    if (!owned || this.leavingForResult || queryInFragment(window.location.href) === undefined) return;
+    if (this.leavingForResult || queryInFragment(window.location.href) === undefined) return;
+    if (!owned) {
+      // The dialog's entry was never pushed (closed while opening): a search in the address is not left behind.
+      window.history.replaceState(window.history.state, '', withoutFragment(window.location.href));
+      return;
+    }
     this.urlSettled = new Promise((resolve) => {
       window.addEventListener(
         'popstate',
         () => {
           window.history.scrollRestoration = this.pageScrollRestoration;
+          // Where Back landed on another search entry (a race of fast openings), the address is cleaned all the same.
+          if (queryInFragment(window.location.href) !== undefined) window.history.replaceState(window.history.state, '', withoutFragment(window.location.href));
           resolve();
         },
         { once: true },
@@ -339,6 +356,7 @@ export class DoclensSearch extends LitElement {
     super.disconnectedCallback();
     this.stopFollowing?.();
     window.removeEventListener('pageshow', this.onPageshow);
+    window.removeEventListener('hashchange', this.onHashchange);
     window.removeEventListener('popstate', this.onPopstate);
     // Taken out of the page while open: no search is left in the address.
     if (this.ownsEntry) window.history.replaceState(window.history.state, '', withoutFragment(window.location.href));
