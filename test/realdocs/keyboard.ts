@@ -58,7 +58,8 @@ const INSTRUMENT = `(() => {
     themeBoxes: () => [...document.querySelectorAll('input')].filter((input) => (input.type === 'text' || input.type === 'search') && !inDoclens(input) &&
       (input.type === 'search' || input.closest('[role="search"]') || /(^|\\/)search(\\.[a-z]+|\\/(index\\.[a-z]+)?)?$/i.test(new URL(input.form?.getAttribute('action') ?? '-', document.baseURI).pathname) || input.form?.getAttribute('name') === 'search')),
     state: () => ({
-      url: location.href,
+      // doclens' own fragment (the query while its dialog is open) is not the theme's doing.
+      url: location.href.replace(/#doclens-q=[^#]*$/, ''),
       dialogs: [...document.querySelectorAll('[role="dialog"], [aria-modal="true"], dialog, [popover]')].filter((element) => !inDoclens(element) && visible(element)).map(describe),
       toggles: [...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')].filter((element) => !inDoclens(element) && element.checked).map(describe),
       focusedOutside: [...log.focusedOutside],
