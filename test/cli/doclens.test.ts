@@ -68,8 +68,13 @@ describe('doclens command', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/$/);
     expect((await fetch(url)).status).toBe(200);
     const origin = new URL(url).origin;
-    const search = await fetch(`${origin}/api/v3/search/?q=privacy`, { headers: { authorization: 'Token secret-token-1' } });
-    expect(((await search.json()) as { count: number }).count).toBeGreaterThan(0);
+    // Searches answer at once, partially (`indexing: true`) until the version is indexed.
+    let answer: { count: number; indexing?: boolean };
+    do {
+      const search = await fetch(`${origin}/api/v3/search/?q=privacy`, { headers: { authorization: 'Token secret-token-1' } });
+      answer = (await search.json()) as { count: number; indexing?: boolean };
+    } while (answer.indexing);
+    expect(answer.count).toBeGreaterThan(0);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
