@@ -6,17 +6,15 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { IndexCache } from '../demo/host/index-cache.ts';
 import { singleFolderManifest } from '../demo/host/manifest.ts';
 import { PageStore } from '../demo/host/pages.ts';
 import { Registry } from '../demo/host/registry.ts';
 import { SearchService } from '../demo/host/search.ts';
+import { fullCollection } from '../proxy/upstream/collect.ts';
 import { DJANGO_QUERIES, SEARCH_ROUNDS } from './django-queries.ts';
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const collectGarbage = fullCollection();
 
 export interface DoclensIndexFigures {
   pages: number;

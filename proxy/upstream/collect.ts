@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
  * hold hundreds of megabytes it no longer uses; collecting after a known amount of such garbage keeps
  * its memory near what it really holds.
  */
-function fullCollection(): () => void {
+export function fullCollection(): () => void {
   const exposed = (globalThis as { gc?: unknown }).gc;
   if (typeof exposed === 'function') return exposed as () => void;
   // The flag exposes `gc` in contexts created while it is set; it is unset again at once.

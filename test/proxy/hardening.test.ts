@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../proxy/config.ts';
 import { parseHtml } from '../../proxy/extraction/parse.ts';
 import { largeSphinxPage } from '../../bench/corpus.ts';
 import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
+import { fullCollection } from '../../proxy/upstream/collect.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { rawRequest } from '../fixtures/raw-http.ts';
 import { upstreamFilters } from './upstream-query.ts';
@@ -157,9 +156,7 @@ describe('paths, limits and memory', () => {
 
   it('counts a parsed page at no less than the memory its tree really holds', async () => {
     const { html, fragments } = largeSphinxPage(1024 * 1024);
-    setFlagsFromString('--expose-gc');
-    const collect = runInNewContext('gc') as () => void;
-    setFlagsFromString('--no-expose-gc');
+    const collect = fullCollection();
     collect();
     const before = process.memoryUsage().heapUsed;
     const parsed = parseHtml(`${html} `);

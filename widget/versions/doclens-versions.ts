@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
 import type { ContextTranslation, ContextVersion, PageContext } from '../shared/api.ts';
-import { findClearSpot, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
+import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
 import { format, languageName, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
@@ -56,7 +56,7 @@ function writeStorage(key: string, value: string | null): void {
  * @cssproperty --doclens-z-index - Stacking order of the floating flyout.
  */
 export class DoclensVersions extends LitElement {
-  static override styles = [themeStyles, versionsStyles];
+  static override styles = [themeStyles, layoutViewportStyles, versionsStyles];
 
   @property() proxy = '';
   @property() project?: string;

@@ -9,13 +9,7 @@ export const versionsStyles = css`
     --_edge: 16px;
   }
   /* The corner is chosen by script (data-spot) where no page control is under it; bottom-end by default. */
-  /* The layout viewport; the parts of it off screen are measured (--_outside-*) and kept clear. */
-  .viewport {
-    position: fixed;
-    inset: 0;
-    visibility: hidden;
-    pointer-events: none;
-  }
+  /* The parts of the layout viewport off screen are measured (--_outside-*) and kept clear. */
   :host([placement='floating']) .switcher {
     position: fixed;
     inset-inline-end: calc(var(--_edge) + var(--_outside-end, 0px));
