@@ -12,7 +12,7 @@ import { BUCKET_BYTES, RateLimiter } from './http/rate-limit.ts';
 import { asProxyError, sendError, sendStored } from './http/respond.ts';
 import { DomainList } from './routes/domains.ts';
 import { embedRouter, type EmbedDomains } from './routes/embed.ts';
-import { opsRouter } from './routes/ops.ts';
+import { opsRouter, WIDGET_FILE } from './routes/ops.ts';
 import { pageContextRouter } from './routes/page-context.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { searchRouter } from './routes/search.ts';
@@ -44,7 +44,8 @@ export type ProxyApp = Express & {
 const ROUTES: { pattern: RegExp; route: string; rateLimited: boolean }[] = [
   { pattern: /^\/api\/v3\/(embed|search|page-context)\/$/, route: '$&', rateLimited: true },
   { pattern: /^\/api\/v3\/projects\/[^/]+\/(versions|translations|subprojects)\/$/, route: '/api/v3/projects/:slug/$1/', rateLimited: true },
-  { pattern: /^\/(healthz|metrics|doclens\.js|doclens\.iife\.js)$/, route: '$&', rateLimited: false },
+  { pattern: /^\/(healthz|metrics)$/, route: '$&', rateLimited: false },
+  { pattern: WIDGET_FILE, route: '/<widget file>', rateLimited: false },
 ];
 
 /**
