@@ -16,7 +16,7 @@ import { opsRouter, WIDGET_FILE } from './routes/ops.ts';
 import { pageContextRouter } from './routes/page-context.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { searchRouter } from './routes/search.ts';
-import { UpstreamApi } from './upstream/api.ts';
+import { createUpstreamApi } from './upstream/api.ts';
 import { Fetcher } from './upstream/fetch.ts';
 import { Metadata } from './upstream/metadata.ts';
 import { FetchedPages } from './upstream/pages.ts';
@@ -98,7 +98,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     docs: new DomainList(config.docsDomains.length ? config.docsDomains : [config.upstream]),
     external: new DomainList(config.externalDomains),
   };
-  const api = new UpstreamApi(fetcher, config.upstream, config.apiVersion);
+  const api = createUpstreamApi(fetcher, config.upstream, config.apiVersion);
   const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
   const metadataBytes = Math.floor(config.cacheBytes * METADATA_SHARE);
   const clientsBytes = Math.floor(config.cacheBytes * CLIENTS_SHARE);

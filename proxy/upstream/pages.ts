@@ -4,7 +4,7 @@ import { ConcurrencyLimit } from '../http/concurrency.ts';
 import { GarbageBudget } from './collect.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import { fetchFailure } from './api.ts';
+import { fetchFailure } from './client.ts';
 import type { Fetcher } from './fetch.ts';
 import { Memo } from './memo.ts';
 

@@ -1,0 +1,101 @@
+import { ProxyError } from '../http/errors.ts';
+import type { Credential } from './api.ts';
+import { FetchError, type Fetcher } from './fetch.ts';
+import { asObject, type Json } from './json.ts';
+
+/** Lists the widget needs are short: at most this many pages of one are read. */
+const MAX_LIST_PAGES = 10;
+const LIST_PAGE_SIZE = 100;
+
+const ANONYMOUS: Credential = { kind: 'anonymous' };
+
+export const invalidResponse = (what: string) => new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
+
+/** The `results` list of an answer; an answer without one is not the answer asked for. */
+export function resultsOf(data: Json): unknown[] {
+  if (!Array.isArray(data.results)) throw invalidResponse('no list of results');
+  return data.results;
+}
+
+/**
+ * GETs JSON objects from the upstream API, with errors turned into `ProxyError`s carrying the proxy's
+ * own messages only (upstream text can hold anything: secrets in any spelling, markup, terminal escapes).
+ */
+export class UpstreamClient {
+  constructor(
+    private readonly fetcher: Fetcher,
+    /** Origin of the upstream API. */
+    private readonly origin: string,
+    /** Whether the credential goes upstream (API v2's endpoints are public: no credential goes to them). */
+    private readonly sendsCredentials: boolean,
+  ) {}
+
+  async get(path: string, query: Record<string, string | undefined>, credential: Credential): Promise<Json> {
+    const sent = this.sendsCredentials ? credential : ANONYMOUS;
+    const url = new URL(path, this.origin);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (sent.kind === 'token') headers.authorization = `Token ${sent.token}`;
+    if (sent.kind === 'session') headers.cookie = sent.cookie;
+    let response;
+    try {
+      // API calls never follow a redirect to another host: the credential must stay with the API.
+      response = await this.fetcher.fetch({ url: url.href, headers, allowRedirect: (target) => target.origin === this.origin });
+    } catch (error) {
+      throw fetchFailure(error);
+    }
+    // Error bodies are never read: only the status says what happened.
+    if (response.status < 200 || response.status >= 300) throw statusError(response.status, sent);
+    let data: unknown;
+    try {
+      data = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      throw invalidResponse('a body that is not JSON');
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalidResponse('unexpected JSON');
+    return data as Json;
+  }
+
+  /** Every item of a paginated list. */
+  async list(path: string, credential: Credential): Promise<Json[]> {
+    const items: Json[] = [];
+    let offset = 0;
+    for (let pageCount = 0; pageCount < MAX_LIST_PAGES; pageCount++) {
+      const data = await this.get(path, { limit: String(LIST_PAGE_SIZE), offset: String(offset) }, credential);
+      const results = resultsOf(data).map(asObject);
+      items.push(...results);
+      if (typeof data.next !== 'string' || results.length === 0) break;
+      offset += results.length;
+    }
+    return items;
+  }
+}
+
+function statusError(status: number, credential: Credential): ProxyError {
+  if (status === 404) return new ProxyError(404, 'not_found', 'Not found upstream.');
+  if (status === 400) return new ProxyError(400, 'bad_request', 'The hosting service refused the request as invalid.');
+  if ((status === 401 || status === 403) && credential.kind === 'session') {
+    return new ProxyError(403, 'not_found', 'You do not have access to this documentation.');
+  }
+  if (status === 401 || status === 403) return new ProxyError(502, 'upstream_error', "The hosting service refused the proxy's credentials.");
+  if (status === 429) return new ProxyError(503, 'upstream_error', 'The hosting service is rate limiting the proxy; try again shortly.', { 'retry-after': '30' });
+  return new ProxyError(502, 'upstream_error', `The hosting service answered ${status}.`);
+}
+
+/** A failed request as a client-facing error: timeouts 504, everything else 502. */
+export function fetchFailure(error: unknown): ProxyError {
+  if (!(error instanceof FetchError)) return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+  switch (error.failure) {
+    case 'timeout':
+      return new ProxyError(504, 'upstream_timeout', 'The hosting service did not answer in time.');
+    case 'too_large':
+      return new ProxyError(502, 'upstream_too_large', 'The hosting service sent a response larger than the proxy accepts.');
+    case 'redirect_refused':
+    case 'too_many_redirects':
+      return new ProxyError(502, 'upstream_redirect_refused', `The hosting service redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`);
+    case 'forbidden_address':
+      return new ProxyError(502, 'forbidden_address', 'The upstream address is private and the proxy is not configured to reach private networks.');
+    default:
+      return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+  }
+}

@@ -1,0 +1,17 @@
+/** Reading JSON from the network: each accessor answers with the type asked for, whatever was sent. */
+
+export type Json = Record<string, unknown>;
+
+export const asString = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+/** A string, or null for anything else (fields the API documents as nullable). */
+export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+
+export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The strings of a list, anything else in it left out. */
+export const strings = (value: unknown): string[] => asArray(value).filter((item): item is string => typeof item === 'string');
+
+export const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
