@@ -1,7 +1,7 @@
 import { DomHandler } from 'domhandler';
 import { Parser } from 'htmlparser2';
-import { extractSection } from '../proxy/extraction/embed.ts';
-import { parseHtml } from '../proxy/extraction/parse.ts';
+import { extractSection } from '../extraction/embed.ts';
+import { parseHtml } from '../extraction/html/parse.ts';
 import { largeSphinxPage } from './corpus.ts';
 import { ms, percentile, table, timeInterleaved, timeRuns } from './stats.ts';
 

@@ -1,8 +1,8 @@
-import { findMainContent, findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../proxy/extraction/embed.ts';
-import { pageUrlOf } from '../../proxy/extraction/links.ts';
+import { findMainContent, findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
+import { pageUrlOf } from '../../extraction/html/links.ts';
 import { cloneNode, isTag, type Element } from 'domhandler';
-import { descendants, hasClass, textOf } from '../../proxy/extraction/parse.ts';
-import { normalizeSpace } from '../../proxy/extraction/sections.ts';
+import { descendants, hasClass, textOf } from '../../extraction/html/parse.ts';
+import { normalizeSpace } from '../../extraction/sections.ts';
 import { HttpError, notFound } from './http.ts';
 import type { PageStore } from './pages.ts';
 import { fileForPath, type PageLocation, type Registry } from './registry.ts';

@@ -10,13 +10,13 @@ export function defaultIndexCacheDir(): string {
 }
 
 /** The code an index depends on besides the pages: a saved index built by other code is not reused. */
-const INDEXER_SOURCES = ['../../proxy/extraction/', '../../structure/', './search-index.ts'];
+const INDEXER_SOURCES = ['../../extraction/', './search-index.ts'];
 
 let indexerHash: Promise<string> | undefined;
 
 async function sourceFiles(path: string): Promise<string[]> {
   if (!path.endsWith('/')) return [path];
-  const names = await readdir(path);
+  const names = await readdir(path, { recursive: true });
   return names.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => join(path, name));
 }
 

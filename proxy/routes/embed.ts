@@ -1,8 +1,8 @@
 import { Router, type Request } from 'express';
-import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
-import { absolutizeHtml, pageUrlOf } from '../extraction/links.ts';
-import { parseHtml, type ParsedHtml } from '../extraction/parse.ts';
-import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../extraction/preview.ts';
+import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
+import { absolutizeHtml, pageUrlOf } from '../../extraction/html/links.ts';
+import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
+import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
 import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';

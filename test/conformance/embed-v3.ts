@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractSection } from '../../proxy/extraction/embed.ts';
-import { absolutize } from '../../proxy/extraction/links.ts';
+import { extractSection } from '../../extraction/embed.ts';
+import { absolutize } from '../../extraction/html/links.ts';
 import type { CaseResult } from './types.ts';
 
 export interface EmbedRequest {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { splitSections } from '../../proxy/extraction/sections.ts';
+import { splitSections } from '../../extraction/sections.ts';
 import type { CaseResult } from './types.ts';
 
 interface ExpectedPage {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../proxy/config.ts';
-import { parseHtml } from '../../proxy/extraction/parse.ts';
+import { parseHtml } from '../../extraction/html/parse.ts';
 import { largeSphinxPage } from '../../bench/corpus.ts';
 import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
 import { fullCollection } from '../../proxy/upstream/collect.ts';

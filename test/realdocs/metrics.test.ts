@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFragment } from '../../proxy/extraction/parse.ts';
+import { parseFragment } from '../../extraction/html/parse.ts';
 import { contentWords, headingOnly, notFromTarget } from './metrics.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that

@@ -2,9 +2,9 @@ import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { PageStore } from '../../demo/host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
 import type { VersionIndex } from '../../demo/host/search-index.ts';
-import { findMainContent } from '../../proxy/extraction/embed.ts';
-import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../proxy/extraction/parse.ts';
-import { normalizeSpace } from '../../proxy/extraction/sections.ts';
+import { findMainContent } from '../../extraction/embed.ts';
+import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../extraction/html/parse.ts';
+import { normalizeSpace } from '../../extraction/sections.ts';
 import type { Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */

@@ -30,7 +30,7 @@ describe('highlighting searched terms on the destination page', () => {
 
 /** A theme fixture of the unit tests (real pages trimmed to their structure), as the browser parses it. */
 async function themePage(theme: string): Promise<Document> {
-  const response = await fetch(new URL(`../../structure/fixtures/${theme}.html`, import.meta.url));
+  const response = await fetch(new URL(`../../extraction/structure/fixtures/${theme}.html`, import.meta.url));
   return new DOMParser().parseFromString(await response.text(), 'text/html');
 }
 

@@ -1,4 +1,4 @@
-import { PageStructure, SURROUNDINGS_SELECTOR, type TreeAdapter } from '../../structure/structure.ts';
+import { PageStructure, SURROUNDINGS_SELECTOR, type TreeAdapter } from '../../extraction/structure/page-structure.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoPage } from '../../test/fixtures/demo.ts';
+import { demoPage } from '../test/fixtures/demo.ts';
 import { splitSections } from './sections.ts';
 
 describe('splitSections', () => {

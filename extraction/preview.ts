@@ -1,9 +1,9 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { enclosingBlock, hasText as hasAnyText, headingRank, isEmptyAnchor, labelledBy, mayHoldSurroundings, PageStructure } from '../../structure/structure.ts';
+import { enclosingBlock, hasText as hasAnyText, headingRank, isEmptyAnchor, labelledBy, mayHoldSurroundings, PageStructure } from './structure/page-structure.ts';
 import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
-import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './parse.ts';
+import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { normalizeSpace } from './sections.ts';
-import { domhandlerTree } from './structure.ts';
+import { domhandlerTree } from './html/structure.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */

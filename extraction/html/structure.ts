@@ -1,5 +1,5 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { PageStructure, type TreeAdapter } from '../../structure/structure.ts';
+import { PageStructure, type TreeAdapter } from '../structure/page-structure.ts';
 import { findFirst, type ParsedHtml } from './parse.ts';
 
 /** The structure detection over htmlparser2/parse5 trees. */

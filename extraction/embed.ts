@@ -1,9 +1,9 @@
 import { selectOne } from 'css-select';
 import render from 'dom-serializer';
 import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
-import { absolutizeReferences } from './links.ts';
-import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './parse.ts';
-import { explicitMainContent, structureOf } from './structure.ts';
+import { absolutizeReferences } from './html/links.ts';
+import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { explicitMainContent, structureOf } from './html/structure.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
 export interface SectionQuery {

@@ -1,9 +1,9 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { headingTargets, type PageKind, type PageStructure } from '../../structure/structure.ts';
+import { headingTargets, type PageKind, type PageStructure } from './structure/page-structure.ts';
 import { nextDefinition } from './embed.ts';
-import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './parse.ts';
-import { domhandlerTree, explicitMainContent, structureOf } from './structure.ts';
+import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { domhandlerTree, explicitMainContent, structureOf } from './html/structure.ts';
 
 /** One searchable part of a page: what a search hit links to (`page#id`) and the text it matches. */
 export interface PageSection {

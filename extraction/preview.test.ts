@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoPage } from '../../test/fixtures/demo.ts';
+import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './embed.ts';
-import { parseHtml } from './parse.ts';
+import { parseHtml } from './html/parse.ts';
 import { previewOf, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { demoPage } from '../../test/fixtures/demo.ts';
+import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection, InvalidSelectorError } from './embed.ts';
-import { absolutize } from './links.ts';
-import { parseHtml } from './parse.ts';
+import { absolutize } from './html/links.ts';
+import { parseHtml } from './html/parse.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
