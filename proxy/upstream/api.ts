@@ -1,4 +1,4 @@
-import type { SearchQuery } from '../search/query.ts';
+import type { SearchQuery } from '../../extraction/search-query.ts';
 // The widget's reading of the API is the contract: results are normalized to exactly these shapes.
 import type { SearchResult } from '../../widget/shared/api.ts';
 import { UpstreamClient } from './client.ts';

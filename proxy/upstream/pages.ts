@@ -1,5 +1,5 @@
 import type { AnyNode } from 'domhandler';
-import { parseHtml, type ParsedHtml } from '../extraction/parse.ts';
+import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { ConcurrencyLimit } from '../http/concurrency.ts';
 import { GarbageBudget } from './collect.ts';
 import { ProxyError } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { ProxyError } from '../http/errors.ts';
-import { formatSearchQuery } from '../search/query.ts';
+import { formatSearchQuery } from '../../extraction/search-query.ts';
 import type { Credential, EmbedParams, EmbedResult, ProjectSummary, SearchAnswer, SearchParams, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
 import type { UpstreamClient } from './client.ts';
 import type { Json } from './json.ts';

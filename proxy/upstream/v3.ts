@@ -1,4 +1,4 @@
-import { formatSearchQuery } from '../search/query.ts';
+import { formatSearchQuery } from '../../extraction/search-query.ts';
 import type { Credential, EmbedParams, EmbedResult, ProjectSummary, SearchAnswer, SearchParams, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
 import type { UpstreamClient } from './client.ts';
 import { embedResult, projectSummary, searchAnswer, subprojectSummary, versionSummary } from './normalize.ts';

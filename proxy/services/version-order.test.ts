@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareReleases, parseVersion } from '../../proxy/routes/version-order.ts';
-import { compareVersions, versionStatus } from '../../proxy/routes/page-context.ts';
-import type { VersionSummary } from '../../proxy/upstream/api.ts';
+import { compareReleases, compareVersions, parseVersion, versionStatus, type VersionName } from './version-order.ts';
 
-const version = (slug: string, type = 'tag') => ({ slug, type }) as VersionSummary;
+const version = (slug: string, type = 'tag'): VersionName => ({ slug, type });
 const ordered = (...slugs: string[]) => slugs.map((slug) => version(slug, /^\d/.test(slug) || slug.startsWith('v') ? 'tag' : 'branch'));
 
 describe('version order', () => {

@@ -1,4 +1,4 @@
-/** Orders version names as readers expect: numbers compared as numbers, pre-releases just before their release. */
+/** Orders version names as readers expect (numbers compared as numbers, pre-releases just before their release) and tells old and development versions. */
 
 /** Pre-release markers, oldest first; a final release ranks above all of them. */
 const PRE_RELEASE_RANKS: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, preview: 3, pre: 3, rc: 3, c: 3 };
@@ -31,4 +31,34 @@ export function compareReleases(a: string, b: string): number | undefined {
     if (difference) return difference;
   }
   return x.stage - y.stage || x.stageNumber - y.stageNumber || x.release.length - y.release.length;
+}
+
+/** What ordering and status read of a version. */
+export interface VersionName {
+  slug: string;
+  /** `tag` for releases, `branch` for the others. */
+  type: string;
+}
+
+const NAMED_FIRST = ['latest', 'stable'];
+
+/** `latest` and `stable` first, then tags newest first, then branches by name. */
+export function compareVersions(a: VersionName, b: VersionName): number {
+  const rank = (version: VersionName) => {
+    const named = NAMED_FIRST.indexOf(version.slug);
+    if (named !== -1) return named;
+    return version.type === 'tag' ? 2 : 3;
+  };
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  // Tags newest first, each pre-release right below its release (`2.0`, `2.0rc1`, `1.0`).
+  const byNumbers = a.type === 'tag' && b.type === 'tag' ? (compareReleases(b.slug, a.slug) ?? 0) : 0;
+  return byNumbers || a.slug.localeCompare(b.slug);
+}
+
+/** `old` for a release older than the stable one (a release candidate of a newer one is not), `dev` for `latest` and branches, else null. */
+export function versionStatus(current: VersionName, stable: { slug: string; release: string } | null): 'old' | 'dev' | null {
+  if (!stable || stable.slug === current.slug || stable.release === current.slug) return null;
+  if (current.type === 'tag' && (compareReleases(current.slug, stable.release) ?? 0) < 0) return 'old';
+  if (current.slug === 'latest' || current.type === 'branch') return 'dev';
+  return null;
 }
