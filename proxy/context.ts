@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { ProxyConfig } from './config.ts';
-import { storedResponse, type CacheResult, type Freshness, type ResponseCache } from './http/cache.ts';
+import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import { sendStored } from './http/respond.ts';
+import type { EmbedDomains } from './routes/embed.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
 import type { Fetcher } from './upstream/fetch.ts';
 import type { Metadata } from './upstream/metadata.ts';
@@ -26,6 +26,8 @@ export interface ProxyContext {
   api: UpstreamApi;
   metadata: Metadata;
   fetcher: Fetcher;
+  /** Where pages may be read from: the documentation's domains, and external documentation. */
+  domains: EmbedDomains;
   responses: ResponseCache;
   pages: FetchedPages;
   /** Requests per client address (kept per client, so within the cache bound). */
@@ -59,6 +61,17 @@ export function publicOrigin(req: IncomingMessage, trustedHops: number): string 
   return `${scheme}://${host.toLowerCase()}`;
 }
 
+/** The client's address: the socket's, or the one `trustedHops` reverse proxies in front say they were asked from. */
+export function clientAddress(req: IncomingMessage, trustedHops: number): string {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  if (trustedHops === 0) return socketAddress;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustedHops] ?? forwarded[0] ?? socketAddress;
+}
+
 /** The rights a request uses upstream: the proxy's token, or (session mode) the reader's own cookie. */
 export function credentialOf(context: ProxyContext, req: IncomingMessage): Credential {
   if (context.config.credentials === 'token') return { kind: 'token', token: context.config.token ?? '' };
@@ -76,49 +89,5 @@ export function freshnessOf(config: ProxyConfig, ttl: number): Freshness {
   return { ttl, staleWhileRevalidate: config.staleWhileRevalidate, staleIfError: config.staleIfError };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-/** Seconds a "not found" answer is kept. */
-const NOT_FOUND_TTL = 30;
-
 /** Upstream failures a stale copy may stand in for. */
 export const staleCovers = (error: unknown) => error instanceof ProxyError && error.status >= 500;
-
-/**
- * Answers from the response cache, loading `load()` on a miss; the stored bytes are what the hot
- * path serves next time.
- */
-export async function sendCachedJson<T>(
-  context: ProxyContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: string,
-  ttl: number,
-  load: () => Promise<T>,
-  /** Whether an answer may be kept at all (one that is partial may not: the next may say more). */
-  keep: (value: T) => boolean = () => true,
-): Promise<void> {
-  const shared = context.config.credentials === 'token';
-  const note = context.notes.get(req) ?? {};
-  note.key = key;
-  context.notes.set(req, note);
-  const { entry, result } = await context.responses.get(key, async () => {
-    const started = performance.now();
-    try {
-      const value = await load();
-      const freshness = keep(value) ? freshnessOf(context.config, ttl) : { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 };
-      return storedResponse(200, Buffer.from(JSON.stringify(value)), JSON_TYPE, freshness, shared, context.now());
-    } catch (error) {
-      // Answers that something does not exist are kept briefly, so a flood of them stays off the upstream.
-      if (error instanceof ProxyError && error.status === 404) {
-        return storedResponse(404, Buffer.from(JSON.stringify(error.body)), JSON_TYPE, { ttl: NOT_FOUND_TTL, staleWhileRevalidate: 0, staleIfError: 0 }, shared, context.now());
-      }
-      throw error;
-    } finally {
-      note.upstreamMs = Math.round((performance.now() - started) * 10) / 10;
-      context.metrics.observeUpstream((performance.now() - started) / 1000);
-    }
-  });
-  note.cache = result;
-  context.metrics.count('doclens_cache_requests_total', { result });
-  sendStored(req, res, entry, result, context.cors.headers(req.headers.origin), context.now());
-}

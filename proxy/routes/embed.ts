@@ -1,11 +1,12 @@
-import { Router, type Request } from 'express';
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../../extraction/html/links.ts';
 import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
-import { cacheKey, choiceParam, decodedOrAsWritten, onlyParams, queryOf, requiredParam, stringParam } from '../http/params.ts';
+import { choiceParam, decodedOrAsWritten, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
-import { cacheScopeOf, credentialOf, sendCachedJson, type ProxyContext } from '../context.ts';
+import type { ProxyContext } from '../context.ts';
+import type { EmbedPreview } from '../../contract/index.ts';
+import type { JsonEndpoint } from './cached-json.ts';
 import type { DomainList } from './domains.ts';
 
 export const EMBED_PARAMS = ['url', 'doctool', 'doctoolversion', 'maincontent', 'form'] as const;
@@ -32,24 +33,36 @@ export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; ext
   throw new ProxyError(403, 'domain_not_allowed', `Pages on ${url.host} cannot be embedded through this proxy.`);
 }
 
-export function embedRouter(context: ProxyContext, domains: EmbedDomains): Router {
-  const router = Router();
+interface EmbedInput {
+  url: URL;
+  external: boolean;
+  doctool: 'sphinx' | undefined;
+  doctoolversion: string | undefined;
+  maincontent: string | undefined;
+  form: 'full' | 'preview';
+}
 
-  router.get('/api/v3/embed/', async (req: Request, res) => {
-    const params = queryOf(req.url);
-    onlyParams(params, EMBED_PARAMS);
-    const raw = requiredParam(params, 'url', MAX_URL_LENGTH);
-    const doctool = choiceParam(params, 'doctool', ['sphinx'] as const);
-    const doctoolversion = stringParam(params, 'doctoolversion', 32);
-    if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion)) throw invalidParameter('doctoolversion', 'must be a version number');
-    const maincontent = stringParam(params, 'maincontent', 200);
-    const form = choiceParam(params, 'form', ['full', 'preview'] as const) ?? 'full';
-    const { url, external } = embedTarget(raw, domains);
-    const credential = credentialOf(context, req);
-    // The fragment is part of the key as the URL parser normalizes it: `#a b` and `#a%20b` are one.
-    params.set('url', url.href);
-    const key = cacheKey('/api/v3/embed/', params, EMBED_PARAMS, cacheScopeOf(credential));
-    await sendCachedJson(context, req, res, key, context.config.embedTtl, async () => {
+/** A section (`content`), or with `form=preview` the few blocks of its preview (`title`, `truncated` too). */
+type EmbedAnswer = Pick<EmbedPreview, 'url' | 'fragment' | 'external' | 'content'> & Partial<EmbedPreview>;
+
+/** A section of a page, or its preview. */
+export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, EmbedAnswer> {
+  return {
+    params: EMBED_PARAMS,
+    freshness: 'embedTtl',
+    read({ query }) {
+      const raw = requiredParam(query, 'url', MAX_URL_LENGTH);
+      const doctool = choiceParam(query, 'doctool', ['sphinx'] as const);
+      const doctoolversion = stringParam(query, 'doctoolversion', 32);
+      if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion)) throw invalidParameter('doctoolversion', 'must be a version number');
+      const maincontent = stringParam(query, 'maincontent', 200);
+      const form = choiceParam(query, 'form', ['full', 'preview'] as const) ?? 'full';
+      const { url, external } = embedTarget(raw, context.domains);
+      // The fragment is part of the key as the URL parser normalizes it: `#a b` and `#a%20b` are one.
+      query.set('url', url.href);
+      return { url, external, doctool, doctoolversion, maincontent, form };
+    },
+    async load({ url, external, doctool, doctoolversion, maincontent, form }, { credential }) {
       const fragment = url.hash.slice(1);
       let content: string;
       // The page itself, once read: previews of a fragment look around the target in it.
@@ -88,8 +101,6 @@ export function embedRouter(context: ProxyContext, domains: EmbedDomains): Route
         preview = (page && previewOfTarget(parseHtml(page.content), fragment, pageUrlOf(url.href))) ?? preview;
       }
       return { ...base, ...preview };
-    });
-  });
-
-  return router;
+    },
+  };
 }

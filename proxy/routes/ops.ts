@@ -1,33 +1,48 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Router } from 'express';
 import { etagOf } from '../http/cache.ts';
 import { ProxyError } from '../http/errors.ts';
+import type { Route } from '../http/route-table.ts';
 import type { ProxyContext } from '../context.ts';
 
 /**
  * The widget files the proxy serves: the two loaders (`doclens.js`, `doclens.iife.js`) at stable URLs,
  * and the code they load on first use, in chunks named `doclens-<name>-<content hash>.js`.
  */
-export const WIDGET_FILE = /^\/(doclens(?:\.iife|-[\w-]+)?\.js)$/;
+const WIDGET_FILE = /^\/(?<file>doclens(?:\.iife|-[\w-]+)?\.js)$/;
 const HASHED_CHUNK = /^doclens-[\w-]+\.js$/;
 
-/** `/healthz`, `/metrics` and the widget files. */
-export function opsRouter(context: ProxyContext, widgetDir: string, gauges: () => Record<string, number>): Router {
-  const router = Router();
+/** The gauges `/metrics` reports: memory kept per request within `--cache-bytes`, and the process's own. */
+const gaugesOf = (context: ProxyContext) => ({
+  doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.clients.bytes,
+  doclens_cache_entries: context.responses.size.entries,
+  doclens_cache_max_bytes: context.config.cacheBytes,
+  process_resident_memory_bytes: process.memoryUsage.rss(),
+  nodejs_heap_used_bytes: process.memoryUsage().heapUsed,
+});
+
+/** `/healthz`, `/metrics` and the widget files (from `widgetDir`). */
+export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
   const started = context.now();
   const bundles = new Map<string, { body: Buffer; etag: string; mtime: number }>();
 
-  router.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ status: 'ok', uptime_seconds: Math.round((context.now() - started) / 1000) });
-  });
+  const healthz: Route = {
+    path: '/healthz',
+    rateLimited: false,
+    handle(_req, res) {
+      res.set('cache-control', 'no-store').json({ status: 'ok', uptime_seconds: Math.round((context.now() - started) / 1000) });
+    },
+  };
 
-  router.get('/metrics', (_req, res) => {
-    res.set('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render(gauges()));
-  });
+  const metrics: Route = {
+    path: '/metrics',
+    rateLimited: false,
+    handle(_req, res) {
+      res.set('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render(gaugesOf(context)));
+    },
+  };
 
-  router.get(WIDGET_FILE, async (req, res) => {
-    const name = WIDGET_FILE.exec(req.path)?.[1] ?? '';
+  const serveWidgetFile: Route['handle'] = async (req, res, { file: name = '' }) => {
     const path = join(widgetDir, name);
     const info = await stat(path).catch(() => undefined);
     if (!info) throw new ProxyError(404, 'not_found', `The widget bundle ${name} is not built: run "npm run build".`);
@@ -48,7 +63,7 @@ export function opsRouter(context: ProxyContext, widgetDir: string, gauges: () =
     });
     if (req.fresh) return void res.status(304).end();
     res.send(bundle.body);
-  });
+  };
 
-  return router;
+  return [healthz, metrics, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];
 }

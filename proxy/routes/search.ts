@@ -1,9 +1,11 @@
-import { Router } from 'express';
-import { formatSearchQuery, parseSearchQuery, queryTokens, type ProjectTerm, type SearchQuery } from '../search/query.ts';
-import { cacheKey, integerParam, onlyParams, queryOf, requiredParam } from '../http/params.ts';
+import { formatSearchQuery, parseSearchQuery, queryTokens, type ProjectTerm, type SearchQuery } from '../../extraction/search-query.ts';
+import { integerParam, requiredParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
-import { cacheScopeOf, credentialOf, publicOrigin, sendCachedJson, type ProxyContext } from '../context.ts';
+import { publicOrigin, type ProxyContext } from '../context.ts';
+import type { SearchAnswer } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
+import type { SearchResponse } from '../../contract/index.ts';
+import type { JsonEndpoint } from './cached-json.ts';
 
 export const SEARCH_PARAMS = ['q', 'page', 'page_size'] as const;
 export const MAX_QUERY_LENGTH = 1000;
@@ -48,29 +50,38 @@ function pageLink(base: string, q: string, page: number, pageSize: number): stri
   return `${base}/api/v3/search/?${new URLSearchParams({ q, page: String(page), page_size: String(pageSize) })}`;
 }
 
-export function searchRouter(context: ProxyContext): Router {
-  const router = Router();
-  const { config } = context;
+interface SearchInput {
+  words: string;
+  page: number;
+  pageSize: number;
+  /** Where the proxy is mounted, as this request reached it: the links of the answer point there. */
+  base: string;
+}
 
-  router.get('/api/v3/search/', async (req, res) => {
-    const params = queryOf(req.url);
-    onlyParams(params, SEARCH_PARAMS);
-    const q = requiredParam(params, 'q', MAX_QUERY_LENGTH);
-    const page = integerParam(params, 'page', 1, 1, MAX_PAGE);
-    const pageSize = integerParam(params, 'page_size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-    const credential = credentialOf(context, req);
-    const scopeKey = cacheScopeOf(credential);
-    // Spellings of one search share one cache entry: spacing as the upstream splits it, numbers as numbers.
-    const words = queryTokens(q.normalize('NFC')).join(' ');
-    params.set('q', words);
-    if (params.has('page')) params.set('page', String(page));
-    if (params.has('page_size')) params.set('page_size', String(pageSize));
-    // Where the proxy is mounted, as this request reached it: the links of the answer point there.
-    const origin = publicOrigin(req, config.trustProxy);
-    if (!origin) throw new ProxyError(400, 'bad_request', 'A search needs a valid Host header: its answer links to the next page.');
-    const base = `${origin}${req.baseUrl}`;
-    const key = cacheKey('/api/v3/search/', params, SEARCH_PARAMS, `${scopeKey} ${base}`);
-    await sendCachedJson(context, req, res, key, config.searchTtl, async () => {
+/** The proxy's search answer: the upstream's, within the scope, with links to the proxy. */
+type ScopedSearch = SearchResponse & Pick<SearchAnswer, 'projects' | 'indexing'>;
+
+/** Search, rebuilt for the projects in scope. */
+export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchInput, ScopedSearch> {
+  const { config } = context;
+  return {
+    params: SEARCH_PARAMS,
+    freshness: 'searchTtl',
+    read({ req, query }) {
+      const q = requiredParam(query, 'q', MAX_QUERY_LENGTH);
+      const page = integerParam(query, 'page', 1, 1, MAX_PAGE);
+      const pageSize = integerParam(query, 'page_size', MAX_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+      // Spellings of one search share one cache entry: spacing as the upstream splits it, numbers as numbers.
+      const words = queryTokens(q.normalize('NFC')).join(' ');
+      query.set('q', words);
+      if (query.has('page')) query.set('page', String(page));
+      if (query.has('page_size')) query.set('page_size', String(pageSize));
+      const origin = publicOrigin(req, config.trustProxy);
+      if (!origin) throw new ProxyError(400, 'bad_request', 'A search needs a valid Host header: its answer links to the next page.');
+      return { words, page, pageSize, base: `${origin}${req.baseUrl}` };
+    },
+    varies: ({ base }) => base,
+    async load({ words, page, pageSize, base }, { credential, scope: scopeKey }) {
       const scope = await context.metadata.scope(credential, scopeKey);
       const query = scopedQuery(parseSearchQuery(words), scope, config.projects, config.subprojects);
       const answer = await context.api.search({ query, page, pageSize }, credential);
@@ -87,9 +98,8 @@ export function searchRouter(context: ProxyContext): Router {
         results,
         indexing: answer.indexing,
       };
-      // Partial results (the upstream still indexing) are not kept: the next search may find more.
-    }, (answer) => !answer.indexing);
-  });
-
-  return router;
+    },
+    // Partial results (the upstream still indexing) are not kept: the next search may find more.
+    keep: (answer) => !answer.indexing,
+  };
 }

@@ -1,0 +1,50 @@
+import type { ProxyConfig } from '../config.ts';
+import { staleCovers, type ProxyContext } from '../context.ts';
+import { ResponseCache } from '../http/cache.ts';
+import { Cors } from '../http/cors.ts';
+import { Metrics } from '../http/metrics.ts';
+import { BUCKET_BYTES, RateLimiter } from '../http/rate-limit.ts';
+import { DomainList } from '../routes/domains.ts';
+import { createUpstreamApi } from '../upstream/api.ts';
+import { Fetcher } from '../upstream/fetch.ts';
+import { Metadata } from '../upstream/metadata.ts';
+import { FetchedPages } from '../upstream/pages.ts';
+
+/**
+ * Shares of the cache bytes: pages the proxy parses itself, project data, and rate limits per client
+ * address; cached responses get the rest.
+ */
+const PAGES_SHARE = 0.25;
+const METADATA_SHARE = 0.125;
+const CLIENTS_SHARE = 1 / 32;
+
+/** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
+export function createServices(config: ProxyConfig, now: () => number): ProxyContext {
+  const fetcher = new Fetcher(
+    { connectTimeout: Math.ceil(config.timeout / 3), deadline: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
+    config.allowPrivateNetwork,
+  );
+  const domains = {
+    // By default the documentation is where the API is: the upstream's own origin, not any port of its host.
+    docs: new DomainList(config.docsDomains.length ? config.docsDomains : [config.upstream]),
+    external: new DomainList(config.externalDomains),
+  };
+  const api = createUpstreamApi(fetcher, config.upstream, config.apiVersion);
+  const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
+  const metadataBytes = Math.floor(config.cacheBytes * METADATA_SHARE);
+  const clientsBytes = Math.floor(config.cacheBytes * CLIENTS_SHARE);
+  return {
+    config,
+    api,
+    fetcher,
+    domains,
+    metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
+    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now),
+    pages: new FetchedPages(fetcher, (url) => domains.external.matches(url) || domains.docs.matches(url), new RateLimiter(config.externalRateLimit), pagesBytes, config.embedTtl),
+    clients: new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES)),
+    metrics: new Metrics(),
+    cors: new Cors(config.corsOrigins, config.credentials === 'session'),
+    now,
+    notes: new WeakMap(),
+  };
+}
