@@ -17,7 +17,7 @@ process.once('exit', () => void fixtures.close());
 export default {
   files: ['widget/**/*.test.ts'],
   nodeResolve: { exportConditions: ['development'] },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.base.json' })],
   browsers: [
     playwrightLauncher({
       launchOptions: {

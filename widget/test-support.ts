@@ -1,4 +1,6 @@
-import type { WidgetFixtures } from '../test/fixtures/widget-servers.ts';
+import type { WidgetFixtures } from '../test/fixtures/widget-fixtures.ts';
+// The globals the loader declares (window.doclens), for the tests of pages that load its bundle.
+import type {} from './loader/doclens.ts';
 
 /** The servers web-test-runner started for these tests. */
 export const servers: WidgetFixtures = JSON.parse(document.getElementById('doclens-fixtures')?.textContent ?? '{}') as WidgetFixtures;

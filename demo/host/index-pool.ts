@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads';
 import type { BuilderHits, BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
@@ -12,7 +12,7 @@ const MAX_HELPERS = 3;
  * thread before the worker module is imported (a `--import` in a worker's `execArgv` comes too late
  * for its entry module in Node 20).
  */
-function startWorker(data: WorkerData, transfer: Transferable[]): Worker {
+function startWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const entry = new URL('./index-worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;

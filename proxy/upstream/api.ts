@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../extraction/search-query.ts';
-// The widget's reading of the API is the contract: results are normalized to exactly these shapes.
-import type { SearchResult } from '../../widget/shared/api.ts';
+// Results are normalized to exactly the shapes of the wire contract, which the widget reads.
+import type { SearchResult } from '../../contract/index.ts';
 import { UpstreamClient } from './client.ts';
 import type { Fetcher } from './fetch.ts';
 import { UpstreamApiV2 } from './v2.ts';

@@ -3,7 +3,7 @@
  * untrusted: missing or mistyped fields take defaults, and only an answer that cannot be what was
  * asked for (no results list, an impossible count, an embed without content) is refused.
  */
-import type { SearchBlock, SearchResult } from '../../widget/shared/api.ts';
+import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import type { EmbedResult, ProjectSummary, SearchAnswer, SubprojectSummary, VersionSummary } from './api.ts';
 import { invalidResponse, resultsOf } from './client.ts';
 import { asArray, asObject, asString, idOf, stringOrNull, strings, type Json } from './json.ts';

@@ -4,6 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuild } from '../fixtures/demo.ts';
 import { runKeyboardChecks } from '../realdocs/keyboard.ts';
 import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
+// The page's globals once the widget runs in it (window.doclens, the doclens-* elements), for page.evaluate.
+import type {} from '../../widget/loader/doclens.ts';
+import type {} from '../../widget/search/doclens-search.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

@@ -5,6 +5,8 @@
  * page of its own and answers `{ name, passed, detail }`; the details say what the reader would have seen.
  */
 import type { Browser, Page } from 'playwright-core';
+// The page's globals once the widget runs in it (<doclens-search>), for page.evaluate.
+import type {} from '../../widget/search/doclens-search.ts';
 
 export interface KeyboardResult {
   name: string;

@@ -1,7 +1,8 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { getJson, type EmbedPreview } from '../shared/api.ts';
+import type { EmbedPreview } from '../../contract/index.ts';
+import { getJson } from '../shared/api.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { docsPath, mainContent } from '../shared/page.ts';

@@ -1,7 +1,8 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { getJson, isAbort, ProxyRequestError, type SearchBlock, type SearchResponse, type SearchResult } from '../shared/api.ts';
+import type { SearchBlock, SearchResponse, SearchResult } from '../../contract/index.ts';
+import { getJson, isAbort, ProxyRequestError } from '../shared/api.ts';
 import { findClearSpot, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { commandKLabel, HotkeysController, isTextField, keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
 import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';

@@ -1,75 +1,4 @@
-/** What the proxy answers (the v3 shapes the widget reads). */
-export interface SearchBlock {
-  type: 'section' | 'domain';
-  id: string;
-  title?: string;
-  name?: string;
-  role?: string;
-  content: string;
-  highlights: { title?: string[]; name?: string[]; content: string[] };
-}
-
-export interface SearchResult {
-  type: 'page';
-  project: { slug: string; alias: string | null };
-  version: { slug: string };
-  title: string;
-  domain: string;
-  path: string;
-  highlights: { title: string[] };
-  blocks: SearchBlock[];
-}
-
-export interface SearchResponse {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  query: string;
-  results: SearchResult[];
-  /** The documentation host is still indexing: these are the results so far. */
-  indexing?: boolean;
-}
-
-export interface EmbedPreview {
-  url: string;
-  fragment: string | null;
-  external: boolean;
-  title: string;
-  content: string;
-  truncated: boolean;
-}
-
-export interface ContextVersion {
-  slug: string;
-  verbose_name: string;
-  type: string;
-  current: boolean;
-  url: string;
-  root_url: string;
-  exists: boolean | null;
-  downloads: Partial<Record<'pdf' | 'htmlzip' | 'epub', string>>;
-}
-
-export interface ContextTranslation {
-  slug: string;
-  name: string;
-  language: { code: string; name: string };
-  current: boolean;
-  url: string;
-  root_url: string;
-  exists: boolean | null;
-}
-
-export interface PageContext {
-  project: { slug: string; name: string; language: { code: string; name: string }; default_version: string };
-  /** `status`: `old` (older than stable), `dev` (`latest` or a branch), or null. */
-  version: { slug: string; verbose_name: string; type: string; status: 'old' | 'dev' | null };
-  path: string;
-  versions: ContextVersion[];
-  translations: ContextTranslation[];
-  /** The stable version, and the release it points to. */
-  stable: { slug: string; verbose_name: string; release: string; url: string } | null;
-}
+import type { ErrorBody, ErrorCode, ProxyAnswer } from '../../contract/index.ts';
 
 /** Why a request failed, in the terms the widget shows. */
 export type FailureKind = 'offline' | 'network' | 'rate_limited' | 'not_found' | 'server' | 'aborted';
@@ -80,7 +9,7 @@ export class ProxyRequestError extends Error {
     readonly kind: FailureKind,
     readonly status: number,
     /** The proxy's machine code, when it answered with one. */
-    readonly code: string | undefined,
+    readonly code: ErrorCode | undefined,
     message: string,
   ) {
     super(message);
@@ -91,8 +20,8 @@ export function isAbort(error: unknown): boolean {
   return error instanceof ProxyRequestError && error.kind === 'aborted';
 }
 
-/** GETs JSON from the doclens proxy (or a hosting service's API with the same paths). */
-export async function getJson<T>(proxy: string, path: string, params: Record<string, string | undefined>, signal?: AbortSignal): Promise<T> {
+/** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */
+export async function getJson<T extends ProxyAnswer>(proxy: string, path: string, params: Record<string, string | undefined>, signal?: AbortSignal): Promise<T> {
   const url = new URL(path, proxy.endsWith('/') ? proxy : `${proxy}/`);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   let response: Response;
@@ -111,7 +40,7 @@ export async function getJson<T>(proxy: string, path: string, params: Record<str
     body = undefined;
   }
   if (response.ok && body && typeof body === 'object') return body as T;
-  const detail = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+  const detail = (body as Partial<ErrorBody> | undefined)?.error;
   const kind: FailureKind = response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
   throw new ProxyRequestError(kind, response.status, detail?.code, detail?.message ?? `The documentation service answered ${response.status}.`);
 }

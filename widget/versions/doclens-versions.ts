@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
-import type { ContextTranslation, ContextVersion, PageContext } from '../shared/api.ts';
+import type { ContextTranslation, ContextVersion, PageContext } from '../../contract/index.ts';
 import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
 import { format, languageName, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';

@@ -1,4 +1,5 @@
-import { getJson, type PageContext } from '../shared/api.ts';
+import type { PageContext } from '../../contract/index.ts';
+import { getJson } from '../shared/api.ts';
 
 /** Answers by request: the switcher and the search dialog of one page ask the proxy once between them. */
 const answers = new Map<string, Promise<PageContext>>();

@@ -1,0 +1,34 @@
+/** Every error of the proxy: `{"error": {"code": "…", "message": "…"}}`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+/** Machine codes of the proxy's errors; clients branch on these, so they are stable. */
+export type ErrorCode =
+  // 400
+  | 'bad_request'
+  | 'invalid_parameter'
+  // 403 or 404: outside the proxy's scope
+  | 'project_not_allowed'
+  | 'domain_not_allowed'
+  // 404 (403 for a reader whose session has no access)
+  | 'not_found'
+  | 'section_not_found'
+  | 'page_not_found'
+  // 405
+  | 'method_not_allowed'
+  // 429, with Retry-After
+  | 'rate_limited'
+  // 502 (503 when the upstream rate-limits the proxy)
+  | 'upstream_error'
+  | 'upstream_unreachable'
+  | 'upstream_invalid_response'
+  | 'upstream_too_large'
+  | 'upstream_redirect_refused'
+  | 'forbidden_address'
+  // 504
+  | 'upstream_timeout'
+  // 503
+  | 'shutting_down'
+  // 500
+  | 'internal_error';
