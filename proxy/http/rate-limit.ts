@@ -23,16 +23,16 @@ export class RateLimiter {
   take(key: string): number {
     if (this.perMinute <= 0) return 0;
     const now = this.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.burst, updated: now };
+    const known = this.buckets.get(key);
+    const bucket = known ?? { tokens: this.burst, updated: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.updated) * this.refillPerMs);
     bucket.updated = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(key, bucket);
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
-    }
-    bucket.tokens -= 1;
-    if (this.buckets.size >= this.maxKeys && !this.buckets.has(key)) this.sweep(now);
+    // Re-inserted on every request, so that the map's order is the order keys were last seen in.
+    if (known) this.buckets.delete(key);
+    else if (this.buckets.size >= this.maxKeys) this.sweep(now);
     this.buckets.set(key, bucket);
+    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
+    bucket.tokens -= 1;
     return 0;
   }
 
@@ -45,7 +45,7 @@ export class RateLimiter {
     for (const [key, bucket] of this.buckets) {
       if (bucket.tokens + (now - bucket.updated) * this.refillPerMs >= this.burst) this.buckets.delete(key);
     }
-    // Under a flood of distinct keys, forget the oldest rather than grow without bound.
+    // Under a flood of distinct keys, forget the least recently seen rather than grow without bound.
     for (const key of this.buckets.keys()) {
       if (this.buckets.size < this.maxKeys) break;
       this.buckets.delete(key);
