@@ -3,7 +3,8 @@ import render from 'dom-serializer';
 import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
 import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
-import { explicitMainContent, structureOf } from './html/structure.ts';
+import { findMainContent } from './html/structure.ts';
+import { decodeFragment } from './structure/tree.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
 export interface SectionQuery {
@@ -22,24 +23,12 @@ export class InvalidSelectorError extends Error {
   }
 }
 
-/**
- * The page's content: where the page marks it (`role="main"`, `<main>`, as the hosting service looks), or
- * else the region its structure shows (see `PageStructure.mainContent`).
- */
-export function findMainContent(page: ParsedHtml): Element | undefined {
-  return explicitMainContent(page) ?? structureOf(page)?.mainContent();
-}
-
 /** The element with id `fragment`, as written or percent-decoded. */
 export function findByFragment(page: ParsedHtml, fragment: string): Element | undefined {
   const exact = page.elementById(fragment);
   if (exact) return exact;
-  try {
-    const decoded = decodeURIComponent(fragment);
-    return decoded === fragment ? undefined : page.elementById(decoded);
-  } catch {
-    return undefined;
-  }
+  const decoded = decodeFragment(fragment);
+  return decoded === fragment ? undefined : page.elementById(decoded);
 }
 
 function selectMainContent(page: ParsedHtml, selector: string): Element | undefined {

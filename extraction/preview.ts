@@ -1,9 +1,12 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { enclosingBlock, hasText as hasAnyText, headingRank, isEmptyAnchor, labelledBy, mayHoldSurroundings, PageStructure } from './structure/page-structure.ts';
 import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
+import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
-import { domhandlerTree } from './html/structure.ts';
+import { PageStructure } from './structure/page-structure.ts';
+import { mayHoldSurroundings } from './structure/surroundings.ts';
+import { enclosingBlock, headingContainer, isEmptyAnchor, labelledBy } from './structure/targets.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName } from './structure/tree.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -22,23 +25,8 @@ export interface PreviewLimits {
 
 export const DEFAULT_PREVIEW_LIMITS: PreviewLimits = { maxBlocks: 3, maxChars: 4000 };
 
-const HEADING = /^h[1-6]$/;
 /** Wrappers whose children are the blocks (Sphinx sections, definition bodies, admonitions stay whole). */
 const CONTAINERS = new Set(['section', 'div', 'article', 'main', 'dd', 'body']);
-
-/** A link to a place in a page that shows no word: a "¶", "#" or icon permalink, a "↩" back-reference. */
-const isPermalink = (element: Element): boolean =>
-  element.name === 'a' && /#./.test(element.attribs.href ?? '') && !/[\p{L}\p{N}]/u.test(textOf(element));
-
-/** Permalinks are noise in a tooltip. */
-function removePermalinks(root: Element): void {
-  for (const element of [...descendants(root)]) {
-    if (isPermalink(element)) {
-      const siblings = element.parent?.children;
-      if (siblings) siblings.splice(siblings.indexOf(element), 1);
-    }
-  }
-}
 
 const elementsOf = (nodes: AnyNode[]): Element[] => nodes.filter(isTag);
 
@@ -111,6 +99,7 @@ export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_P
 /** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
 function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
   let roots = sectionRoots;
+  // Permalinks are noise in a tooltip.
   for (const root of roots) removePermalinks(root);
   if (roots.length === 1 && mayHoldSurroundings(domhandlerTree, roots[0]!)) {
     const structure = new PageStructure(domhandlerTree, roots[0]!);
@@ -142,10 +131,10 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
   const heading = blocks.find(hasText);
-  if (heading && HEADING.test(heading.name)) {
+  if (heading && isHeadingName(heading.name)) {
     title = normalizeSpace(textOf(heading));
     blocks = blocks.slice(blocks.indexOf(heading) + 1);
-  } else if (only?.name === 'dt' || (only && HEADING.test(only.name))) {
+  } else if (only?.name === 'dt' || (only && isHeadingName(only.name))) {
     title = normalizeSpace(textOf(only));
   }
   return { title, ...firstBlocks(blocks, limits) };
@@ -153,7 +142,7 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
 
 /** A heading's section: the wrapper it opens (`<section>`), or the blocks after it up to the next heading of its rank or higher. */
 function headingSection(heading: Element): Element[] {
-  const container = heading.parent && isTag(heading.parent) && heading.parent.name === 'header' ? heading.parent : heading;
+  const container = headingContainer(domhandlerTree, heading);
   const wrapper = container.parent;
   if (wrapper && isTag(wrapper) && wrapper.name !== 'body' && leads(container, wrapper)) return [wrapper];
   const rank = headingRank(heading.name);
@@ -261,7 +250,7 @@ export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: str
 /** Whether a preview says something besides its headings and signatures (a few words at least). */
 export function hasTextBeyondTitle(preview: Preview): boolean {
   const words = (node: AnyNode): number => {
-    if (isTag(node)) return HEADING.test(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
+    if (isTag(node)) return isHeadingName(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
     return textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
   };
   return parseFragment(preview.content).reduce((sum, node) => sum + words(node), 0) >= MIN_WORDS;

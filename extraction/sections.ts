@@ -1,9 +1,12 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { headingTargets, type PageKind, type PageStructure } from './structure/page-structure.ts';
 import { nextDefinition } from './embed.ts';
 import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
-import { domhandlerTree, explicitMainContent, structureOf } from './html/structure.ts';
+import { domhandlerTree, removePermalinks, structureOf } from './html/structure.ts';
+import { findMainContent } from './structure/main-content.ts';
+import type { PageKind, PageStructure } from './structure/page-structure.ts';
+import { headingContainer, headingTargets } from './structure/targets.ts';
+import { isHeadingName } from './structure/tree.ts';
 
 /** One searchable part of a page: what a search hit links to (`page#id`) and the text it matches. */
 export interface PageSection {
@@ -46,7 +49,7 @@ export function normalizeSpace(text: string): string {
 }
 
 function isHeading(node: AnyNode): boolean {
-  return isTag(node) && /^h[1-6]$/.test(node.name);
+  return isTag(node) && isHeadingName(node.name);
 }
 
 function isSectionStart(node: AnyNode): boolean {
@@ -63,26 +66,16 @@ function removeAll(elements: Iterable<Element>): void {
 
 /** Navigation, permalinks and line numbers say nothing about the page: drop them before indexing. */
 function removeNoise(main: Element): void {
+  removePermalinks(main);
   removeAll(
     [...descendants(main)].filter(
       (element) =>
         element.name === 'nav' ||
         element.attribs.role === 'navigation' ||
         element.attribs.role === 'search' ||
-        isClass(element, ['headerlink', 'linenos', 'lineno', 'toctree-wrapper']),
+        isClass(element, ['linenos', 'lineno', 'toctree-wrapper']),
     ),
   );
-}
-
-/** A heading inside a `<header>` belongs to the header: the section's content follows the header. */
-function headingContainer(heading: Element): Element {
-  const parent = heading.parent;
-  return parent && isTag(parent) && parent.name === 'header' ? parent : heading;
-}
-
-/** Where indexing starts: the main role, `<main>`, or the region the structure detection finds. */
-function findIndexRoot(page: ParsedHtml, structure: PageStructure<AnyNode, Element>): Element {
-  return explicitMainContent(page) ?? structure.mainContent();
 }
 
 function isCodeBlock(node: AnyNode): node is Element {
@@ -177,7 +170,7 @@ function headingId(heading: Element, structure: PageStructure<AnyNode, Element>)
 }
 
 function headingSection(heading: Element, structure: PageStructure<AnyNode, Element>): PageSection {
-  const { text } = contentUntilNextSection(headingContainer(heading).next, 2);
+  const { text } = contentUntilNextSection(headingContainer(domhandlerTree, heading).next, 2);
   return { id: headingId(heading, structure), title: normalizeSpace(textOf(heading)), content: text };
 }
 
@@ -244,7 +237,8 @@ export function splitSections(html: string, path: string): SplitPage {
   const titleElement = findFirst(page.document, (element) => element.name === 'title');
   const documentTitle = titleElement ? normalizeSpace(textOf(titleElement)) : '';
   if (!structure) return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle };
-  const root = findIndexRoot(page, structure);
+  // Where indexing starts: the main role, `<main>`, or the region the structure detection finds.
+  const root = findMainContent(domhandlerTree, structure.root, { structure });
   removeNoise(root);
   const { title, name } = pageTitleOf(root, structure, documentTitle) ?? { title: path, name: path };
   const sections: PageSection[] = [];

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findMainContent, toHtml } from './embed.ts';
+import { toHtml } from './embed.ts';
 import { parseHtml, textOf } from './html/parse.ts';
+import { findMainContent, structureOf } from './html/structure.ts';
 import { previewOf, previewOfTarget } from './preview.ts';
 import { normalizeSpace, splitSections } from './sections.ts';
-import { structureOf } from './html/structure.ts';
 
 /** Real pages of each theme, trimmed to their structure (see the comment atop each fixture). */
 const fixture = (theme: string) => readFileSync(new URL(`./structure/fixtures/${theme}.html`, import.meta.url), 'utf8');

@@ -1,8 +1,10 @@
-import { findMainContent, findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
+import { cloneNode, type Element } from 'domhandler';
+import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
 import { pageUrlOf } from '../../extraction/html/links.ts';
-import { cloneNode, isTag, type Element } from 'domhandler';
-import { descendants, hasClass, textOf } from '../../extraction/html/parse.ts';
+import { descendants, textOf } from '../../extraction/html/parse.ts';
+import { findMainContent, removePermalinks } from '../../extraction/html/structure.ts';
 import { normalizeSpace } from '../../extraction/sections.ts';
+import { isHeadingName } from '../../extraction/structure/tree.ts';
 import { HttpError, notFound } from './http.ts';
 import type { PageStore } from './pages.ts';
 import { fileForPath, type PageLocation, type Registry } from './registry.ts';
@@ -100,7 +102,7 @@ function locateV2(registry: Registry, params: EmbedV2Params): { location: PageLo
 /** A copy of a heading without its permalink (a `¶` or an icon, depending on the theme). */
 function withoutPermalinks(heading: Element): Element {
   const copy = cloneNode(heading, true);
-  copy.children = copy.children.filter((child) => !(isTag(child) && hasClass(child, 'headerlink')));
+  removePermalinks(copy);
   return copy;
 }
 
@@ -114,7 +116,7 @@ export async function embedV2(registry: Registry, pages: PageStore, params: Embe
   const pageUrl = registry.docsUrl(version, file);
   const main = findMainContent(page);
   const found = section ? findSection(page, { fragment: section, doctool: 'sphinx' }) : main;
-  const headings = main ? [...descendants(main)].filter((element) => /^h[1-6]$/.test(element.name)) : [];
+  const headings = main ? [...descendants(main)].filter((element) => isHeadingName(element.name)) : [];
   return {
     content: found ? [toHtml(withAbsoluteReferences(found, pageUrl))] : [],
     headers: headings.map((heading, index) => {

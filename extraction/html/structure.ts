@@ -1,6 +1,10 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { PageStructure, type TreeAdapter } from '../structure/page-structure.ts';
-import { findFirst, type ParsedHtml } from './parse.ts';
+import { removeElement } from 'domutils';
+import { findMainContent as mainContentOf } from '../structure/main-content.ts';
+import { PageStructure } from '../structure/page-structure.ts';
+import { isPermalink } from '../structure/targets.ts';
+import type { TreeAdapter } from '../structure/tree.ts';
+import { descendants, findFirst, type ParsedHtml } from './parse.ts';
 
 /** The structure detection over htmlparser2/parse5 trees. */
 export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
@@ -12,13 +16,27 @@ export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
   parent: (element) => (element.parent && isTag(element.parent) ? element.parent : undefined),
 };
 
+/** Where a page's structure is read from: its `<body>`, else the document's root element. */
+function pageRoot(page: ParsedHtml): Element | undefined {
+  return findFirst(page.document, (element) => element.name === 'body') ?? findFirst(page.document, () => true);
+}
+
 /** The structure of a parsed page, from its `<body>` (the document's root element without one). */
 export function structureOf(page: ParsedHtml, pagePath = ''): PageStructure<AnyNode, Element> | undefined {
-  const root = findFirst(page.document, (element) => element.name === 'body') ?? findFirst(page.document, () => true);
+  const root = pageRoot(page);
   return root && new PageStructure(domhandlerTree, root, pagePath);
 }
 
-/** The content a page marks as main itself (`role="main"`, then `<main>`), as the hosting service looks for it. */
-export function explicitMainContent(page: ParsedHtml): Element | undefined {
-  return findFirst(page.document, (element) => element.attribs.role === 'main') ?? findFirst(page.document, (element) => element.name === 'main');
+/**
+ * The page's content: where the page marks it (`role="main"`, `<main>`, as the hosting service looks),
+ * or else the region its structure shows.
+ */
+export function findMainContent(page: ParsedHtml): Element | undefined {
+  const root = pageRoot(page);
+  return root && mainContentOf(domhandlerTree, root);
+}
+
+/** Drops the permalinks in and below `root` (see `isPermalink`), in place. */
+export function removePermalinks(root: Element): void {
+  for (const element of [...descendants(root)]) if (isPermalink(domhandlerTree, element)) removeElement(element);
 }

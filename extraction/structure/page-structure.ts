@@ -4,17 +4,8 @@
  * and the amount of text decide; class names of themes never do.
  */
 
-/** How the detection reads a tree. `Element` is a subtype of `Node` in both trees it serves. */
-export interface TreeAdapter<Node, Element extends Node> {
-  isElement(node: Node): node is Element;
-  /** The data of a text node; undefined for anything else. */
-  textData(node: Node): string | undefined;
-  /** Lower-case tag name. */
-  tagName(element: Element): string;
-  attribute(element: Element, name: string): string | undefined;
-  childNodes(element: Element): ArrayLike<Node>;
-  parent(element: Element): Element | undefined;
-}
+import { opensSectioning, surroundsContent } from './surroundings.ts';
+import { decodeFragment, headingRank, INVISIBLE, visibleLength, type TreeAdapter } from './tree.ts';
 
 /**
  * What a page is, for a search index: generated indexes, search pages and pages that only send the
@@ -35,35 +26,10 @@ interface Measure {
   headings: number;
 }
 
-const HEADING = /^h[1-6]$/;
-
-export const headingRank = (name: string): number => (HEADING.test(name) ? Number(name[1]) : 0);
-
-/** Elements that never show text to a reader. */
-const INVISIBLE = new Set(['script', 'style', 'template', 'noscript', 'head', 'svg', 'math', 'iframe', 'object', 'select', 'datalist']);
-/** Landmarks and widgets around the content: navigation, sidebars, site header and footer, search, dialogs. */
-const AROUND_CONTENT_TAGS = new Set(['nav', 'aside', 'search', 'dialog']);
-const AROUND_CONTENT_ROLES = new Set([
-  'navigation', 'complementary', 'search', 'banner', 'contentinfo', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tablist',
-]);
-/** The same surroundings as a CSS selector, for trees that can query (a header or footer may be an article's own). */
-export const SURROUNDINGS_SELECTOR = [...AROUND_CONTENT_TAGS, 'header', 'footer', ...[...AROUND_CONTENT_ROLES].map((role) => `[role="${role}"]`)].join(', ');
-/** Inside these, `<header>` and `<footer>` belong to the content (an article's header), not to the site. */
-const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 /** Blocks the region search does not descend into: their children are the content's own parts. */
 const LEAF_BLOCKS = new Set(['p', 'pre', 'table', 'ul', 'ol', 'dl', 'blockquote', 'figure', 'form', 'details', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
-
-/** Characters of `text` that are not white space. */
-function visibleLength(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code > 32 && code !== 160) count++;
-  }
-  return count;
-}
 
 /** The path of `reference` resolved against `pagePath`, with `index.html` and a trailing slash alike. */
 function resolvedPath(reference: string, pagePath: string): string | undefined {
@@ -73,34 +39,6 @@ function resolvedPath(reference: string, pagePath: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Separators themes put between a page's title and the site's name in `<title>`. */
-const TITLE_SEPARATOR = /\s+[-–—|·:»]\s+/g;
-
-/**
- * The suffix that the titles of a site end with after a separator (" — Django documentation",
- * " - Flask Documentation", " | Site"): the site's name, which says nothing about each page. Nearly
- * every title must carry it (a redirect page or the home page may not).
- */
-export function commonTitleSuffix(titles: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const title of titles) {
-    for (const match of title.matchAll(TITLE_SEPARATOR)) {
-      if (match.index > 0) counts.set(title.slice(match.index), (counts.get(title.slice(match.index)) ?? 0) + 1);
-    }
-  }
-  let best = '';
-  for (const [suffix, count] of counts) {
-    const bestCount = counts.get(best) ?? 0;
-    if (count > bestCount || (count === bestCount && suffix.length > best.length)) best = suffix;
-  }
-  return (counts.get(best) ?? 0) >= Math.max(2, 0.8 * titles.length) ? best : '';
-}
-
-/** `title` without `suffix` (see {@link commonTitleSuffix}); the title itself when nothing would remain. */
-export function withoutSuffix(title: string, suffix: string): string {
-  return suffix && title.endsWith(suffix) && title.length > suffix.length ? title.slice(0, -suffix.length).trim() : title;
 }
 
 /**
@@ -140,7 +78,8 @@ export class PageStructure<Node, Element extends Node> {
       this.around.add(element);
       return measure;
     }
-    const isAround = element !== this.root && this.surroundsContent(element, name, inSectioning);
+    const role = tree.attribute(element, 'role');
+    const isAround = element !== this.root && surroundsContent(name, role, inSectioning);
     if (isAround) {
       this.around.add(element);
       this.landmarks++;
@@ -148,7 +87,7 @@ export class PageStructure<Node, Element extends Node> {
     const isLink = name === 'a' && tree.attribute(element, 'href') !== undefined;
     if (isLink) this.noteLink(tree.attribute(element, 'href')!);
     const childInLink = inLink || isLink;
-    const childInSectioning = inSectioning || SECTIONING.has(name) || tree.attribute(element, 'role') === 'main';
+    const childInSectioning = inSectioning || opensSectioning(name, role);
     const children = tree.childNodes(element);
     for (let index = 0; index < children.length; index++) {
       const child = children[index]!;
@@ -172,13 +111,6 @@ export class PageStructure<Node, Element extends Node> {
     // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
     if (ENTRIES.has(name) && measure.linkText > 0 && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
     return measure;
-  }
-
-  private surroundsContent(element: Element, name: string, inSectioning: boolean): boolean {
-    if (AROUND_CONTENT_TAGS.has(name)) return true;
-    const role = this.tree.attribute(element, 'role');
-    if (role && AROUND_CONTENT_ROLES.has(role)) return true;
-    return !inSectioning && (name === 'header' || name === 'footer');
   }
 
   private noteLink(href: string): void {
@@ -323,149 +255,4 @@ export class PageStructure<Node, Element extends Node> {
     for (let node: Element | undefined = element; node; node = this.tree.parent(node)) if (node === ancestor) return true;
     return false;
   }
-}
-
-/**
- * Whether a tree may hold navigation, sidebars, a site header or footer besides content: a quick look
- * at tags and roles that spares measuring trees (most sections) that hold none.
- */
-export function mayHoldSurroundings<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): boolean {
-  const stack: Element[] = [root];
-  for (let element = stack.pop(); element; element = stack.pop()) {
-    const name = tree.tagName(element);
-    const role = tree.attribute(element, 'role');
-    if (AROUND_CONTENT_TAGS.has(name) || name === 'header' || name === 'footer' || (role && AROUND_CONTENT_ROLES.has(role))) return true;
-    const children = tree.childNodes(element);
-    for (let index = 0; index < children.length; index++) {
-      const child = children[index]!;
-      if (tree.isElement(child)) stack.push(child);
-    }
-  }
-  return false;
-}
-
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
-}
-
-/** Elements that run within a line of text rather than making a block of their own. */
-const PHRASING = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
-]);
-
-/** The block a target within a line of text belongs to (`<p><span id="x">[orm]</span> …</p>` → the paragraph). */
-export function enclosingBlock<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element {
-  let block = element;
-  for (let parent = tree.parent(block); PHRASING.has(tree.tagName(block)) && parent; parent = tree.parent(block)) block = parent;
-  return block;
-}
-
-/** An element that only marks a place: an id or name and no text and no image (`<span id="label"></span>`). */
-export function isEmptyAnchor<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  if (tree.attribute(element, 'id') === undefined && tree.attribute(element, 'name') === undefined) return false;
-  const empty = (node: Element): boolean => {
-    const children = tree.childNodes(node);
-    for (let index = 0; index < children.length; index++) {
-      const child = children[index]!;
-      if (tree.isElement(child)) {
-        if (tree.tagName(child) === 'img' || !empty(child)) return false;
-      } else if (visibleLength(tree.textData(child) ?? '') > 0) return false;
-    }
-    return true;
-  };
-  return !HEADING.test(tree.tagName(element)) && tree.tagName(element) !== 'img' && empty(element);
-}
-
-/** Whether any text shows below `element` (a short look: it stops at the first character). */
-export function hasText<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  if (INVISIBLE.has(tree.tagName(element))) return false;
-  const children = tree.childNodes(element);
-  for (let index = 0; index < children.length; index++) {
-    const child = children[index]!;
-    if (tree.isElement(child) ? hasText(tree, child) : visibleLength(tree.textData(child) ?? '') > 0) return true;
-  }
-  return false;
-}
-
-function hasOwnText<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  const children = tree.childNodes(element);
-  for (let index = 0; index < children.length; index++) if (visibleLength(tree.textData(children[index]!) ?? '') > 0) return true;
-  return false;
-}
-
-/** The element after `element` in reading order: its next element sibling, or its parent's. */
-function nextInReadingOrder<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element | undefined {
-  for (let node: Element | undefined = element; node; node = tree.parent(node)) {
-    const parent = tree.parent(node);
-    if (!parent) return undefined;
-    const siblings = tree.childNodes(parent);
-    let seen = false;
-    for (let index = 0; index < siblings.length; index++) {
-      const sibling = siblings[index]!;
-      if (sibling === node) seen = true;
-      else if (seen && tree.isElement(sibling)) return sibling;
-    }
-  }
-  return undefined;
-}
-
-/**
- * What an empty anchor labels: the first element after it that has text (a Sphinx label before a
- * heading labels the heading; an index target before a paragraph, the paragraph).
- */
-export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
-  const parent = tree.parent(anchor);
-  if (parent && HEADING.test(tree.tagName(parent))) return parent;
-  // An anchor within a line of text (an index entry's target in a paragraph) labels that paragraph.
-  if (parent && hasOwnText(tree, parent)) return parent;
-  let next = nextInReadingOrder(tree, anchor);
-  while (next && !hasText(tree, next)) next = nextInReadingOrder(tree, next);
-  return next;
-}
-
-/**
- * The ids a reader may reach a heading by, best first: the id its own permalink points to, its own id,
- * the id of the section it opens, and the empty anchors just before it (which label it).
- */
-export function headingTargets<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string[] {
-  const candidates: string[] = [];
-  const own = tree.attribute(heading, 'id');
-  if (own) candidates.push(own);
-  const parent = tree.parent(heading);
-  const parentId = parent && tree.attribute(parent, 'id');
-  if (parentId) candidates.push(parentId);
-  if (parent) {
-    const siblings = tree.childNodes(parent);
-    const before: string[] = [];
-    for (let index = 0; index < siblings.length && siblings[index] !== heading; index++) {
-      const sibling = siblings[index]!;
-      if (!tree.isElement(sibling)) continue;
-      if (!isEmptyAnchor(tree, sibling)) {
-        before.length = 0;
-        continue;
-      }
-      const id = tree.attribute(sibling, 'id') ?? tree.attribute(sibling, 'name');
-      if (id) before.push(id);
-    }
-    candidates.push(...before);
-  }
-  const permalink = permalinkTarget(tree, heading);
-  if (permalink && candidates.includes(permalink)) return [permalink, ...candidates.filter((id) => id !== permalink)];
-  return candidates;
-}
-
-/** The fragment a heading's own link to itself points to (its "¶" or "#" permalink). */
-function permalinkTarget<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string | undefined {
-  const children = tree.childNodes(heading);
-  for (let index = 0; index < children.length; index++) {
-    const child = children[index]!;
-    if (!tree.isElement(child) || tree.tagName(child) !== 'a') continue;
-    const href = tree.attribute(child, 'href') ?? '';
-    if (href.startsWith('#') && href.length > 1) return decodeFragment(href.slice(1));
-  }
-  return undefined;
 }

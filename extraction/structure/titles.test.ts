@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonTitleSuffix, withoutSuffix } from './page-structure.ts';
+import { commonTitleSuffix, withoutSuffix } from './titles.ts';
 
 describe('site suffix of titles', () => {
   it('is what every title ends with after a separator', () => {

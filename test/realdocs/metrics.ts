@@ -2,9 +2,10 @@ import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { PageStore } from '../../demo/host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
 import type { VersionIndex } from '../../demo/host/search-index.ts';
-import { findMainContent } from '../../extraction/embed.ts';
+import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { normalizeSpace } from '../../extraction/sections.ts';
+import { isHeadingName } from '../../extraction/structure/tree.ts';
 import type { Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */
@@ -203,8 +204,6 @@ export interface PreviewOutcome extends SampledLink {
 /** Words a preview must carry besides its heading ("Bolometric flux." counts; "Example:" alone does not). */
 const MIN_WORDS = 2;
 
-/** Headings, and the terms and signatures that head definitions: what a preview shows as its heading. */
-const HEADING_LIKE = /^(h[1-6]|dt)$/;
 /** Elements that start a new block of text. */
 const BLOCK = /^(p|div|section|article|blockquote|pre|ul|ol|li|dl|dd|table|tr|td|th|figure|figcaption|hr|br)$/;
 
@@ -221,7 +220,8 @@ const PAGE_HEADING = '';
  */
 function blockText(node: AnyNode, headings: 'keep' | 'drop', ids: 'mark' | 'omit' = 'omit'): string {
   if (!isTag(node)) return 'children' in node ? node.children.map((child) => blockText(child, headings, ids)).join('') : textOf(node);
-  const heading = HEADING_LIKE.test(node.name);
+  // Headings, and the terms and signatures that head definitions: what a preview shows as its heading.
+  const heading = isHeadingName(node.name) || node.name === 'dt';
   if (heading && headings === 'drop') return '\n';
   const marked = ids === 'mark' ? [node.name === 'h1' ? PAGE_HEADING : undefined, node.attribs.id || undefined] : [];
   const mark = marked.filter((id) => id !== undefined).map((id) => `\u0001${id}\u0002`).join('');

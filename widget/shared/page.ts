@@ -1,4 +1,5 @@
-import { PageStructure, SURROUNDINGS_SELECTOR, type TreeAdapter } from '../../extraction/structure/page-structure.ts';
+import { findMainContent } from '../../extraction/structure/main-content.ts';
+import type { TreeAdapter } from '../../extraction/structure/tree.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
@@ -28,15 +29,8 @@ let detected: Element | undefined;
 export function mainContent(scope: Document | Element = document): Element {
   const isPage = scope === document;
   if (isPage && detected?.isConnected) return detected;
-  const marked = scope.querySelector('[role="main"]') ?? scope.querySelector('main');
-  // Most marked mains hold the content alone: a query tells without measuring the page.
-  if (marked && !marked.querySelector(SURROUNDINGS_SELECTOR)) return remembered(isPage, marked);
-  const root = marked ?? (scope instanceof Document ? (scope.body ?? scope.documentElement) : scope);
-  const structure = new PageStructure(domTree, root, isPage ? location.pathname : '');
-  return remembered(isPage, !marked || structure.hasSurroundings() ? structure.mainContent() : marked);
-}
-
-function remembered(isPage: boolean, found: Element): Element {
+  const root = scope instanceof Document ? (scope.body ?? scope.documentElement) : scope;
+  const found = findMainContent(domTree, root, { pagePath: isPage ? location.pathname : '', narrowMarked: true });
   if (isPage) detected = found;
   return found;
 }

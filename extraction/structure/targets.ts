@@ -1,0 +1,121 @@
+/**
+ * What a fragment points to and what a reader reaches a heading by: empty anchors and what they label,
+ * the block around a target within a line, a heading's ids, and its permalink.
+ */
+
+import { decodeFragment, hasOwnText, hasText, hasWord, isHeadingName, visibleLength, type TreeAdapter } from './tree.ts';
+
+/** Elements that run within a line of text rather than making a block of their own. */
+const PHRASING = new Set([
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
+]);
+
+/** The block a target within a line of text belongs to (`<p><span id="x">[orm]</span> …</p>` → the paragraph). */
+export function enclosingBlock<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element {
+  let block = element;
+  for (let parent = tree.parent(block); PHRASING.has(tree.tagName(block)) && parent; parent = tree.parent(block)) block = parent;
+  return block;
+}
+
+/** An element that only marks a place: an id or name and no text and no image (`<span id="label"></span>`). */
+export function isEmptyAnchor<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  if (tree.attribute(element, 'id') === undefined && tree.attribute(element, 'name') === undefined) return false;
+  const empty = (node: Element): boolean => {
+    const children = tree.childNodes(node);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index]!;
+      if (tree.isElement(child)) {
+        if (tree.tagName(child) === 'img' || !empty(child)) return false;
+      } else if (visibleLength(tree.textData(child) ?? '') > 0) return false;
+    }
+    return true;
+  };
+  return !isHeadingName(tree.tagName(element)) && tree.tagName(element) !== 'img' && empty(element);
+}
+
+/** The element after `element` in reading order: its next element sibling, or its parent's. */
+function nextInReadingOrder<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element | undefined {
+  for (let node: Element | undefined = element; node; node = tree.parent(node)) {
+    const parent = tree.parent(node);
+    if (!parent) return undefined;
+    const siblings = tree.childNodes(parent);
+    let seen = false;
+    for (let index = 0; index < siblings.length; index++) {
+      const sibling = siblings[index]!;
+      if (sibling === node) seen = true;
+      else if (seen && tree.isElement(sibling)) return sibling;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What an empty anchor labels: the first element after it that has text (a Sphinx label before a
+ * heading labels the heading; an index target before a paragraph, the paragraph).
+ */
+export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
+  const parent = tree.parent(anchor);
+  if (parent && isHeadingName(tree.tagName(parent))) return parent;
+  // An anchor within a line of text (an index entry's target in a paragraph) labels that paragraph.
+  if (parent && hasOwnText(tree, parent)) return parent;
+  let next = nextInReadingOrder(tree, anchor);
+  while (next && !hasText(tree, next)) next = nextInReadingOrder(tree, next);
+  return next;
+}
+
+/**
+ * The ids a reader may reach a heading by, best first: the id its own permalink points to, its own id,
+ * the id of the section it opens, and the empty anchors just before it (which label it).
+ */
+export function headingTargets<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string[] {
+  const candidates: string[] = [];
+  const own = tree.attribute(heading, 'id');
+  if (own) candidates.push(own);
+  const parent = tree.parent(heading);
+  const parentId = parent && tree.attribute(parent, 'id');
+  if (parentId) candidates.push(parentId);
+  if (parent) {
+    const siblings = tree.childNodes(parent);
+    const before: string[] = [];
+    for (let index = 0; index < siblings.length && siblings[index] !== heading; index++) {
+      const sibling = siblings[index]!;
+      if (!tree.isElement(sibling)) continue;
+      if (!isEmptyAnchor(tree, sibling)) {
+        before.length = 0;
+        continue;
+      }
+      const id = tree.attribute(sibling, 'id') ?? tree.attribute(sibling, 'name');
+      if (id) before.push(id);
+    }
+    candidates.push(...before);
+  }
+  const permalink = permalinkTarget(tree, heading);
+  if (permalink && candidates.includes(permalink)) return [permalink, ...candidates.filter((id) => id !== permalink)];
+  return candidates;
+}
+
+/** The fragment a heading's own link to itself points to (its "¶" or "#" permalink). */
+function permalinkTarget<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): string | undefined {
+  const children = tree.childNodes(heading);
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    if (!tree.isElement(child) || tree.tagName(child) !== 'a') continue;
+    const href = tree.attribute(child, 'href') ?? '';
+    if (href.startsWith('#') && href.length > 1) return decodeFragment(href.slice(1));
+  }
+  return undefined;
+}
+
+/**
+ * A link to a place in a page that shows no word: a "¶", "#" or icon permalink, a "↩" back-reference.
+ * Noise wherever a section's text or title is read.
+ */
+export function isPermalink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  return tree.tagName(element) === 'a' && /#./.test(tree.attribute(element, 'href') ?? '') && !hasWord(tree, element);
+}
+
+/** A heading inside a `<header>` belongs to the header: the section's content follows the header. */
+export function headingContainer<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, heading: Element): Element {
+  const parent = tree.parent(heading);
+  return parent && tree.tagName(parent) === 'header' ? parent : heading;
+}
