@@ -2,10 +2,11 @@ import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { PageStore } from '../../demo/host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
 import type { VersionIndex } from '../../demo/host/search-index.ts';
+import { findByFragment } from '../../extraction/embed.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { normalizeSpace } from '../../extraction/sections.ts';
-import { isHeadingName } from '../../extraction/structure/tree.ts';
+import { decodeFragment, isHeadingName } from '../../extraction/structure/tree.ts';
 import type { Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */
@@ -113,15 +114,6 @@ function optedOut(link: Element): boolean {
   return false;
 }
 
-function hasFragment(page: ParsedHtml, fragment: string): boolean {
-  if (page.elementById(fragment)) return true;
-  try {
-    return page.elementById(decodeURIComponent(fragment)) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 /** The file of the site a URL names (`guide/` is `guide/index.html`), or undefined outside the site. */
 function siteFileOf(site: ServedSite, url: URL): string | undefined {
   const base = new URL(site.registry.docsUrl(site.version));
@@ -185,7 +177,7 @@ export async function sampleLinks(site: ServedSite, limit: number): Promise<Link
       taken++;
       const fragment = new URL(link.url).hash.slice(1);
       const target = fragment && (await site.pages.parse(site.version, link.target));
-      if (fragment && target && !hasFragment(target, fragment)) sample.broken.push(link);
+      if (fragment && target && !findByFragment(target, fragment)) sample.broken.push(link);
       else sample.links.push(link);
     }
   }
@@ -284,12 +276,7 @@ const containsRun = (words: string[], run: string[]) => ` ${words.join(' ')} `.i
 export function notFromTarget(title: string, content: string, page: ContentWords, fragment: string): string | undefined {
   const first = blocksBeyondHeading(title, content)[0] ?? '';
   const quoted = wordsOf(first).slice(0, QUOTED_WORDS);
-  let decoded = fragment;
-  try {
-    decoded = decodeURIComponent(fragment);
-  } catch {
-    // The fragment as written.
-  }
+  const decoded = decodeFragment(fragment);
   // A link to a whole page points at its heading (main content may hold navigation before it); a
   // target outside the main content is looked for in all of it.
   const at = fragment ? page.idAt.get(fragment) ?? page.idAt.get(decoded) : page.idAt.get(PAGE_HEADING) ?? 0;
