@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseCache, storedResponse, type Freshness, type StoredResponse } from './cache.ts';
+
+class UpstreamDown extends Error {}
+class PageGone extends Error {}
+
+const FRESHNESS: Freshness = { ttl: 60, staleWhileRevalidate: 30, staleIfError: 600 };
+
+/** A cache on a clock the test moves, whose stale entries may stand in for `UpstreamDown` only. */
+function cacheOn(maxBytes = 1024 * 1024) {
+  let time = 1_000_000;
+  const cache = new ResponseCache(maxBytes, (error) => error instanceof UpstreamDown, () => time);
+  const answer = (text: string, status = 200, freshness = FRESHNESS): StoredResponse => storedResponse(status, Buffer.from(text), 'application/json', freshness, true, time);
+  return { cache, answer, advance: (seconds: number) => void (time += seconds * 1000) };
+}
+
+const text = (entry: StoredResponse) => entry.body.toString();
+
+describe('ResponseCache', () => {
+  it('loads on a miss, then answers hits without loading', async () => {
+    const { cache, answer } = cacheOn();
+    let loads = 0;
+    const load = async () => answer(`v${++loads}`);
+    const first = await cache.get('k', load);
+    const second = await cache.get('k', load);
+    expect([first.result, text(first.entry)]).toEqual(['miss', 'v1']);
+    expect([second.result, text(second.entry)]).toEqual(['hit', 'v1']);
+    expect(loads).toBe(1);
+  });
+
+  it('runs one load for any number of concurrent requests of a key', async () => {
+    const { cache, answer } = cacheOn();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return answer('shared');
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+    expect(loads).toBe(1);
+    expect(new Set(answers.map(({ entry }) => text(entry)))).toEqual(new Set(['shared']));
+  });
+
+  it('answers a stale entry at once while one refresh runs, then the refreshed one', async () => {
+    const { cache, answer, advance } = cacheOn();
+    await cache.get('k', async () => answer('old'));
+    advance(61);
+    expect(cache.fresh('k')).toBeUndefined();
+    let refreshes = 0;
+    let finish: (entry: StoredResponse) => void = () => undefined;
+    const refresh = () => {
+      refreshes++;
+      return new Promise<StoredResponse>((resolve) => (finish = resolve));
+    };
+    const stale = await Promise.all([cache.get('k', refresh), cache.get('k', refresh)]);
+    expect(stale.map(({ result, entry }) => [result, text(entry)])).toEqual([['stale', 'old'], ['stale', 'old']]);
+    expect(refreshes).toBe(1);
+    finish(answer('new'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const after = await cache.get('k', refresh);
+    expect([after.result, text(after.entry)]).toEqual(['hit', 'new']);
+  });
+
+  it('answers a stale entry while the upstream fails, for stale-if-error only, and only for failures it may cover', async () => {
+    const { cache, answer, advance } = cacheOn();
+    await cache.get('k', async () => answer('kept'));
+    advance(60 + 30 + 1);
+    const down = await cache.get('k', async () => {
+      throw new UpstreamDown();
+    });
+    expect([down.result, text(down.entry)]).toEqual(['stale-error', 'kept']);
+    await expect(cache.get('k', async () => Promise.reject(new PageGone()))).rejects.toBeInstanceOf(PageGone);
+    advance(600);
+    await expect(cache.get('k', async () => Promise.reject(new UpstreamDown()))).rejects.toBeInstanceOf(UpstreamDown);
+  });
+
+  it('keeps "not found" for its own lifetime and never keeps other failures', async () => {
+    const { cache, answer } = cacheOn();
+    let loads = 0;
+    const gone = async () => (loads++, answer('{"error":{}}', 404, { ttl: 30, staleWhileRevalidate: 0, staleIfError: 0 }));
+    await cache.get('missing', gone);
+    expect((await cache.get('missing', gone)).result).toBe('hit');
+    expect(loads).toBe(1);
+    const failing = async () => (loads++, answer('{"error":{}}', 502));
+    await cache.get('broken', failing);
+    expect((await cache.get('broken', failing)).result).toBe('miss');
+    expect(loads).toBe(3);
+  });
+
+  it('keeps no answer given no lifetime (a partial one), and keeps serving the good copy meanwhile', async () => {
+    const { cache, answer, advance } = cacheOn();
+    await cache.get('k', async () => answer('complete'));
+    advance(61);
+    await cache.get('k', async () => answer('partial', 200, { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const next = await cache.get('k', async () => answer('complete again'));
+    expect([next.result, text(next.entry)]).toEqual(['stale', 'complete']);
+  });
+
+  it('stays within its byte bound, forgetting the least recently used entries first', async () => {
+    const { cache, answer } = cacheOn(20_000);
+    const body = 'x'.repeat(2_000);
+    await cache.get('first', async () => answer(body));
+    for (let i = 0; i < 30; i++) {
+      await cache.get(`k${i}`, async () => answer(body));
+      // Used all along, the first entry outlives the others.
+      expect(cache.fresh('first')).toBeDefined();
+    }
+    expect(cache.size.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.size.entries).toBeLessThan(10);
+    expect(cache.fresh('k0')).toBeUndefined();
+    expect(cache.fresh('k29')).toBeDefined();
+  });
+
+  it('answers an answer bigger than the whole cache without keeping it', async () => {
+    const { cache, answer } = cacheOn(10_000);
+    const big = await cache.get('big', async () => answer('x'.repeat(50_000)));
+    expect([big.result, big.entry.body.length]).toEqual(['miss', 50_000]);
+    expect(cache.fresh('big')).toBeUndefined();
+    expect(cache.size.bytes).toBe(0);
+  });
+
+  it('finds fresh entries by the raw URL they answered, within the same bound', async () => {
+    const { cache, answer, advance } = cacheOn();
+    await cache.get('shared|/api/v3/search/?q=a', async () => answer('found'));
+    const before = cache.size.bytes;
+    cache.rememberUrl('http://proxy.test/api/v3/search/?q=a', 'shared|/api/v3/search/?q=a');
+    expect(cache.size.bytes).toBeGreaterThan(before);
+    expect(text(cache.freshForUrl('http://proxy.test/api/v3/search/?q=a')!)).toBe('found');
+    expect(cache.freshForUrl('http://proxy.test/api/v3/search/?q=b')).toBeUndefined();
+    // The raw URL is no key of a response: nothing is found by it on the normal path.
+    expect(cache.fresh('http://proxy.test/api/v3/search/?q=a')).toBeUndefined();
+    advance(61);
+    expect(cache.freshForUrl('http://proxy.test/api/v3/search/?q=a')).toBeUndefined();
+  });
+});
+
+describe('storedResponse', () => {
+  it('gives shared answers public lifetimes, browsers at most a minute', () => {
+    const entry = storedResponse(200, Buffer.from('{}'), 'application/json', { ttl: 600, staleWhileRevalidate: 30, staleIfError: 86400 }, true, 0);
+    expect(entry.cacheControl).toBe('public, max-age=60, s-maxage=600, stale-while-revalidate=30, stale-if-error=86400');
+    expect([entry.freshUntil, entry.revalidateUntil, entry.staleUntil]).toEqual([600_000, 630_000, 87_000_000]);
+  });
+
+  it('keeps answers for one reader private, and gives equal bodies equal strong ETags', () => {
+    const a = storedResponse(200, Buffer.from('{"a":1}'), 'application/json', FRESHNESS, false, 0);
+    const b = storedResponse(200, Buffer.from('{"a":1}'), 'application/json', FRESHNESS, false, 5);
+    const c = storedResponse(200, Buffer.from('{"a":2}'), 'application/json', FRESHNESS, false, 0);
+    expect(a.cacheControl).toBe('private, max-age=60');
+    expect(a.etag).toMatch(/^"[\w-]+"$/);
+    expect(a.etag).toBe(b.etag);
+    expect(a.etag).not.toBe(c.etag);
+  });
+});
