@@ -1,4 +1,4 @@
-import type { ContextTranslation, ContextVersion, PageContext } from '../../widget/shared/api.ts';
+import type { ContextTranslation, ContextVersion, PageContext } from '../../contract/index.ts';
 import type { ProjectSummary, VersionSummary } from '../upstream/api.ts';
 import type { PageLocation } from './page-location.ts';
 import { compareVersions, versionStatus } from './version-order.ts';

@@ -1,4 +1,4 @@
-import type { PageContext } from '../../widget/shared/api.ts';
+import type { PageContext } from '../../contract/index.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { ProjectSummary, VersionSummary } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';

@@ -1,5 +1,7 @@
 /** Orders version names as readers expect (numbers compared as numbers, pre-releases just before their release) and tells old and development versions. */
 
+import type { VersionStatus } from '../../contract/index.ts';
+
 /** Pre-release markers, oldest first; a final release ranks above all of them. */
 const PRE_RELEASE_RANKS: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, preview: 3, pre: 3, rc: 3, c: 3 };
 const FINAL = Math.max(...Object.values(PRE_RELEASE_RANKS)) + 1;
@@ -56,7 +58,7 @@ export function compareVersions(a: VersionName, b: VersionName): number {
 }
 
 /** `old` for a release older than the stable one (a release candidate of a newer one is not), `dev` for `latest` and branches, else null. */
-export function versionStatus(current: VersionName, stable: { slug: string; release: string } | null): 'old' | 'dev' | null {
+export function versionStatus(current: VersionName, stable: { slug: string; release: string } | null): VersionStatus {
   if (!stable || stable.slug === current.slug || stable.release === current.slug) return null;
   if (current.type === 'tag' && (compareReleases(current.slug, stable.release) ?? 0) < 0) return 'old';
   if (current.slug === 'latest' || current.type === 'branch') return 'dev';

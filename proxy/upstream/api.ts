@@ -1,6 +1,6 @@
 import type { SearchQuery } from '../../extraction/search-query.ts';
 // Results are normalized to exactly the shapes of the wire contract, which the widget reads.
-import type { SearchResult } from '../../contract/index.ts';
+import type { Language, SearchedProject, SearchResult } from '../../contract/index.ts';
 import { UpstreamClient } from './client.ts';
 import type { Fetcher } from './fetch.ts';
 import { UpstreamApiV2 } from './v2.ts';
@@ -31,8 +31,8 @@ export interface ProjectSummary {
   id: number | null;
   slug: string;
   name: string;
-  language: { code: string; name: string };
-  programming_language: { code: string; name: string } | null;
+  language: Language;
+  programming_language: Language | null;
   default_version: string;
   urls: { documentation: string; home: string };
   tags: string[];
@@ -72,7 +72,7 @@ export interface SearchParams {
 export interface SearchAnswer {
   count: number;
   hasNext: boolean;
-  projects: { slug: string; versions: { slug: string }[] }[];
+  projects: SearchedProject[];
   query: string;
   results: SearchResult[];
   /** The upstream is still indexing some version searched (the local docs host says so): the results are partial. */

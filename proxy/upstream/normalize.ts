@@ -3,7 +3,7 @@
  * untrusted: missing or mistyped fields take defaults, and only an answer that cannot be what was
  * asked for (no results list, an impossible count, an embed without content) is refused.
  */
-import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import type { Language, SearchBlock, SearchResult } from '../../contract/index.ts';
 import type { EmbedResult, ProjectSummary, SearchAnswer, SubprojectSummary, VersionSummary } from './api.ts';
 import { invalidResponse, resultsOf } from './client.ts';
 import { asArray, asObject, asString, idOf, stringOrNull, strings, type Json } from './json.ts';
@@ -69,7 +69,7 @@ export function embedResult(data: Json, requestedUrl: string): EmbedResult {
   return { url: asString(data.url, requestedUrl), fragment: stringOrNull(data.fragment), content: data.content, external: data.external === true };
 }
 
-function languageOf(value: unknown, fallback: string | null): { code: string; name: string } | null {
+function languageOf(value: unknown, fallback: string | null): Language | null {
   const language = asObject(value);
   const code = asString(language.code, typeof value === 'string' ? value : (fallback ?? ''));
   return code ? { code, name: asString(language.name, code) } : null;
