@@ -5,7 +5,7 @@ import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction
 import { choiceParam, decodedOrAsWritten, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';
-import type { EmbedPreview } from '../../contract/index.ts';
+import type { EmbedPreview, EmbedSection } from '../../contract/index.ts';
 import type { JsonEndpoint } from './cached-json.ts';
 import type { DomainList } from './domains.ts';
 
@@ -42,8 +42,8 @@ interface EmbedInput {
   form: 'full' | 'preview';
 }
 
-/** A section (`content`), or with `form=preview` the few blocks of its preview (`title`, `truncated` too). */
-type EmbedAnswer = Pick<EmbedPreview, 'url' | 'fragment' | 'external' | 'content'> & Partial<EmbedPreview>;
+/** A section, or with `form=preview` the few blocks of its preview. */
+type EmbedAnswer = EmbedSection | EmbedPreview;
 
 /** A section of a page, or its preview. */
 export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, EmbedAnswer> {
@@ -91,7 +91,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
         content = absolutizeHtml(result.content, pageUrlOf(url.href));
       }
       const base = { url: url.href, fragment: fragment || null, external };
-      if (form !== 'preview') return { ...base, content };
+      if (form !== 'preview') return { ...base, content } satisfies EmbedSection;
       // What the link points to, read around the target in the page: what an empty target labels, the
       // blocks under a bare heading, the text after an empty definition.
       let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
@@ -100,7 +100,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
         const page = await context.api.embed({ url: pageUrlOf(url.href), doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
         preview = (page && previewOfTarget(parseHtml(page.content), fragment, pageUrlOf(url.href))) ?? preview;
       }
-      return { ...base, ...preview };
+      return { ...base, ...preview } satisfies EmbedPreview;
     },
   };
 }

@@ -2,7 +2,6 @@ import { formatSearchQuery, parseSearchQuery, queryTokens, type ProjectTerm, typ
 import { integerParam, requiredParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import { publicOrigin, type ProxyContext } from '../context.ts';
-import type { SearchAnswer } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 import type { SearchResponse } from '../../contract/index.ts';
 import type { JsonEndpoint } from './cached-json.ts';
@@ -58,11 +57,8 @@ interface SearchInput {
   base: string;
 }
 
-/** The proxy's search answer: the upstream's, within the scope, with links to the proxy. */
-type ScopedSearch = SearchResponse & Pick<SearchAnswer, 'projects' | 'indexing'>;
-
 /** Search, rebuilt for the projects in scope. */
-export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchInput, ScopedSearch> {
+export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchInput, SearchResponse> {
   const { config } = context;
   return {
     params: SEARCH_PARAMS,
@@ -97,7 +93,7 @@ export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchInput,
         query: words,
         results,
         indexing: answer.indexing,
-      };
+      } satisfies SearchResponse;
     },
     // Partial results (the upstream still indexing) are not kept: the next search may find more.
     keep: (answer) => !answer.indexing,

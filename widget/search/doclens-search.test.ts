@@ -1,5 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import type { SearchResponse } from '../../contract/index.ts';
 import type { DoclensSearch } from './doclens-search.ts';
 import './doclens-search.ts';
 import { servers, until } from '../test-support.ts';
@@ -285,9 +286,9 @@ describe('<doclens-search>', () => {
     window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       const response = await original(input, init);
       if (!new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/search/')) return response;
-      const answer = await response.json();
+      const answer = (await response.json()) as SearchResponse;
       const partial = ++asked === 1;
-      return Response.json(partial ? { ...answer, count: 0, results: [], indexing: true } : { ...answer, indexing: false });
+      return Response.json(partial ? ({ ...answer, count: 0, results: [], indexing: true } satisfies SearchResponse) : ({ ...answer, indexing: false } satisfies SearchResponse));
     };
     try {
       const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" debounce="0"></doclens-search>`);
