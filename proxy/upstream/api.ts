@@ -84,7 +84,6 @@ export interface SearchAnswer {
  * API version the upstream speaks; failures are `ProxyError`s with the proxy's own messages.
  */
 export interface UpstreamApi {
-  readonly version: 'v3' | 'v2';
   embed(params: EmbedParams, credential: Credential): Promise<EmbedResult>;
   search(params: SearchParams, credential: Credential): Promise<SearchAnswer>;
   project(slug: string, credential: Credential): Promise<ProjectSummary>;

@@ -10,8 +10,6 @@ import { embedResultV2, projectInList, projectSummaryV2, searchAnswerV2, version
  * (with its subprojects) per search, and no translations or subprojects listings.
  */
 export class UpstreamApiV2 implements UpstreamApi {
-  readonly version = 'v2';
-
   constructor(private readonly client: UpstreamClient) {}
 
   async embed(params: EmbedParams, credential: Credential): Promise<EmbedResult> {

@@ -7,8 +7,6 @@ const projectPath = (slug: string, list = '') => `/api/v3/projects/${encodeURICo
 
 /** API v3 (`hosting-api.md` section 4): the credential goes with every request. */
 export class UpstreamApiV3 implements UpstreamApi {
-  readonly version = 'v3';
-
   constructor(private readonly client: UpstreamClient) {}
 
   async embed(params: EmbedParams, credential: Credential): Promise<EmbedResult> {
