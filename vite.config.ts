@@ -3,22 +3,34 @@ import { defineConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-// One self-contained file per format: `doclens.js` (ES module) and `doclens.iife.js` (classic script).
-export default defineConfig({
+/**
+ * `vite build`: the module loader `doclens.js` and the chunks it loads on first use
+ * (`doclens-<name>-<hash>.js`, beside it; a chunk's imports are fetched with it, not after it).
+ * `vite build --mode classic`: `doclens.iife.js`, a classic script that loads `doclens.js`.
+ */
+export default defineConfig(({ mode }) => ({
   define: { __DOCLENS_VERSION__: JSON.stringify(version) },
+  // Chunks are found relative to the loader, wherever it is served from.
+  base: './',
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: mode !== 'classic',
     target: 'es2022',
     sourcemap: true,
-    lib: {
-      entry: 'widget/loader/doclens.ts',
-      name: 'doclens',
-      formats: ['es', 'iife'],
-      fileName: (format) => (format === 'es' ? 'doclens.js' : 'doclens.iife.js'),
-    },
-    rolldownOptions: {
-      output: { minify: true },
-    },
+    modulePreload: { polyfill: false },
+    lib: mode === 'classic' ? { entry: 'widget/loader/classic.ts', name: 'doclens', formats: ['iife'], fileName: () => 'doclens.iife.js' } : false,
+    rolldownOptions:
+      mode === 'classic'
+        ? { output: { minify: true } }
+        : {
+            input: 'widget/loader/doclens.ts',
+            preserveEntrySignatures: 'strict',
+            output: {
+              minify: true,
+              entryFileNames: 'doclens.js',
+              // Hashed names, served with immutable caching; `doclens-search-…`, not `doclens-doclens-search-…`.
+              chunkFileNames: ({ name }) => `doclens-${name.replace(/^doclens-/, '')}-[hash].js`,
+            },
+          },
   },
-});
+}));

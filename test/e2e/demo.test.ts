@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuild } from '../fixtures/demo.ts';
+import { firstLoadFiles, gzipSize } from '../fixtures/widget-files.ts';
 import { runKeyboardChecks } from '../realdocs/keyboard.ts';
 import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
 // The page's globals once the widget runs in it (window.doclens, the doclens-* elements), for page.evaluate.
@@ -326,6 +327,57 @@ describe('version and language switcher', () => {
     const focused = await page.evaluate(() => document.querySelector('doclens-versions')!.shadowRoot!.activeElement?.textContent);
     expect(focused).toContain('1.0');
     await Promise.all([page.waitForURL((url) => url.pathname === '/en/1.0/'), page.keyboard.press('Enter')]);
+  });
+});
+
+describe('a lighter first load', () => {
+  /** Holds back every request for one of the widget's chunks, as a slow network would. */
+  const slowChunk = (part: string) => page.route(`**/doclens-${part}-*.js`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+
+  it('fetches only the loader until the load event, at most 15 KB gzip, and the rest once idle', async () => {
+    await newPage();
+    await page.goto(docs('quickstart.html'), { waitUntil: 'load' });
+    const widgetFiles = () =>
+      page.evaluate(() => {
+        const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/doclens[\w.-]*\.js$/.test(entry.name))
+          .map((entry) => ({ file: entry.name.replace(/^.*\//, ''), beforeLoad: entry.startTime < load }));
+      });
+    const beforeLoad = (await widgetFiles()).filter((entry) => entry.beforeLoad).map((entry) => entry.file);
+    // The loader and what it imports statically; none of the chunks it imports on first use.
+    expect(beforeLoad.sort()).toEqual(firstLoadFiles().sort());
+    expect(beforeLoad.reduce((sum, file) => sum + gzipSize(file), 0)).toBeLessThanOrEqual(15 * 1024);
+    // Once the page is idle, the elements' code follows.
+    await page.locator('doclens-versions .toggle').waitFor();
+    expect((await widgetFiles()).some((entry) => entry.file.startsWith('doclens-search-'))).toBe(true);
+  });
+
+  it('opens the dialog on the first shortcut and keeps the keys typed while its code loads', async () => {
+    await newPage();
+    await slowChunk('search');
+    await page.goto(docs('quickstart.html'), { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => !!window.doclens);
+    await page.keyboard.press('/');
+    await page.keyboard.type('lease');
+    await options().first().waitFor();
+    expect(await searchInput().inputValue()).toBe('lease');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    // Sphinx's own "/" and its search box never saw the keys.
+    expect(await page.locator('#rtd-search-form input[name="q"]').inputValue()).toBe('');
+  });
+
+  it('previews the link whose hover loaded the preview code', async () => {
+    await newPage();
+    await slowChunk('preview');
+    await page.goto(docs('architecture.html'), { waitUntil: 'load' });
+    await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
+    await page.locator('doclens-preview .content').waitFor();
+    expect(await page.locator('doclens-preview .title').textContent()).toBe('lease');
   });
 });
 

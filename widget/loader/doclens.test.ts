@@ -59,15 +59,18 @@ describe('the doclens.js loader', () => {
   });
 
   it('passes data-preview-touch to the previews, and adds the matches bar only to a page with highlighted words', async () => {
-    const { doc } = await frame('', page(tag('data-features="preview" data-preview-touch="off"')));
+    const { doc, win } = await frame('', page(tag('data-features="preview" data-preview-touch="off"')));
     await until(() => !!doc.querySelector('doclens-preview'), 'preview');
+    // The element's code comes once the page is idle.
+    await win.customElements.whenDefined('doclens-preview');
     expect(doc.querySelector('doclens-preview')!.touch).to.equal('off');
     expect(doc.querySelector('doclens-matches')).to.equal(null);
   });
 
   it('opens from the theme search box instead of adding a button', async () => {
-    const { doc } = await frame('', page(tag('data-features="search"'), '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>'));
+    const { doc, win } = await frame('', page(tag('data-features="search"'), '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>'));
     await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
     const search = doc.querySelector('doclens-search')!;
     expect(search.hasAttribute('no-trigger')).to.equal(true);
     const themeInput = doc.querySelector<HTMLInputElement>('input[name="q"]')!;

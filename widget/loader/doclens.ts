@@ -1,12 +1,11 @@
-import { DoclensMatches } from '../matches/doclens-matches.ts';
-import { DoclensPreview } from '../preview/doclens-preview.ts';
-import { DoclensSearch } from '../search/doclens-search.ts';
 import { registerStrings, type Strings } from '../shared/i18n.ts';
 import { detectPage, HIGHLIGHT_SELECTOR, highlightSearchedTerms } from '../shared/page.ts';
-import { DoclensVersions } from '../versions/doclens-versions.ts';
+import { loadWhenIdle, preload, type Part } from './code.ts';
+import { queryInFragment } from '../search/query-url.ts';
+import { SearchOpener } from './search-opener.ts';
 import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
 
-export { DoclensMatches, DoclensPreview, DoclensSearch, DoclensVersions, registerStrings };
+export { registerStrings };
 
 type Feature = 'search' | 'preview' | 'versions';
 const FEATURES: readonly Feature[] = ['search', 'preview', 'versions'];
@@ -20,10 +19,8 @@ declare global {
   }
 }
 
-/** The tag that loaded doclens: the classic script itself, or the module tag with `data-proxy`. */
+/** The tag that loaded doclens: the module tag (with `data-proxy`), or the classic script that imported it. */
 function loaderScript(): HTMLScriptElement | null {
-  const current = document.currentScript;
-  if (current instanceof HTMLScriptElement) return current;
   return document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"]') ?? document.querySelector<HTMLScriptElement>('script[src*="doclens"][src$=".js"]');
 }
 
@@ -40,50 +37,75 @@ function loadAuthorStrings(): void {
 }
 
 /** An element with the attributes that have a value. */
-function element<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string | undefined>): HTMLElementTagNameMap[K] {
+function element(name: string, attributes: Record<string, string | undefined>): HTMLElement {
   const created = document.createElement(name);
   for (const [attribute, value] of Object.entries(attributes)) if (value !== undefined && value !== '') created.setAttribute(attribute, value);
   return created;
 }
 
-function mountSearch(script: HTMLScriptElement, proxy: string, project: string | undefined, version: string | undefined): void {
-  const search = element('doclens-search', { proxy, project, version });
-  search.toggleAttribute('no-highlight', script.dataset.highlight === 'off');
-  const target = script.dataset.searchTarget ? document.querySelector(script.dataset.searchTarget) : null;
-  if (target) {
-    target.append(search);
-    return;
-  }
-  // The theme's own search boxes open doclens instead: no new element in the layout, no shift.
-  const boxes = themeSearchBoxes();
-  if (boxes.length) {
-    search.setAttribute('no-trigger', '');
-    document.body.append(search);
-    handOverThemeSearch(search, boxes);
-    return;
-  }
-  search.setAttribute('floating', '');
-  document.body.append(search);
-}
-
-function mount(script: HTMLScriptElement | null): void {
+/** What the tag asks for, and where the page sits. */
+function settingsOf(script: HTMLScriptElement | null) {
   const data = script?.dataset ?? {};
   const proxy = data.proxy ?? (script?.src ? new URL(script.src).origin : window.location.origin);
   const features = new Set((data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)));
   const page = detectPage({ project: data.project, version: data.version, language: data.language });
-  if (page.language && !document.documentElement.lang) document.documentElement.lang = page.language;
-  loadAuthorStrings();
-  if (features.has('search') && script) mountSearch(script, proxy, page.project, page.version);
+  return { data, proxy, features, page };
+}
+type Settings = ReturnType<typeof settingsOf>;
+
+/** The search element, created on first need: the page's load event, or a shortcut before it. */
+function searchMounter({ data, proxy, page }: Settings): () => HTMLElement {
+  let search: HTMLElement | undefined;
+  return () => {
+    if (search) return search;
+    search = element('doclens-search', { proxy, project: page.project, version: page.version });
+    search.toggleAttribute('no-highlight', data.highlight === 'off');
+    const target = data.searchTarget ? document.querySelector(data.searchTarget) : null;
+    // The theme's own search boxes open doclens instead (see `mount`): no new element in the layout, no shift.
+    search.toggleAttribute('no-trigger', !target && themeSearchBoxes().length > 0);
+    search.toggleAttribute('floating', !target && !search.hasAttribute('no-trigger'));
+    (target ?? document.body).append(search);
+    return search;
+  };
+}
+
+/** The preview element's code loads on the first hover or focus of a link (it then previews that link). */
+function loadPreviewOnFirstUse(): void {
+  const events = ['pointerover', 'focusin'] as const;
+  const onFirstUse = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+    for (const type of events) document.removeEventListener(type, onFirstUse, true);
+    preload('preview');
+  };
+  for (const type of events) document.addEventListener(type, onFirstUse, true);
+}
+
+function mount(settings: Settings, search: SearchOpener | undefined): void {
+  const { data, proxy, features, page } = settings;
+  const parts: Part[] = [];
+  if (search) {
+    const boxes = themeSearchBoxes();
+    search.element();
+    if (boxes.length) handOverThemeSearch(search, boxes);
+    parts.push('search');
+  }
   if (features.has('preview')) {
     document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool, touch: data.previewTouch }));
+    loadPreviewOnFirstUse();
+    parts.push('preview');
   }
   // The bar to step through the searched words, only when some are marked.
-  if (document.querySelector(HIGHLIGHT_SELECTOR)) document.body.append(element('doclens-matches', {}));
+  if (document.querySelector(HIGHLIGHT_SELECTOR)) {
+    document.body.append(element('doclens-matches', {}));
+    parts.push('matches');
+  }
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
     (target ?? document.body).append(element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }));
+    parts.push('versions');
   }
+  loadWhenIdle(parts);
 }
 
 /** Runs `task` once the document is parsed (at once when it already is). */
@@ -95,11 +117,21 @@ function whenParsed(task: () => void): void {
 // Loading the script twice (or after an author defined the elements) must change nothing.
 if (!window.doclens) {
   window.doclens = { version: __DOCLENS_VERSION__, registerStrings };
-  // A classic script is only "current" while it runs.
-  const script = loaderScript();
+  const settings = settingsOf(loaderScript());
+  if (settings.page.language && !document.documentElement.lang) document.documentElement.lang = settings.page.language;
+  loadAuthorStrings();
   // Highlighting comes first, before the theme's own handlers (Sphinx's would take the parameter).
-  if (script?.dataset.highlight !== 'off') whenParsed(() => highlightSearchedTerms());
+  if (settings.data.highlight !== 'off') whenParsed(() => highlightSearchedTerms());
+  // The shortcuts work at once; a link to a search (`#doclens-q=`) opens the dialog as soon as the page is parsed.
+  const search = settings.features.has('search') ? new SearchOpener(searchMounter(settings)) : undefined;
+  search?.listen();
+  if (search && queryInFragment(window.location.href) !== undefined) {
+    whenParsed(() => {
+      search.element();
+      preload('search');
+    });
+  }
   // Mounting waits for the page's load event, so that doclens never delays it; nothing it adds moves the layout.
-  if (document.readyState === 'complete') mount(script);
-  else window.addEventListener('load', () => mount(script), { once: true });
+  if (document.readyState === 'complete') mount(settings, search);
+  else window.addEventListener('load', () => mount(settings, search), { once: true });
 }

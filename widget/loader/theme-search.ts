@@ -1,5 +1,5 @@
-import type { DoclensSearch } from '../search/doclens-search.ts';
 import { isTextField } from '../shared/hotkeys.ts';
+import type { SearchOpener } from './search-opener.ts';
 
 /**
  * The theme's own search UI, found from what the markup means (a search landmark, a search field, a
@@ -63,17 +63,17 @@ function closeThemeSearch(box: HTMLInputElement): void {
  * The theme's search boxes (every one: a page may have one in the header and one in a menu) and their
  * forms open doclens instead, with every character typed so far, the first included.
  */
-export function handOverThemeSearch(search: DoclensSearch, boxes: HTMLInputElement[]): void {
+export function handOverThemeSearch(search: SearchOpener, boxes: HTMLInputElement[]): void {
   // The words handed over while doclens opens: keys typed fast still reach the theme's box until then.
   let handed: string | undefined;
-  search.addEventListener('doclens-search-close', () => (handed = undefined));
+  search.element().addEventListener('doclens-search-close', () => (handed = undefined));
   // However doclens opened (its shortcut while the theme's search modal is open, too), the theme's search closes.
-  search.addEventListener('doclens-search-open', () => {
+  search.element().addEventListener('doclens-search-open', () => {
     for (const box of boxes) if (isVisible(box)) closeThemeSearch(box);
   });
   const open = (words: string, box: HTMLInputElement) => {
     // While the box has focus: some themes close their search on Escape only then (pydata-sphinx-theme).
-    if (!search.open) closeThemeSearch(box);
+    if (!search.isOpen) closeThemeSearch(box);
     handed = words;
     void search.show(words);
   };

@@ -93,7 +93,7 @@ export class DoclensPreview extends LitElement {
       showDelay: () => this.showDelay,
       hideDelay: () => this.hideDelay,
       settleDelay: 100,
-      targetOf: (event) => this.linkOf(event.target),
+      targetOf: (node) => this.linkOf(node),
       settle: (link) => void this.load(link).catch(() => undefined),
       show: (link, trigger) => void this.open(link, trigger),
       hide: () => this.close(),

@@ -10,6 +10,7 @@ import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
 import { pageContextOf } from '../versions/page-context.ts';
+import { queryInFragment, withoutFragment, withQueryFragment } from './query-url.ts';
 import { searchStyles } from './styles.ts';
 
 /** One selectable row of the listbox: a page, or a section of it. */
@@ -45,32 +46,6 @@ const FIELD_ATTRIBUTES: Record<string, string> = {
   enterkeyhint: 'go',
   maxlength: '200',
 };
-
-/**
- * Whether an element in the document can name an option inside a shadow root as its active descendant
- * (through the shadow root's reference target); elsewhere the active option is announced instead.
- */
-/** The fragment parameter that holds the query while the dialog is open; no docs theme uses it, so the theme's `?q=` and anchors keep their meaning. */
-export const QUERY_FRAGMENT_PARAM = 'doclens-q';
-
-/** The words of a `#doclens-q=…` fragment; undefined when the URL has none. */
-export function queryInFragment(url: string): string | undefined {
-  const fragment = new URL(url).hash.slice(1);
-  return fragment ? (new URLSearchParams(fragment).get(QUERY_FRAGMENT_PARAM) ?? undefined) : undefined;
-}
-
-/** The URL with its fragment replaced by the search for `words`. */
-function withQueryFragment(url: string, words: string): string {
-  const withQuery = new URL(url);
-  withQuery.hash = new URLSearchParams({ [QUERY_FRAGMENT_PARAM]: words }).toString();
-  return withQuery.href;
-}
-
-/** The URL without its fragment. */
-function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
-}
 
 /** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */
 function stepIndex(index: number, step: 1 | -1, length: number): number {

@@ -26,15 +26,20 @@ export function keepKeysInside(host: HTMLElement, when: (event: KeyboardEvent) =
 }
 
 /**
- * Calls `open` on `/` and Ctrl/Cmd+K anywhere in the page, except while the reader types in a field
- * (Ctrl/Cmd+K works there too, as in most documentation sites).
+ * Whether `event` is the search shortcut: `/` anywhere in the page except while the reader types in a
+ * field, and Ctrl/Cmd+K (in fields too, as in most documentation sites).
  */
+export function isSearchShortcut(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.isComposing) return false;
+  const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+  const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event);
+  return commandK || slash;
+}
+
+/** Calls `open` on the search shortcut (see `isSearchShortcut`). */
 export class HotkeysController implements ReactiveController {
   private readonly onKeydown = (event: KeyboardEvent) => {
-    if (!this.enabled() || event.defaultPrevented || event.isComposing) return;
-    const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
-    const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event);
-    if (!commandK && !slash) return;
+    if (!this.enabled() || !isSearchShortcut(event)) return;
     // The shortcut is doclens' now: the theme's own handler would focus its search box as well.
     event.preventDefault();
     event.stopPropagation();

@@ -10,8 +10,8 @@ export interface HoverIntentOptions {
   hideDelay: () => number;
   /** Milliseconds of rest after which the target is "settled": time to start fetching. */
   settleDelay: number;
-  /** The target an event is about, or undefined when it is not one. */
-  targetOf: (event: Event) => HTMLAnchorElement | undefined;
+  /** The target a node (an event's target) belongs to, or undefined when it is in none. */
+  targetOf: (node: EventTarget | null) => HTMLAnchorElement | undefined;
   settle: (target: HTMLAnchorElement) => void;
   show: (target: HTMLAnchorElement, trigger: IntentTrigger) => void;
   hide: () => void;
@@ -54,6 +54,19 @@ export class HoverIntentController implements ReactiveController {
     document.addEventListener('keydown', this.onKeydown);
     document.addEventListener('pointerdown', this.onPointerDown, { capture: true, passive: true });
     document.addEventListener('click', this.onClick, { capture: true });
+    this.enterCurrentTarget();
+  }
+
+  /**
+   * The code is loaded on a first hover or focus: the target under the pointer (or focused from the
+   * keyboard) by then was entered before anything listened, and is entered now.
+   */
+  private enterCurrentTarget(): void {
+    const hovered = [...document.querySelectorAll(':hover')].at(-1) ?? null;
+    const pointed = this.options.targetOf(hovered);
+    if (pointed) return this.begin(pointed, 'pointer');
+    const focused = this.options.targetOf(document.activeElement);
+    if (focused?.matches(':focus-visible')) this.begin(focused, 'keyboard');
   }
 
   hostDisconnected(): void {
@@ -120,13 +133,13 @@ export class HoverIntentController implements ReactiveController {
   private onPointerOver = (event: PointerEvent) => {
     if (event.pointerType === 'touch') return;
     if (this.options.inPopup(event.target)) return;
-    const target = this.options.targetOf(event);
+    const target = this.options.targetOf(event.target);
     if (target) this.begin(target, 'pointer');
   };
 
   private onPointerOut = (event: PointerEvent) => {
     if (event.pointerType === 'touch' || !this.current) return;
-    const from = this.options.targetOf(event);
+    const from = this.options.targetOf(event.target);
     if (from !== this.current) return;
     // Moving between the link's own children is not leaving it.
     if (event.relatedTarget instanceof Node && this.current.contains(event.relatedTarget)) return;
@@ -135,16 +148,16 @@ export class HoverIntentController implements ReactiveController {
   };
 
   private onFocusIn = (event: FocusEvent) => {
-    const target = this.options.targetOf(event);
+    const target = this.options.targetOf(event.target);
     // Only keyboard focus: a tap or click also focuses the link and must not open a preview.
     if (target?.matches(':focus-visible') && target !== this.dismissed) this.begin(target, 'keyboard');
   };
 
   private onFocusOut = (event: FocusEvent) => {
-    if (this.options.targetOf(event) === this.dismissed) this.dismissed = undefined;
+    if (this.options.targetOf(event.target) === this.dismissed) this.dismissed = undefined;
     // A tapped preview closes on a tap elsewhere: tapping its text moves focus out of the link too.
     if (this.opened && this.trigger === 'touch') return;
-    if (this.current && this.options.targetOf(event) === this.current && !this.options.inPopup(event.relatedTarget)) this.scheduleHide();
+    if (this.current && this.options.targetOf(event.target) === this.current && !this.options.inPopup(event.relatedTarget)) this.scheduleHide();
   };
 
   private onPointerDown = (event: PointerEvent) => {
@@ -153,7 +166,7 @@ export class HoverIntentController implements ReactiveController {
 
   private onClick = (event: MouseEvent) => {
     if (this.lastPointer !== 'touch' || !this.options.touch() || this.options.inPopup(event.target)) return;
-    const target = this.options.targetOf(event);
+    const target = this.options.targetOf(event.target);
     if (!target) {
       this.close();
       return;
