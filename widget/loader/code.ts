@@ -11,6 +11,7 @@ const CODE = {
 } as const;
 
 export type Part = keyof typeof CODE;
+export const PARTS = Object.keys(CODE) as Part[];
 
 const loading = new Map<Part, Promise<void>>();
 

@@ -67,6 +67,15 @@ describe('the doclens.js loader', () => {
     expect(doc.querySelector('doclens-matches')).to.equal(null);
   });
 
+  it('loads the code of elements an author placed, with no feature of its own', async () => {
+    const placed = `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search><div role="main"><p>Text</p></div>`;
+    const { doc, win } = await frame('', page(tag('data-features=""'), placed));
+    await win.customElements.whenDefined('doclens-search');
+    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part="trigger"]'), 'the placed search renders its trigger');
+    expect(doc.querySelectorAll('doclens-search').length).to.equal(1);
+    expect(doc.querySelector('doclens-preview')).to.equal(null);
+  });
+
   it('opens from the theme search box instead of adding a button', async () => {
     const { doc, win } = await frame('', page(tag('data-features="search"'), '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>'));
     await until(() => !!doc.querySelector('doclens-search'), 'search');

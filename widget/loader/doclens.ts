@@ -1,6 +1,6 @@
 import { registerStrings, type Strings } from '../shared/i18n.ts';
 import { detectPage, HIGHLIGHT_SELECTOR, highlightSearchedTerms } from '../shared/page.ts';
-import { loadWhenIdle, preload, type Part } from './code.ts';
+import { loadWhenIdle, PARTS, preload } from './code.ts';
 import { queryInFragment } from '../search/query-url.ts';
 import { SearchOpener } from './search-opener.ts';
 import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
@@ -82,28 +82,29 @@ function loadPreviewOnFirstUse(): void {
 
 function mount(settings: Settings, search: SearchOpener | undefined): void {
   const { data, proxy, features, page } = settings;
-  const parts: Part[] = [];
+  // Elements an author placed in the page get their code too.
+  const parts = new Set(PARTS.filter((part) => document.querySelector(`doclens-${part}`)));
   if (search) {
     const boxes = themeSearchBoxes();
     search.element();
     if (boxes.length) handOverThemeSearch(search, boxes);
-    parts.push('search');
+    parts.add('search');
   }
   if (features.has('preview')) {
     document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool, touch: data.previewTouch }));
     loadPreviewOnFirstUse();
-    parts.push('preview');
+    parts.add('preview');
   }
   // The bar to step through the searched words, only when some are marked.
   if (document.querySelector(HIGHLIGHT_SELECTOR)) {
     document.body.append(element('doclens-matches', {}));
-    parts.push('matches');
+    parts.add('matches');
   }
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
     (target ?? document.body).append(element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }));
-    parts.push('versions');
+    parts.add('versions');
   }
   loadWhenIdle(parts);
 }
