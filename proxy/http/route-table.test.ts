@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodedParams, RouteTable, type Route } from './route-table.ts';
 
-const route = (path: Route['path'], name?: string): Route => ({ path, ...(name ? { name } : {}), rateLimited: false, handle: () => undefined });
+const handle = () => undefined;
+const route = (path: string): Route => ({ path, rateLimited: false, handle });
 
 const table = new RouteTable([
   route('/api/v3/search/'),
   route('/api/v3/projects/:slug/versions/'),
-  route(/^\/(?<file>doclens(?:\.iife|-[\w-]+)?\.js)$/, '/<widget file>'),
+  { path: /^\/(?<file>doclens(?:\.iife|-[\w-]+)?\.js)$/, name: '/<widget file>', rateLimited: false, handle },
 ]);
 
 describe('RouteTable', () => {

@@ -4,23 +4,26 @@ import { ProxyError } from './errors.ts';
 /** Path parameters of a request, percent-decoded. */
 export type PathParams = Readonly<Record<string, string>>;
 
+/**
+ * Where an endpoint is: the path exactly as requested (letter case included), `:name` standing for one
+ * path segment, which is also its name in logs and metrics; or a pattern with named groups for a family
+ * of paths, and the name it is logged under.
+ */
+type RoutePath = { path: string } | { path: RegExp; name: string };
+
 /** One endpoint of the proxy. */
-export interface Route {
-  /**
-   * The path exactly as requested (letter case included), `:name` standing for one path segment; or a
-   * pattern with named groups for a family of paths (then `name` says how it is logged).
-   */
-  path: string | RegExp;
-  name?: string;
+export type Route = RoutePath & {
   /** Whether requests to it use up the client's rate. */
   rateLimited: boolean;
   /** Answers a GET or HEAD request. */
   handle(req: Request, res: Response, params: PathParams): Promise<void> | void;
-}
+};
 
-interface CompiledRoute extends Route {
+interface CompiledRoute {
   pattern: RegExp;
   name: string;
+  rateLimited: boolean;
+  handle: Route['handle'];
 }
 
 export interface RouteMatch {
@@ -47,9 +50,9 @@ export class RouteTable {
 
   constructor(routes: readonly Route[]) {
     this.routes = routes.map((route) => ({
-      ...route,
-      pattern: typeof route.path === 'string' ? patternOf(route.path) : route.path,
-      name: route.name ?? String(route.path),
+      ...('name' in route ? { pattern: route.path, name: route.name } : { pattern: patternOf(route.path), name: route.path }),
+      rateLimited: route.rateLimited,
+      handle: route.handle,
     }));
   }
 
