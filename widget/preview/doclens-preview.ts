@@ -9,6 +9,7 @@ import { docsPath, mainContent } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
@@ -31,7 +32,7 @@ function isSphinxPage(): boolean {
  * Hover and focus previews of links to documentation sections, for every matching link on the page
  * (also those added later). On touch screens a first tap shows the preview with an "Open" action and
  * a second tap follows the link. From the focused link Tab moves into the preview's links, Shift+Tab
- * back, Escape closes it.
+ * back, Escape closes it. A reader who turns previews off in the settings menu gets none, at once.
  *
  * @tag doclens-preview
  *
@@ -85,6 +86,9 @@ export class DoclensPreview extends LitElement {
   private readonly intent: HoverIntentController;
   private stopAutoUpdate?: () => void;
   private describedBy?: string | null;
+  /** The reader's own switch (the settings menu), for every page of the site. */
+  private readerWantsPreviews = true;
+  private stopFollowingSettings?: () => void;
 
   constructor() {
     super();
@@ -107,11 +111,17 @@ export class DoclensPreview extends LitElement {
     this.strings = stringsFor(languageOf(this));
     if (!this.id) this.id = 'doclens-preview';
     document.addEventListener('keydown', this.onTab);
+    this.readerWantsPreviews = readerSettings().previews;
+    this.stopFollowingSettings = onReaderSettingsChange((settings) => {
+      this.readerWantsPreviews = settings.previews;
+      if (!settings.previews) this.intent.close();
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('keydown', this.onTab);
+    this.stopFollowingSettings?.();
     this.close();
   }
 
@@ -137,8 +147,9 @@ export class DoclensPreview extends LitElement {
     }
   };
 
-  /** Shows the preview of `link` at once. */
+  /** Shows the preview of `link` at once, if it previews. */
   async show(link: HTMLAnchorElement): Promise<void> {
+    if (!this.previewUrl(link)) return;
     this.intent.current = link;
     await this.open(link, 'pointer');
   }
@@ -150,7 +161,7 @@ export class DoclensPreview extends LitElement {
 
   /** The documentation URL a link points to, or undefined when it should not preview. */
   previewUrl(link: HTMLAnchorElement): string | undefined {
-    if (this.disabled || link.hasAttribute('download') || link.closest(OPT_OUT) || !this.inContent(link)) return undefined;
+    if (this.disabled || !this.readerWantsPreviews || link.hasAttribute('download') || link.closest(OPT_OUT) || !this.inContent(link)) return undefined;
     const href = link.getAttribute('href');
     if (!href) return undefined;
     let url: URL;

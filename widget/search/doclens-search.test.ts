@@ -421,15 +421,15 @@ describe('<doclens-search>', () => {
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>`);
     await element.show();
     const visited: string[] = [];
-    for (let step = 0; step < 8; step++) {
+    for (let step = 0; step < 9; step++) {
       await sendKeys({ press: 'Tab' });
       const active = element.shadowRoot!.activeElement ?? document.activeElement;
       expect(element.contains(document.activeElement), `focus after ${step + 1} Tab`).to.equal(true);
       visited.push(active === input(element) ? 'field' : (active?.textContent?.trim() || active?.tagName || ''));
     }
-    // The field, the close button, the subprojects box, clear, then each recent search and its remove button.
-    expect(visited.slice(0, 7)).to.deep.equal(['EscClose', 'INPUT', 'Clear', 'lease', '✕', 'retry', '✕']);
-    expect(visited[7]).to.equal('field');
+    // The field, the reader's settings, the close button, the subprojects box, clear, then each recent search and its remove button.
+    expect(visited.slice(0, 8)).to.deep.equal(['DOCLENS-SETTINGS', 'EscClose', 'INPUT', 'Clear', 'lease', '✕', 'retry', '✕']);
+    expect(visited[8]).to.equal('field');
     await sendKeys({ press: 'Shift+Tab' });
     expect(element.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Remove "retry" from recent searches');
   });

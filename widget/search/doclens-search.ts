@@ -9,6 +9,7 @@ import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts'
 import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import '../settings/doclens-settings.ts';
 import { pageContextOf } from '../versions/page-context.ts';
 import { queryInFragment, withoutFragment, withQueryFragment } from './query-url.ts';
 import { searchStyles } from './styles.ts';
@@ -82,6 +83,9 @@ function breadcrumb(path: string): string {
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
  * @csspart state - The loading, empty, error and offline messages.
+ * @csspart settings - The button of the reader's settings menu (`<doclens-settings>`), beside the close button.
+ * @csspart settings-menu - That menu.
+ * @csspart setting - One of its switches.
  *
  * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
  * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
@@ -519,8 +523,10 @@ export class DoclensSearch extends LitElement {
 
   /** Tab and Shift+Tab go round the dialog's controls (the modal dialog alone would let focus leave for the browser's). */
   private cycleFocus(event: KeyboardEvent): void {
-    const stops = [this.field, ...this.renderRoot.querySelectorAll<HTMLElement>('dialog button:not([disabled]), dialog input:not([disabled])')];
-    const current = stops.indexOf(deepActiveElement() ?? this.field);
+    const stops = [this.field, ...this.renderRoot.querySelectorAll<HTMLElement>('dialog button:not([disabled]), dialog input:not([disabled]), dialog doclens-settings')];
+    const active = deepActiveElement() ?? this.field;
+    // The settings menu's button is in the shadow tree of its own element.
+    const current = stops.findIndex((stop) => stop === active || !!stop.shadowRoot?.contains(active));
     const last = stops.length - 1;
     const wraps = event.shiftKey ? current <= 0 : current === last || current === -1;
     if (!wraps) return;
@@ -684,6 +690,7 @@ export class DoclensSearch extends LitElement {
         ${this.query.trim()
           ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink} @click=${this.copyLink}>${linkIcon}</button>`
           : nothing}
+        <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
         <button class="close" type="button" @click=${() => void this.hide()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
       </div>
       ${this.renderSharedLink(s)}

@@ -53,6 +53,12 @@ export interface Strings {
   pageNotInLanguage: string;
   /** On the start page the switcher led to because the page was missing there. */
   landedOnStart: string;
+  /** The reader's settings menu and its switches (remembered for the site). */
+  readerSettings: string;
+  showPreviews: string;
+  keepSwitcherCollapsed: string;
+  showOldNotice: string;
+  showDevNotice: string;
 }
 
 const en: Strings = {
@@ -105,6 +111,11 @@ const en: Strings = {
   pageNotInVersion: 'page not in this version',
   pageNotInLanguage: 'page not in this language',
   landedOnStart: 'The page you were reading does not exist in {version}: this is its start page.',
+  readerSettings: 'Reader settings for this site',
+  showPreviews: 'Show previews on hover',
+  keepSwitcherCollapsed: 'Keep the version switcher collapsed',
+  showOldNotice: 'Show the old-version notice for {version}',
+  showDevNotice: 'Show the development-version notice for {version}',
 };
 
 const es: Strings = {
@@ -157,6 +168,11 @@ const es: Strings = {
   pageNotInVersion: 'página ausente en esta versión',
   pageNotInLanguage: 'página ausente en este idioma',
   landedOnStart: 'La página que leía no existe en {version}: esta es su página de inicio.',
+  readerSettings: 'Preferencias de lectura en este sitio',
+  showPreviews: 'Mostrar vistas previas al pasar el puntero',
+  keepSwitcherCollapsed: 'Mantener plegado el selector de versiones',
+  showOldNotice: 'Mostrar el aviso de versión antigua en {version}',
+  showDevNotice: 'Mostrar el aviso de versión en desarrollo en {version}',
 };
 
 const tables = new Map<string, Partial<Strings>>([

@@ -3,8 +3,12 @@ import { property, queryAll, state } from 'lit/decorators.js';
 import type { ContextTranslation, ContextVersion, PageContext } from '../../contract/index.ts';
 import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
+import { moveInMenu } from '../shared/menu-keys.ts';
 import { format, languageName, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
 import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import '../settings/doclens-settings.ts';
+import type { NoticedVersion } from '../settings/doclens-settings.ts';
+import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed, type ReaderSettings } from '../settings/store.ts';
 import { pageContextOf } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
 
@@ -16,24 +20,6 @@ const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as
 const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 'top-start'] as const;
 /** The fragment the switcher adds when it leads to a start page because the page is missing there. */
 const LANDED_MARKER = '#doclens-page-missing';
-
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Remembers a reader's choice; when storage is blocked it holds for this page only. */
-function writeStorage(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Blocked storage: nothing to remember it in.
-  }
-}
 
 /**
  * The version and language switcher: goes to the same page in another version or translation, or to
@@ -50,6 +36,9 @@ function writeStorage(key: string, value: string | null): void {
  * @csspart collapse - The button that folds the floating switcher into a badge.
  * @csspart badge - The folded switcher.
  * @csspart notice-badge - The notice, folded where it would cover the page's own controls.
+ * @csspart settings - The button of the reader's settings menu (`<doclens-settings>`), beside the toggle.
+ * @csspart settings-menu - That menu.
+ * @csspart setting - One of its switches.
  *
  * @cssproperty --doclens-color-background - Menu background.
  * @cssproperty --doclens-color-accent - The current entry and focus rings.
@@ -71,7 +60,7 @@ export class DoclensVersions extends LitElement {
 
   @state() private context?: PageContext;
   @state() private noticeDismissed = false;
-  /** The reader folded the floating switcher into a badge (remembered per site and project). */
+  /** The reader folded the floating switcher into a badge (a reader's setting, remembered for the site). */
   @state() private collapsed = false;
   /** No corner is free of the page's controls: shown as a badge until the reader opens it. */
   @state() private crowded = false;
@@ -86,6 +75,8 @@ export class DoclensVersions extends LitElement {
 
   private strings: Strings = stringsFor('en');
   private stopFollowing?: () => void;
+  private stopFollowingSettings?: () => void;
+  private focusAfterFold = false;
 
   constructor() {
     super();
@@ -100,6 +91,7 @@ export class DoclensVersions extends LitElement {
     this.takeLandedMarker();
     document.addEventListener('pointerdown', this.onOutside);
     this.stopFollowing = whenLayoutSettles((resized) => void this.arrange(resized));
+    this.stopFollowingSettings = onReaderSettingsChange((settings) => void this.applySettings(settings));
     void this.refresh();
   }
 
@@ -107,14 +99,16 @@ export class DoclensVersions extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.onOutside);
     this.stopFollowing?.();
+    this.stopFollowingSettings?.();
   }
 
   /** Loads the page context for the current page. */
   async refresh(): Promise<void> {
     try {
       this.context = await pageContextOf(this.proxy, this.pageUrl, this.project, this.version);
-      this.noticeDismissed = readStorage(this.noticeKey) === 'dismissed';
-      this.collapsed = readStorage(this.collapseKey) === 'collapsed';
+      const settings = readerSettings();
+      this.noticeDismissed = this.isDismissed(settings);
+      this.collapsed = settings.switcherCollapsed;
       await this.arrange(true);
     } catch {
       // Without data there is nothing to switch to: the switcher stays out of the way.
@@ -150,16 +144,10 @@ export class DoclensVersions extends LitElement {
 
   private onMenuKeydown = (event: KeyboardEvent) => {
     const items = [...this.items];
-    const index = items.indexOf(this.renderRoot.querySelector(':focus') as HTMLAnchorElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      items[(next + items.length) % items.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Escape') {
+    const focused = this.renderRoot.querySelector<HTMLAnchorElement>(':focus');
+    if (moveInMenu(event, items, focused)) return;
+    const index = items.indexOf(focused!);
+    if (event.key === 'Escape') {
       event.preventDefault();
       void this.hide();
     } else if (event.key === 'Tab') void this.hide(false);
@@ -206,13 +194,15 @@ export class DoclensVersions extends LitElement {
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
   }
 
-  private get noticeKey(): string {
-    return `doclens:notice:${this.context?.project.slug}:${this.context?.version.slug}`;
+  private isDismissed(settings: ReaderSettings): boolean {
+    return !!this.context && isNoticeDismissed(settings, this.context.project.slug, this.context.version.slug);
   }
 
-  /** Per site and project: the same choice holds on every page and version of it. */
-  private get collapseKey(): string {
-    return `doclens:switcher:${window.location.origin}:${this.context?.project.slug}`;
+  /** The version whose notice this switcher shows, or would had the reader not dismissed it: the settings menu offers it back. */
+  get noticeVersion(): NoticedVersion | undefined {
+    const context = this.context;
+    const kind = context && this.noticeKind(context);
+    return kind ? { project: context.project.slug, version: context.version.slug, name: context.version.verbose_name, kind } : undefined;
   }
 
   private dismissNotice = () => {
@@ -221,19 +211,38 @@ export class DoclensVersions extends LitElement {
       this.landedOnStart = false;
       return;
     }
-    this.noticeDismissed = true;
-    writeStorage(this.noticeKey, 'dismissed');
+    if (this.context) setNoticeDismissed(this.context.project.slug, this.context.version.slug, true);
   };
 
   /** Folds the floating switcher into a badge, or opens it again, for this site from now on. */
-  private async setCollapsed(collapsed: boolean): Promise<void> {
+  private setCollapsed(collapsed: boolean): void {
+    // Focus follows the reader's own fold to the badge or the toggle.
+    this.focusAfterFold = true;
+    // A badge shown for want of room opens without changing the reader's setting.
+    if (collapsed === this.collapsed) void this.fold(collapsed);
+    else changeReaderSettings({ switcherCollapsed: collapsed });
+  }
+
+  /** A setting changed (here, in the settings menu, or in another tab): the switcher follows at once. */
+  private async applySettings(settings: ReaderSettings): Promise<void> {
+    const dismissed = this.isDismissed(settings);
+    const noticeChanged = dismissed !== this.noticeDismissed;
+    this.noticeDismissed = dismissed;
+    if (settings.switcherCollapsed !== this.collapsed) await this.fold(settings.switcherCollapsed);
+    // A notice shown again takes an edge free of the page's controls.
+    else if (noticeChanged) await this.arrange(true);
+  }
+
+  private async fold(collapsed: boolean): Promise<void> {
+    // Focus moves with a fold made here (a button, this switcher's settings menu), not with one made elsewhere.
+    const focused = this.focusAfterFold || this.matches(':focus-within');
+    this.focusAfterFold = false;
     await this.hide(false);
     this.collapsed = collapsed;
     this.crowded = false;
-    writeStorage(this.collapseKey, collapsed ? 'collapsed' : null);
     await this.updateComplete;
     await this.arrange(false);
-    this.renderRoot.querySelector<HTMLButtonElement>(collapsed ? '.badge' : '.toggle')?.focus();
+    if (focused) this.renderRoot.querySelector<HTMLButtonElement>(collapsed ? '.badge' : '.toggle')?.focus();
   }
 
   /**
@@ -278,7 +287,7 @@ export class DoclensVersions extends LitElement {
       <div class="switcher">
         ${this.noticeFolded && !this.noticeUnfolded ? this.renderNoticeBadge(context, s) : nothing}
         ${badge
-          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => void this.setCollapsed(false)}>
+          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => this.setCollapsed(false)}>
               ${context.version.verbose_name}
             </button>`
           : this.renderToggle(context, label, language.code)}
@@ -318,8 +327,9 @@ export class DoclensVersions extends LitElement {
         <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
         <span class="visually-hidden">${label}</span>
       </button>
+      <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${this}></doclens-settings>
       ${this.placement === 'floating'
-        ? html`<button class="collapse" part="collapse" type="button" aria-label=${this.strings.hideSwitcher} title=${this.strings.hideSwitcher} @click=${() => void this.setCollapsed(true)}>
+        ? html`<button class="collapse" part="collapse" type="button" aria-label=${this.strings.hideSwitcher} title=${this.strings.hideSwitcher} @click=${() => this.setCollapsed(true)}>
             <span aria-hidden="true">–</span>
           </button>`
         : nothing}`;
@@ -350,13 +360,20 @@ export class DoclensVersions extends LitElement {
     >`;
   }
 
+  /** Which notice this version gets, dismissed or not. */
+  private noticeKind(context: PageContext): 'old' | 'dev' | undefined {
+    const status = context.version.status;
+    if (!status || !context.stable) return undefined;
+    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return undefined;
+    return status;
+  }
+
   /** The notice's text, when this version gets one. */
   private noticeMessage(context: PageContext, s: Strings): string | undefined {
     if (this.landedOnStart) return format(s.landedOnStart, { version: context.version.verbose_name });
-    const status = context.version.status;
-    if (!status || this.noticeDismissed || !context.stable) return undefined;
-    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return undefined;
-    return format(status === 'old' ? s.oldVersionNotice : s.devVersionNotice, { version: context.version.verbose_name });
+    const kind = this.noticeKind(context);
+    if (!kind || this.noticeDismissed) return undefined;
+    return format(kind === 'old' ? s.oldVersionNotice : s.devVersionNotice, { version: context.version.verbose_name });
   }
 
   private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {

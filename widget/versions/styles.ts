@@ -68,6 +68,14 @@ export const versionsStyles = css`
     font-size: 0.85em;
     cursor: pointer;
   }
+  /* The settings button (a doclens-settings) floats as a round button beside the toggle. */
+  :host([placement='floating']) doclens-settings::part(settings) {
+    box-sizing: border-box;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    background: var(--_background);
+    box-shadow: var(--_shadow);
+  }
   .badge {
     max-width: 9em;
     overflow: hidden;
