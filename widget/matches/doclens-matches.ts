@@ -1,9 +1,10 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
-import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
+import { define, DoclensElement } from '../shared/base-element.ts';
+import { format } from '../shared/i18n.ts';
 import { HIGHLIGHT_SELECTOR, removeHighlights } from '../shared/page.ts';
-import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { themeStyles } from '../shared/theme.ts';
 import { currentMarkStyle, matchesStyles } from './styles.ts';
 
 /** Where the bar may sit, in order of preference: away from the switcher's bottom-end corner first. */
@@ -31,7 +32,7 @@ const STYLE_ID = 'doclens-matches-style';
  * @cssproperty --doclens-color-accent - Outline of the current match.
  * @cssproperty --doclens-z-index - Stacking order.
  */
-export class DoclensMatches extends LitElement {
+export class DoclensMatches extends DoclensElement {
   static override styles = [themeStyles, layoutViewportStyles, matchesStyles];
 
   @state() private marks: HTMLElement[] = [];
@@ -41,17 +42,10 @@ export class DoclensMatches extends LitElement {
   @query('.bar') private bar?: HTMLElement;
   @query('.viewport') private viewport?: HTMLElement;
 
-  private strings: Strings = stringsFor('en');
   private stopFollowing?: () => void;
-
-  constructor() {
-    super();
-    new ColorSchemeController(this);
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.strings = stringsFor(languageOf(this));
     this.marks = [...document.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)];
     if (!document.getElementById(STYLE_ID)) {
       const style = document.createElement('style');
@@ -86,7 +80,7 @@ export class DoclensMatches extends LitElement {
     mark.setAttribute('aria-current', 'true');
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     mark.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
-    this.dispatchEvent(new CustomEvent('doclens-matches-step', { bubbles: true, composed: true, detail: { index: this.index, total, mark } }));
+    this.emit('doclens-matches-step', { index: this.index, total, mark });
   }
 
   /** Removes the marks from the page; the bar hides. */
@@ -94,7 +88,7 @@ export class DoclensMatches extends LitElement {
     removeHighlights(this.marks);
     this.marks = [];
     this.index = -1;
-    this.dispatchEvent(new CustomEvent('doclens-matches-clear', { bubbles: true, composed: true }));
+    this.emit('doclens-matches-clear', null);
   }
 
   private async arrange(): Promise<void> {
@@ -128,7 +122,7 @@ export class DoclensMatches extends LitElement {
   }
 }
 
-if (!customElements.get('doclens-matches')) customElements.define('doclens-matches', DoclensMatches);
+define('doclens-matches', DoclensMatches);
 
 declare global {
   interface HTMLElementTagNameMap {
