@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
 import { demoHelp, parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { demoBuild } from '../fixtures/demo.ts';
 
@@ -32,7 +33,7 @@ async function demo(extra: string[]): Promise<RunningDemo> {
 
 async function previewOf(started: RunningDemo, url: string) {
   const response = await fetch(`${started.proxyUrl}/api/v3/embed/?${new URLSearchParams({ url, form: 'preview' })}`);
-  return { status: response.status, body: (await response.json()) as { title?: string; content?: string; error?: { code: string } } };
+  return { status: response.status, body: (await response.json()) as Partial<EmbedPreview & ErrorBody> };
 }
 
 describe('doclens demo with the loader options', () => {

@@ -1,4 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
+import type { EmbedPreview, ErrorBody, SearchResponse } from '../../contract/index.ts';
 import type { PageStore } from '../../demo/host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
 import type { VersionIndex } from '../../demo/host/search-index.ts';
@@ -304,7 +305,7 @@ function targetPage(site: ServedSite, file: string, cache: TargetPages): Promise
 async function previewOutcome(site: ServedSite, link: SampledLink, targets: TargetPages): Promise<PreviewOutcome> {
   const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
   const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
-  const body = (await response.json()) as { title?: string; content?: string; error?: { code?: string } };
+  const body = (await response.json()) as Partial<EmbedPreview & ErrorBody>;
   if (!response.ok) return { ...link, failure: 'error', reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
   const [title, content] = [body.title ?? '', body.content ?? ''];
   const bare = headingOnly(title, content);
@@ -359,7 +360,7 @@ export async function searchRelevance(site: ServedSite, queries: Query[]): Promi
     const q = `subprojects:${project.slug}/${site.version.slug} ${query.q}`;
     const response = await proxyGet(`${site.proxyUrl}/api/v3/search/?${new URLSearchParams({ q, page: '1', page_size: '10' })}`);
     if (!response.ok) throw new Error(`search "${query.q}" answered ${response.status}: ${await response.text()}`);
-    const { results } = (await response.json()) as { results: { path: string }[] };
+    const { results } = (await response.json()) as SearchResponse;
     const top = results.map((result) => siteFileOf(site, new URL(result.path, base)) ?? result.path);
     const expected = new Set([query.page].flat().map(fileForPath));
     outcomes.push({ query, rank: top.findIndex((page) => expected.has(page)) + 1, top });

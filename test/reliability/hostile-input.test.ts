@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../contract/index.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { rawGet, rawRequest, type RawResponse } from '../fixtures/raw-http.ts';
 import { PYTHON_SEPARATORS, upstreamFilters } from '../proxy/upstream-query.ts';
@@ -54,7 +55,7 @@ function expectSafe(response: RawResponse, label: string): void {
   expect(response.status, `${label}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
   if (response.status >= 400) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);
-    const body = JSON.parse(response.body) as { error: { code: string; message: string } };
+    const body = JSON.parse(response.body) as ErrorBody;
     expect(typeof body.error.code, label).toBe('string');
     expect(body.error.message, label).not.toMatch(/\bat \w+ \(|node:internal|Error:/);
   }
