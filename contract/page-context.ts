@@ -4,7 +4,7 @@ export interface PageContext {
   version: { slug: string; verbose_name: string; type: string; status: VersionStatus };
   /** The page's path below its version's root (`guide/install.html`; empty for the root). */
   path: string;
-  /** Active, non-hidden versions, `latest` and `stable` first, then releases newest first. */
+  /** Active, built, non-hidden versions: `latest` and `stable`, releases newest first, then branches. */
   versions: ContextVersion[];
   translations: ContextTranslation[];
   /** The stable version, and the release it points to. */

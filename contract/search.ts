@@ -1,6 +1,6 @@
 /** `GET /api/v3/search/`: the hosting service's v3 search answer, rebuilt for the projects in scope. */
 export interface SearchResponse {
-  /** Results in scope in all pages of the answer. */
+  /** Results of the whole search (once results out of scope were dropped, only those on this page). */
   count: number;
   /** Absolute URLs of the proxy's neighbouring pages of the same search. */
   next: string | null;
