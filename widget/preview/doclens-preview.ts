@@ -107,11 +107,12 @@ export class DoclensPreview extends LitElement {
   }
 
   override connectedCallback(): void {
+    // Before the hover intent starts: it enters a link already under the pointer at once.
+    this.readerWantsPreviews = readerSettings().previews;
     super.connectedCallback();
     this.strings = stringsFor(languageOf(this));
     if (!this.id) this.id = 'doclens-preview';
     document.addEventListener('keydown', this.onTab);
-    this.readerWantsPreviews = readerSettings().previews;
     this.stopFollowingSettings = onReaderSettingsChange((settings) => {
       this.readerWantsPreviews = settings.previews;
       if (!settings.previews) this.intent.close();
