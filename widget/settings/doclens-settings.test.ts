@@ -99,7 +99,7 @@ describe('<doclens-settings>', () => {
   it('from the search dialog, keeps the floating switcher folded into its badge, and opens it again', async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
     </div>`);
     const search = container.querySelector<DoclensSearch>('doclens-search')!;
     const versions = container.querySelector<DoclensVersions>('doclens-versions')!;
@@ -114,8 +114,10 @@ describe('<doclens-settings>', () => {
     expect(part(versions, 'toggle')).to.equal(null);
     expect(search.open, 'the dialog stays open').to.equal(true);
     expect(switchNamed(settings, 'Keep the version switcher collapsed')!.getAttribute('aria-checked')).to.equal('true');
-    // The reader opening the badge changes the setting back.
+    // Folded under the dialog, the switcher is placed again once the page is seen: the notice keeps its edge.
     await search.hide();
+    await until(() => !!part(versions, 'notice') && !part(versions, 'notice-badge'), 'the notice on its edge');
+    // The reader opening the badge changes the setting back.
     part(versions, 'badge')!.click();
     await until(() => !!part(versions, 'toggle'), 'the switcher again');
     expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).to.include({ switcherCollapsed: false });

@@ -30,7 +30,7 @@ interface Switch {
   set: (on: boolean) => void;
 }
 
-const gearIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="12" cy="12" r="3"></circle><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"></path></svg>`;
+const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1"></path><circle cx="15" cy="6" r="2"></circle><circle cx="9" cy="12" r="2"></circle><circle cx="17" cy="18" r="2"></circle></svg>`;
 
 /**
  * The reader's own switches, remembered for the site: previews on hover, the version switcher kept
@@ -197,7 +197,7 @@ export class DoclensSettings extends LitElement {
         @click=${() => (this.open ? void this.hide() : void this.show())}
         @keydown=${this.onButtonKeydown}
       >
-        ${gearIcon}
+        ${slidersIcon}
       </button>
       <div id="menu" part="settings-menu" role="menu" popover="manual" aria-label=${s.readerSettings} @keydown=${this.onMenuKeydown}>
         <div class="heading" aria-hidden="true">${s.readerSettings}</div>

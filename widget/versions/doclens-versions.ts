@@ -90,6 +90,7 @@ export class DoclensVersions extends LitElement {
     this.strings = stringsFor(languageOf(this));
     this.takeLandedMarker();
     document.addEventListener('pointerdown', this.onOutside);
+    document.addEventListener('doclens-search-close', this.onUncovered);
     this.stopFollowing = whenLayoutSettles((resized) => void this.arrange(resized));
     this.stopFollowingSettings = onReaderSettingsChange((settings) => void this.applySettings(settings));
     void this.refresh();
@@ -98,6 +99,7 @@ export class DoclensVersions extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.onOutside);
+    document.removeEventListener('doclens-search-close', this.onUncovered);
     this.stopFollowing?.();
     this.stopFollowingSettings?.();
   }
@@ -130,6 +132,9 @@ export class DoclensVersions extends LitElement {
     await this.updateComplete;
     if (returnFocus) this.renderRoot.querySelector<HTMLButtonElement>('.toggle')?.focus();
   }
+
+  /** What was arranged under the search dialog (a setting changed there) found no free spot: it is placed again once the page is seen. */
+  private onUncovered = () => void this.arrange(true);
 
   private onOutside = (event: PointerEvent) => {
     if (this.open && !event.composedPath().includes(this)) void this.hide(false);
