@@ -17,10 +17,9 @@ export interface NoticedVersion {
   kind: 'old' | 'dev';
 }
 
-/** What the menu asks of a version switcher: `<doclens-versions>` answers it. */
-export interface SwitcherSwitches {
-  /** `floating` switchers fold into a badge. */
-  readonly placement?: string;
+/** What the menu asks of a version switcher (`<doclens-versions>`); its `placement` attribute tells whether it floats (and so folds into a badge). */
+export interface SwitcherSwitches extends HTMLElement {
+  /** Undefined until the switcher's code has loaded and found the version. */
   readonly noticeVersion?: NoticedVersion | undefined;
 }
 
@@ -168,9 +167,10 @@ export class DoclensSettings extends LitElement {
   /** The switches that apply on this page. */
   private switches(s: Strings): Switch[] {
     const settings = this.settings;
-    const switcher = this.switcher ?? (document.querySelector('doclens-versions') as (Element & SwitcherSwitches) | null);
+    const switcher = this.switcher ?? (document.querySelector('doclens-versions') as SwitcherSwitches | null);
     const switches: Switch[] = [{ label: s.showPreviews, checked: settings.previews, set: (on) => changeReaderSettings({ previews: on }) }];
-    if (switcher?.placement === 'floating') {
+    // The attribute, which the switcher reflects: the page's switcher may not have loaded its code yet.
+    if (switcher?.getAttribute('placement') === 'floating') {
       switches.push({ label: s.keepSwitcherCollapsed, checked: settings.switcherCollapsed, set: (on) => changeReaderSettings({ switcherCollapsed: on }) });
     }
     const notice = switcher?.noticeVersion;

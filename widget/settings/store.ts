@@ -74,7 +74,7 @@ export function readerSettings(): ReaderSettings {
 }
 
 /** Changes some settings, remembers them for the site, and tells every doclens element on the page. */
-export function changeReaderSettings(change: Partial<ReaderSettings>): ReaderSettings {
+export function changeReaderSettings(change: Partial<ReaderSettings>): void {
   const settings = normalize({ ...readerSettings(), ...change });
   memory = settings;
   if (storageUsable) {
@@ -86,7 +86,6 @@ export function changeReaderSettings(change: Partial<ReaderSettings>): ReaderSet
     }
   }
   window.dispatchEvent(new CustomEvent<ReaderSettings>(SETTINGS_CHANGE_EVENT, { detail: settings }));
-  return settings;
 }
 
 const noticeId = (project: string, version: string) => `${project}/${version}`;
