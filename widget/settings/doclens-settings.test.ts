@@ -127,7 +127,11 @@ describe('<doclens-settings>', () => {
     const old = await switcher('/en/1.0/installation.html');
     await until(() => !!part(old, 'notice'), 'the notice of 1.0');
     const settings = settingsIn(old);
-    await openMenu(settings);
+    // Opened over the switcher's own menu, it takes its place.
+    await old.show();
+    const button = part(settings, 'settings')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(button.left + button.width / 2), Math.round(button.top + button.height / 2)] });
+    await until(() => menuOpen(settings) && switches(settings).length > 0 && !old.open, 'the settings menu instead of the switcher\'s');
     expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal([
       'Show previews on hover',
       'Keep the version switcher collapsed',

@@ -332,7 +332,7 @@ export class DoclensVersions extends LitElement {
         <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
         <span class="visually-hidden">${label}</span>
       </button>
-      <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${this}></doclens-settings>
+      <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${this} @pointerdown=${() => void this.hide(false)}></doclens-settings>
       ${this.placement === 'floating'
         ? html`<button class="collapse" part="collapse" type="button" aria-label=${this.strings.hideSwitcher} title=${this.strings.hideSwitcher} @click=${() => this.setCollapsed(true)}>
             <span aria-hidden="true">–</span>
