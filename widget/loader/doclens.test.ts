@@ -76,6 +76,20 @@ describe('the doclens.js loader', () => {
     expect(doc.querySelector('doclens-preview')).to.equal(null);
   });
 
+  it('loads no preview code while the reader has previews off, and loads it when they turn them on', async () => {
+    localStorage.setItem('doclens:settings', JSON.stringify({ previews: false }));
+    try {
+      const { win } = await frame('', page(tag('data-features="preview,versions"'), '<div role="main"><p>See <a href="other.html">other</a>.</p></div>'));
+      await win.customElements.whenDefined('doclens-versions');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(win.customElements.get('doclens-preview'), 'no preview code').to.equal(undefined);
+      win.dispatchEvent(new win.CustomEvent('doclens-settings-change', { detail: { previews: true } }));
+      await win.customElements.whenDefined('doclens-preview');
+    } finally {
+      localStorage.removeItem('doclens:settings');
+    }
+  });
+
   it('opens from the theme search box instead of adding a button', async () => {
     const { doc, win } = await frame('', page(tag('data-features="search"'), '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>'));
     await until(() => !!doc.querySelector('doclens-search'), 'search');

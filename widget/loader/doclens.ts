@@ -2,6 +2,7 @@ import { registerStrings, type Strings } from '../shared/i18n.ts';
 import { detectPage, HIGHLIGHT_SELECTOR, highlightSearchedTerms } from '../shared/page.ts';
 import { loadWhenIdle, PARTS, preload } from './code.ts';
 import { queryInFragment } from '../search/query-url.ts';
+import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
 import { SearchOpener } from './search-opener.ts';
 import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
 
@@ -92,8 +93,17 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
   }
   if (features.has('preview')) {
     document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool, touch: data.previewTouch }));
-    loadPreviewOnFirstUse();
-    parts.add('preview');
+    // A reader who turned previews off gets no preview code, until they turn them on again.
+    if (readerSettings().previews) {
+      loadPreviewOnFirstUse();
+      parts.add('preview');
+    } else {
+      const stop = onReaderSettingsChange(({ previews }) => {
+        if (!previews) return;
+        stop();
+        preload('preview');
+      });
+    }
   }
   // The bar to step through the searched words, only when some are marked.
   if (document.querySelector(HIGHLIGHT_SELECTOR)) {

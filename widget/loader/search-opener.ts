@@ -41,11 +41,18 @@ export class SearchOpener {
   listen(): void {
     // Capturing on window runs before the theme's shortcuts, as the element's own do.
     window.addEventListener('keydown', this.onKeydown, { capture: true });
+    window.addEventListener('keypress', this.onKeyPressOrUp, { capture: true });
+    window.addEventListener('keyup', this.onKeyPressOrUp, { capture: true });
+  }
+
+  /** Keys the reader types while the dialog opens; keys scripts dispatch (a theme's Escape to close its search) pass. */
+  private opensFor(event: KeyboardEvent): boolean {
+    return this.typed !== undefined && event.isTrusted;
   }
 
   private readonly onKeydown = (event: KeyboardEvent) => {
     if (this.typed !== undefined) {
-      this.keep(event, this.typed);
+      if (this.opensFor(event)) this.keep(event, this.typed);
       return;
     }
     if (customElements.get('doclens-search') || !isSearchShortcut(event)) return;
@@ -62,8 +69,12 @@ export class SearchOpener {
     else if ([...event.key].length === 1) this.typed = typed + event.key;
     else return;
     event.preventDefault();
-    event.stopPropagation();
+    event.stopImmediatePropagation();
   }
+
+  private readonly onKeyPressOrUp = (event: KeyboardEvent) => {
+    if (this.opensFor(event)) event.stopImmediatePropagation();
+  };
 
   private async openWithTyped(): Promise<void> {
     try {
