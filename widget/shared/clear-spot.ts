@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { mainContent } from './page.ts';
 
 /** The `.viewport` element `measureOffscreen` measures: the layout viewport, never seen nor hit. */
@@ -126,4 +126,24 @@ export function whenLayoutSettles(arrange: (resized: boolean) => void): () => vo
       target.removeEventListener('resize', schedule);
     }
   };
+}
+
+/** Calls `arrange` once scrolling and resizing settle, while its host is in the document. */
+export class LayoutSettledController implements ReactiveController {
+  private stop?: () => void;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly arrange: (resized: boolean) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.stop = whenLayoutSettles(this.arrange);
+  }
+
+  hostDisconnected(): void {
+    this.stop?.();
+  }
 }

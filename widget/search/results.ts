@@ -1,0 +1,102 @@
+import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
+
+/** Sections listed under each page found. */
+const SECTIONS_PER_PAGE = 3;
+/** Characters of a section's text shown when the answer has no highlighted snippet. */
+const SNIPPET_LENGTH = 200;
+
+/** One selectable row of the listbox: a page, or a section of it. */
+export interface ResultRow {
+  /** `option-<index>`, the row's id in the listbox. */
+  id: string;
+  /** Position among all rows, which the arrows go through. */
+  index: number;
+  url: string;
+  result: SearchResult;
+  block?: SearchBlock;
+}
+
+/** A page found, with its first sections. */
+export interface ResultGroup {
+  page: ResultRow;
+  sections: ResultRow[];
+}
+
+/** Text with the markup that highlights the searched words (API markup, to sanitize), when the answer has it. */
+export interface HighlightedText {
+  markup: string | undefined;
+  text: string;
+}
+
+/** The page's address from the answer's domain (with or without a scheme) and path. */
+export function resultUrl(result: SearchResult): string {
+  const domain = /^https?:\/\//.test(result.domain) ? result.domain : `https://${result.domain}`;
+  return `${domain.replace(/\/$/, '')}${result.path.startsWith('/') ? '' : '/'}${result.path}`;
+}
+
+/** The rows of the listbox, page by page, numbered in the order the arrows go through them. */
+export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
+  let index = 0;
+  const row = (url: string, result: SearchResult, block?: SearchBlock): ResultRow => {
+    const at = index++;
+    return block ? { id: `option-${at}`, index: at, url, result, block } : { id: `option-${at}`, index: at, url, result };
+  };
+  return results.map((result) => {
+    const page = resultUrl(result);
+    return {
+      page: row(page, result),
+      // Talking to a hosting service directly, fields may be missing: nothing here may throw.
+      sections: (result.blocks ?? []).slice(0, SECTIONS_PER_PAGE).map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
+    };
+  });
+}
+
+export function resultRows(results: readonly SearchResult[]): ResultRow[] {
+  return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
+}
+
+/** The destination with the searched words, for the page it opens to highlight them. */
+export function withHighlight(url: string, words: string, base: string): string {
+  if (!words) return url;
+  const destination = new URL(url, base);
+  destination.searchParams.set(HIGHLIGHT_PARAM, words);
+  return destination.href;
+}
+
+/** `/en/latest/guides/retries.html` → `guides › retries`. */
+export function breadcrumb(path: string): string {
+  return docsPath(path)
+    .page.map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
+    .filter((segment) => segment !== 'index')
+    .join(' › ');
+}
+
+/** A result from another project or version than the one searched (it says where it is from). */
+export function isElsewhere(result: SearchResult, project: string | undefined, version: string | undefined): boolean {
+  return result.project.slug !== project || (version !== undefined && result.version.slug !== version);
+}
+
+export function pageTitle(result: SearchResult): HighlightedText {
+  return { markup: result.highlights?.title?.[0], text: result.title ?? '' };
+}
+
+export function sectionTitle(block: SearchBlock): HighlightedText {
+  const markup = block.type === 'domain' ? block.highlights?.name?.[0] : block.highlights?.title?.[0];
+  return { markup, text: block.title ?? block.name ?? '' };
+}
+
+export function sectionSnippet(block: SearchBlock): HighlightedText {
+  return { markup: block.highlights?.content?.[0], text: (block.content ?? '').slice(0, SNIPPET_LENGTH) };
+}
+
+/** What a row is called when announced: its section, else its page. */
+export function rowLabel(row: ResultRow): string {
+  return row.block?.title ?? row.block?.name ?? row.result.title ?? '';
+}
+
+/** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */
+export function stepIndex(index: number, step: 1 | -1, length: number): number {
+  if (index < 0) return step === 1 ? 0 : length - 1;
+  return (index + step + length) % length;
+}

@@ -1,0 +1,59 @@
+import type { ReactiveControllerHost } from 'lit';
+import { format, type Strings } from '../shared/i18n.ts';
+import { pageContextOf } from '../versions/page-context.ts';
+
+/** What is searched: a project (and version), with its subprojects or not; else the proxy's configured projects. */
+export interface SearchScope {
+  project?: string | undefined;
+  version?: string | undefined;
+  includeSubprojects: boolean;
+}
+
+/** The query sent: the scope as a `project:`/`subprojects:` term, then the reader's words. */
+export function scopedQuery(scope: SearchScope, words: string): string {
+  const term = scope.project ? `${scope.includeSubprojects ? 'subprojects' : 'project'}:${scope.project}${scope.version ? `/${scope.version}` : ''}` : '';
+  return [term, words.trim()].filter(Boolean).join(' ');
+}
+
+interface NamesOptions {
+  proxy: string;
+  /** The page the dialog is on (this one when undefined). */
+  pageUrl: string | undefined;
+  project: string | undefined;
+  version: string | undefined;
+}
+
+/** The searched project's and version's names, for "Searching Aurora 2.0": the slugs until they are known. */
+export class SearchedNames {
+  /** Names by `project/version` slugs: what is searched may change. */
+  private known?: { key: string; project: string; version: string };
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: () => NamesOptions,
+  ) {}
+
+  /** Asks the page context (shared with the switcher, asked once per page) for the names. */
+  async load(): Promise<void> {
+    const { proxy, pageUrl, project, version } = this.options();
+    const key = `${project}/${version}`;
+    if (!project || this.known?.key === key) return;
+    try {
+      const context = await pageContextOf(proxy, pageUrl, project, version);
+      const named = context.project.slug === project && (version === undefined || context.version.slug === version);
+      if (!named) return;
+      this.known = { key, project: context.project.name, version: version === undefined ? '' : context.version.verbose_name };
+      this.host.requestUpdate();
+    } catch {
+      // The slugs stay: a label is no reason to fail the search.
+    }
+  }
+
+  /** "Searching Aurora 2.0", or nothing when no project is searched. */
+  label(strings: Strings): string | undefined {
+    const { project, version } = this.options();
+    if (project === undefined) return undefined;
+    const known = this.known?.key === `${project}/${version}` ? this.known : undefined;
+    return format(strings.searchingIn, known ?? { project, version: version ?? '' });
+  }
+}
