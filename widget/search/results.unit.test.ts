@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import { breadcrumb, isElsewhere, pageTitle, resultGroups, resultRows, resultUrl, rowLabel, sectionSnippet, sectionTitle, stepIndex, withHighlight } from './results.ts';
+
+function block(id: string, fields: Partial<SearchBlock> = {}): SearchBlock {
+  return { type: 'section', id, title: `Section ${id}`, content: `Text of ${id}`, highlights: { content: [] }, ...fields };
+}
+
+function result(path: string, blocks: SearchBlock[] = [], fields: Partial<SearchResult> = {}): SearchResult {
+  return {
+    type: 'page',
+    project: { slug: 'aurora', alias: null },
+    version: { slug: 'latest' },
+    title: `Page ${path}`,
+    domain: 'https://aurora.docs.example.org',
+    path,
+    highlights: { title: [] },
+    blocks,
+    ...fields,
+  };
+}
+
+describe('result rows', () => {
+  it('lists each page, then at most three of its sections, numbered in the order the arrows take', () => {
+    const groups = resultGroups([result('/en/latest/a.html', [block('one'), block('two'), block('three'), block('four')]), result('/en/latest/b.html')]);
+    expect(groups.map((group) => [group.page.id, group.sections.map((section) => section.id)])).toEqual([
+      ['option-0', ['option-1', 'option-2', 'option-3']],
+      ['option-4', []],
+    ]);
+    const rows = resultRows([result('/en/latest/a.html', [block('one')]), result('/en/latest/b.html')]);
+    expect(rows.map((row) => [row.index, row.url, row.block?.id])).toEqual([
+      [0, 'https://aurora.docs.example.org/en/latest/a.html', undefined],
+      [1, 'https://aurora.docs.example.org/en/latest/a.html#one', 'one'],
+      [2, 'https://aurora.docs.example.org/en/latest/b.html', undefined],
+    ]);
+  });
+
+  it('encodes section ids in the fragment and survives an answer without blocks', () => {
+    const rows = resultRows([result('/a.html', [block('module-aurora.retry policy')]), { ...result('/b.html'), blocks: undefined } as unknown as SearchResult]);
+    expect(rows.map((row) => row.url)).toEqual([
+      'https://aurora.docs.example.org/a.html',
+      'https://aurora.docs.example.org/a.html#module-aurora.retry%20policy',
+      'https://aurora.docs.example.org/b.html',
+    ]);
+  });
+
+  it('builds page URLs from a domain with or without a scheme or a trailing slash, and a path with or without its slash', () => {
+    expect(resultUrl(result('/en/latest/', [], { domain: 'aurora.docs.example.org' }))).toBe('https://aurora.docs.example.org/en/latest/');
+    expect(resultUrl(result('en/latest/', [], { domain: 'http://127.0.0.1:8000/' }))).toBe('http://127.0.0.1:8000/en/latest/');
+  });
+
+  it('names rows by their section, else their page', () => {
+    const [page, section, apiObject] = resultRows([result('/a.html', [block('s'), block('d', { type: 'domain', title: undefined, name: 'aurora.retry' })])]);
+    expect([page, section, apiObject].map((row) => rowLabel(row!))).toEqual(['Page /a.html', 'Section s', 'aurora.retry']);
+  });
+});
+
+describe('highlighted texts', () => {
+  it('takes the highlighted markup of a page title, a section title, an API name and a snippet, with the plain text beside it', () => {
+    expect(pageTitle(result('/a.html', [], { highlights: { title: ['<span>Retry</span> policy'] } }))).toEqual({ markup: '<span>Retry</span> policy', text: 'Page /a.html' });
+    expect(sectionTitle(block('s', { highlights: { title: ['<span>S</span>'], content: [] } }))).toEqual({ markup: '<span>S</span>', text: 'Section s' });
+    expect(sectionTitle(block('d', { type: 'domain', title: undefined, name: 'aurora.retry', highlights: { name: ['<span>retry</span>'], title: ['ignored'], content: [] } }))).toEqual({
+      markup: '<span>retry</span>',
+      text: 'aurora.retry',
+    });
+    expect(sectionSnippet(block('s', { highlights: { content: ['…<span>retry</span>…'] } })).markup).toBe('…<span>retry</span>…');
+  });
+
+  it('cuts a plain snippet to 200 characters and tolerates missing fields', () => {
+    expect(sectionSnippet(block('s', { content: 'x'.repeat(300) })).text).toHaveLength(200);
+    const bare = { type: 'section', id: 'bare' } as unknown as SearchBlock;
+    expect(sectionTitle(bare)).toEqual({ markup: undefined, text: '' });
+    expect(sectionSnippet(bare)).toEqual({ markup: undefined, text: '' });
+  });
+});
+
+describe('result links', () => {
+  it('adds the searched words as the highlight parameter, keeping the query and fragment', () => {
+    expect(withHighlight('https://d.example/en/a.html?x=1#part', 'retry policy', 'https://d.example/')).toBe('https://d.example/en/a.html?x=1&highlight=retry+policy#part');
+    expect(withHighlight('/en/a.html', 'retry', 'https://d.example/en/b.html')).toBe('https://d.example/en/a.html?highlight=retry');
+  });
+
+  it('leaves the link alone without words', () => {
+    expect(withHighlight('https://d.example/en/a.html#part', '', 'https://d.example/')).toBe('https://d.example/en/a.html#part');
+  });
+});
+
+describe('breadcrumb', () => {
+  it('shows the path under the version, without extensions or index pages, decoded', () => {
+    expect(breadcrumb('/en/latest/guides/retries.html')).toBe('guides › retries');
+    expect(breadcrumb('/en/2.0/guides/index.html')).toBe('guides');
+    expect(breadcrumb('/en/latest/caf%C3%A9/r%C3%A9sum%C3%A9.htm')).toBe('café › résumé');
+  });
+});
+
+describe('isElsewhere', () => {
+  const found = result('/a.html', [], { project: { slug: 'aurora-plugins', alias: 'plugins' }, version: { slug: '2.0' } });
+  it('marks results of another project, or of another version when a version is searched', () => {
+    expect(isElsewhere(found, 'aurora', undefined)).toBe(true);
+    expect(isElsewhere(found, 'aurora-plugins', undefined)).toBe(false);
+    expect(isElsewhere(found, 'aurora-plugins', '2.0')).toBe(false);
+    expect(isElsewhere(found, 'aurora-plugins', 'latest')).toBe(true);
+    expect(isElsewhere(found, undefined, undefined)).toBe(true);
+  });
+});
+
+describe('stepIndex', () => {
+  it('goes round the list, from none Down to the first and Up to the last', () => {
+    expect([stepIndex(-1, 1, 4), stepIndex(-1, -1, 4)]).toEqual([0, 3]);
+    expect([stepIndex(3, 1, 4), stepIndex(0, -1, 4), stepIndex(1, 1, 4)]).toEqual([0, 3, 2]);
+  });
+});

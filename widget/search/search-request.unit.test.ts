@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../contract/index.ts';
+import { SearchRequestController, type SearchParameters } from './search-request.ts';
+
+/** A search endpoint: one result per page named after the query, `slow` answered late, `broken` a 500, `partial` marked as still indexing the first time. */
+function startSearchServer(): Promise<{ server: Server; url: string; queries: string[] }> {
+  const queries: string[] = [];
+  const partialAsked = new Set<string>();
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const q = url.searchParams.get('q') ?? '';
+    const page = Number(url.searchParams.get('page'));
+    queries.push(`${q}|${page}`);
+    if (q.includes('broken')) {
+      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'upstream_error', message: 'broken' } }));
+      return;
+    }
+    const indexing = q.includes('partial') && !partialAsked.has(q);
+    if (q.includes('partial')) partialAsked.add(q);
+    const answer = {
+      count: q.includes('nothing') ? 0 : 2,
+      next: page === 1 && !q.includes('nothing') ? `${url.origin}/api/v3/search/?page=2` : null,
+      previous: null,
+      projects: [],
+      query: q,
+      results: q.includes('nothing')
+        ? []
+        : [{ type: 'page', project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, title: `${q} ${page}${indexing ? ' so far' : ''}`, domain: 'http://docs.test', path: `/p${page}.html`, highlights: { title: [] }, blocks: [] }],
+      indexing,
+    } satisfies SearchResponse;
+    setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)), q.includes('slow') ? 400 : 0);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, queries })));
+}
+
+/** The least a controller needs of its element: it is told to render again. */
+class Host implements ReactiveControllerHost {
+  updates = 0;
+  readonly updateComplete = Promise.resolve(true);
+  addController(_controller: ReactiveController): void {}
+  removeController(_controller: ReactiveController): void {}
+  requestUpdate(): void {
+    this.updates++;
+  }
+}
+
+async function until(check: () => boolean, message: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('SearchRequestController', () => {
+  let search: Awaited<ReturnType<typeof startSearchServer>>;
+  beforeAll(async () => {
+    search = await startSearchServer();
+  });
+  afterAll(() => new Promise<void>((resolve) => search.server.close(() => resolve())));
+
+  function controller(words: () => string, overrides: Partial<SearchParameters> = {}) {
+    let replaced = 0;
+    const parameters = () => ({ proxy: search.url, words: words(), scope: { includeSubprojects: true }, pageSize: 10, debounce: 30, minLength: 2, ...overrides });
+    const request = new SearchRequestController(new Host(), parameters, () => replaced++);
+    return { request, replacedCount: () => replaced };
+  }
+  const titles = (request: SearchRequestController) => request.results.map((result) => result.title);
+
+  it('makes one request for a burst of typing, with the scope before the words', async () => {
+    let words = '';
+    const { request, replacedCount } = controller(() => words, { scope: { project: 'aurora', version: 'latest', includeSubprojects: false } });
+    const asked = search.queries.length;
+    for (const typed of ['re', 'ret', 'retr', 'retry']) {
+      words = typed;
+      request.schedule();
+    }
+    expect(request.status).toBe('loading');
+    await until(() => request.status === 'results', 'results');
+    expect(search.queries.slice(asked)).toEqual(['project:aurora/latest retry|1']);
+    expect(titles(request)).toEqual(['project:aurora/latest retry 1']);
+    expect(request.count).toBe(2);
+    expect(replacedCount()).toBe(1);
+  });
+
+  it('never lets a slow answer overwrite a later one', async () => {
+    let words = 'slow query';
+    const { request } = controller(() => words);
+    request.schedule();
+    await until(() => search.queries.includes('slow query|1'), 'the slow request');
+    words = 'fast query';
+    request.schedule();
+    await until(() => request.status === 'results', 'results');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(titles(request)).toEqual(['fast query 1']);
+  });
+
+  it('answers words it has answered before at once, without asking again', async () => {
+    let words = 'lease';
+    const { request } = controller(() => words);
+    request.schedule();
+    await until(() => request.status === 'results', 'results');
+    words = 'lease time';
+    request.schedule();
+    await until(() => titles(request)[0] === 'lease time 1', 'the longer query');
+    const asked = search.queries.length;
+    words = 'lease';
+    request.schedule();
+    expect(request.status).toBe('results');
+    expect(titles(request)).toEqual(['lease 1']);
+    expect(search.queries.length).toBe(asked);
+  });
+
+  it('goes back to idle below the shortest query, dropping the results and any answer still coming', async () => {
+    let words = 'slow pool';
+    const { request, replacedCount } = controller(() => words);
+    request.schedule();
+    await until(() => search.queries.includes('slow pool|1'), 'the request');
+    words = 'p';
+    request.schedule();
+    expect(request.status).toBe('idle');
+    expect(request.results).toEqual([]);
+    expect(replacedCount()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(request.status).toBe('idle');
+  });
+
+  it('adds further pages to the results and offers none after the last', async () => {
+    const { request, replacedCount } = controller(() => 'pages');
+    request.schedule();
+    await until(() => request.status === 'results', 'results');
+    expect(request.nextPage).toBe(2);
+    request.more();
+    expect(request.loadingMore).toBe(true);
+    await until(() => !request.loadingMore, 'the second page');
+    expect(titles(request)).toEqual(['pages 1', 'pages 2']);
+    expect(request.nextPage).toBe(null);
+    expect(replacedCount()).toBe(1);
+  });
+
+  it('shows partial answers marked as indexing, asks again, and keeps only the complete one', async () => {
+    let words = 'partial index';
+    const { request } = controller(() => words);
+    request.schedule();
+    await until(() => request.indexing, 'the partial answer');
+    expect(titles(request)).toEqual(['partial index 1 so far']);
+    await until(() => !request.indexing, 'the complete answer');
+    expect(titles(request)).toEqual(['partial index 1']);
+    words = 'elsewhere';
+    request.schedule();
+    await until(() => titles(request)[0] === 'elsewhere 1', 'another query');
+    words = 'partial index';
+    request.schedule();
+    expect(titles(request)).toEqual(['partial index 1']);
+  });
+
+  it('says when nothing matched, when the service failed, and asks again on retry', async () => {
+    let words = 'nothing here';
+    const { request } = controller(() => words);
+    request.schedule();
+    await until(() => request.status === 'empty', 'the empty answer');
+    words = 'broken search';
+    request.schedule();
+    await until(() => request.status === 'error', 'the error');
+    const asked = search.queries.length;
+    request.retry();
+    expect(request.status).toBe('loading');
+    await until(() => request.status === 'error', 'the error again');
+    expect(search.queries.length).toBe(asked + 1);
+  });
+
+  it('stops the request under way when cancelled', async () => {
+    const { request } = controller(() => 'slow cancelled');
+    request.schedule();
+    await until(() => search.queries.includes('slow cancelled|1'), 'the request');
+    request.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(request.results).toEqual([]);
+    expect(request.status).toBe('loading');
+  });
+});
