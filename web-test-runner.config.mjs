@@ -15,8 +15,7 @@ const fixtures = await startWidgetFixtures();
 process.once('exit', () => void fixtures.close());
 
 export default {
-  // *.unit.test.ts are the widget's pure functions, run by vitest without a browser.
-  files: ['widget/**/*.test.ts', '!widget/**/*.unit.test.ts'],
+  files: ['widget/**/*.test.ts'],
   nodeResolve: { exportConditions: ['development'] },
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.base.json' })],
   browsers: [

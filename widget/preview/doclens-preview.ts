@@ -1,28 +1,19 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EmbedPreview } from '../../contract/index.ts';
 import { getJson } from '../shared/api.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
-import { languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { docsPath, mainContent } from '../shared/page.ts';
+import { define, DoclensElement } from '../shared/base-element.ts';
+import { mainContent } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
-import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { themeStyles } from '../shared/theme.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
+import { contextLabel, OPT_OUT, previewTarget } from './preview-url.ts';
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
-
-/** Paths of a built site that are files, not documentation pages. */
-const NOT_A_PAGE = /\/(_sources|_downloads|_images|_static|_modules\/.*\.txt)\/|\.(?!html?$)[a-z0-9]{1,5}$/i;
-const OPT_OUT = '[data-doclens-preview="off"], .doclens-no-preview, .headerlink';
-
-/** Where a documentation URL sits: its site and project (`/projects/<alias>/`), and version. */
-function docsLocation(url: URL): { site: string; alias?: string | undefined; version?: string | undefined } {
-  const { alias, version } = docsPath(url.pathname);
-  return { site: url.origin + (alias ? `/projects/${alias}` : ''), alias, version };
-}
 
 function isSphinxPage(): boolean {
   return !!document.querySelector('script[src*="documentation_options.js"], script#documentation_options, #documentation_options');
@@ -52,7 +43,7 @@ function isSphinxPage(): boolean {
  * @cssproperty --doclens-color-accent - Link colour.
  * @cssproperty --doclens-z-index - Stacking order.
  */
-export class DoclensPreview extends LitElement {
+export class DoclensPreview extends DoclensElement {
   static override styles = [themeStyles, previewStyles];
 
   /** Base URL of the doclens proxy. */
@@ -81,7 +72,6 @@ export class DoclensPreview extends LitElement {
   @query('.arrow') private arrowElement!: HTMLElement;
   @query('.scroll') private scrollArea!: HTMLElement;
 
-  private strings: Strings = stringsFor('en');
   private readonly cache = new Map<string, Promise<EmbedPreview>>();
   private readonly intent: HoverIntentController;
   private stopAutoUpdate?: () => void;
@@ -92,7 +82,6 @@ export class DoclensPreview extends LitElement {
 
   constructor() {
     super();
-    new ColorSchemeController(this);
     this.intent = new HoverIntentController(this, {
       showDelay: () => this.showDelay,
       hideDelay: () => this.hideDelay,
@@ -110,7 +99,6 @@ export class DoclensPreview extends LitElement {
     // Before the hover intent starts: it enters a link already under the pointer at once.
     this.readerWantsPreviews = readerSettings().previews;
     super.connectedCallback();
-    this.strings = stringsFor(languageOf(this));
     if (!this.id) this.id = 'doclens-preview';
     document.addEventListener('keydown', this.onTab);
     this.stopFollowingSettings = onReaderSettingsChange((settings) => {
@@ -164,22 +152,7 @@ export class DoclensPreview extends LitElement {
   previewUrl(link: HTMLAnchorElement): string | undefined {
     if (this.disabled || !this.readerWantsPreviews || link.hasAttribute('download') || link.closest(OPT_OUT) || !this.inContent(link)) return undefined;
     const href = link.getAttribute('href');
-    if (!href) return undefined;
-    let url: URL;
-    try {
-      url = new URL(href, document.baseURI);
-    } catch {
-      return undefined;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    const here = new URL(window.location.href);
-    const hosts = this.domains.split(/\s+/).filter(Boolean);
-    if (url.origin !== here.origin && !hosts.includes(url.host) && !hosts.includes(url.hostname)) return undefined;
-    if (NOT_A_PAGE.test(url.pathname)) return undefined;
-    const samePage = url.origin === here.origin && url.pathname === here.pathname;
-    if (samePage && !url.hash) return undefined;
-    url.search = '';
-    return url.href;
+    return href ? previewTarget(href, document.baseURI, window.location.href, this.domains.split(/\s+/).filter(Boolean)) : undefined;
   }
 
   /** Whether a link is in the containers `selector` names, or else in the main content the page's structure shows. */
@@ -223,7 +196,7 @@ export class DoclensPreview extends LitElement {
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
     this.stopAutoUpdate = anchor(link, this.popup, this.arrowElement, () => this.placed());
-    this.dispatchEvent(new CustomEvent('doclens-preview-show', { bubbles: true, composed: true, detail: { link, url: this.previewUrl(link) } }));
+    this.emit('doclens-preview-show', { link, url: this.previewUrl(link) });
     try {
       const preview = await pending;
       // The reader may have moved on while it loaded: a late answer shows nothing.
@@ -258,21 +231,11 @@ export class DoclensPreview extends LitElement {
     this.target = undefined;
     this.phase = 'hidden';
     if (this.popup?.matches(':popover-open')) this.popup.hidePopover();
-    this.dispatchEvent(new CustomEvent('doclens-preview-hide', { bubbles: true, composed: true, detail: { link } }));
+    this.emit('doclens-preview-hide', { link });
   }
 
   override updated(): void {
     if (this.phase === 'hidden') this.popup?.classList.remove('visible');
-  }
-
-  /** "Aurora Plugins · latest" when the target is another project or version than this page. */
-  private contextLabel(url: string): string | undefined {
-    const there = docsLocation(new URL(url));
-    const here = docsLocation(new URL(window.location.href));
-    if (there.site !== here.site) {
-      return [there.alias ?? new URL(url).host, there.version].filter(Boolean).join(' · ');
-    }
-    return there.version && here.version && there.version !== here.version ? there.version : undefined;
   }
 
   override render(): TemplateResult {
@@ -300,7 +263,8 @@ export class DoclensPreview extends LitElement {
     }
     if (this.phase === 'error') return html`<p class="unavailable">${s.previewUnavailable}</p>`;
     if (this.phase !== 'ready' || !this.preview) return nothing;
-    const label = this.contextLabel(this.preview.url);
+    // Another project or version than this page's says which.
+    const label = contextLabel(this.preview.url, window.location.href);
     return html`
       ${this.preview.title || label
         ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge">${label}</span>` : nothing}</header>`
@@ -319,7 +283,7 @@ export class DoclensPreview extends LitElement {
   }
 }
 
-if (!customElements.get('doclens-preview')) customElements.define('doclens-preview', DoclensPreview);
+define('doclens-preview', DoclensPreview);
 
 declare global {
   interface HTMLElementTagNameMap {
