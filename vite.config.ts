@@ -28,8 +28,9 @@ export default defineConfig(({ mode }) => ({
             output: {
               minify: true,
               entryFileNames: 'doclens.js',
-              // Hashed names, served with immutable caching; `doclens-search-…`, not `doclens-doclens-search-…`.
-              chunkFileNames: ({ name }) => `doclens-${name.replace(/^doclens-/, '')}-[hash].js`,
+              // Hashed names, served with immutable caching, in the letters the proxy serves (`floating-ui.dom` →
+              // `floating-ui-dom`); `doclens-search-…`, not `doclens-doclens-search-…`.
+              chunkFileNames: ({ name }) => `doclens-${name.replace(/^doclens-/, '').replace(/[^\w-]/g, '-')}-[hash].js`,
             },
           },
   },

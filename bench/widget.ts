@@ -1,9 +1,8 @@
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startDemo } from '../test/e2e/browser.ts';
-import { firstLoadFiles, gzipSize } from '../test/fixtures/widget-files.ts';
+import { builtFiles, firstLoadFiles, gzipSize } from '../test/fixtures/widget-files.ts';
 import { ms, percentile, table } from './stats.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -12,7 +11,7 @@ const median = (values: number[]) => percentile([...values].sort((a, b) => a - b
 /** The built widget (`npm run build` first): the loaders, what the module loader imports at once, and every chunk. */
 function bundleSizes(): [string, string, string][] {
   const initial = firstLoadFiles();
-  const all = readdirSync(new URL('../dist/', import.meta.url)).filter((name) => name.endsWith('.js'));
+  const all = builtFiles();
   const sum = (names: string[]) => names.reduce((total, name) => total + gzipSize(name), 0);
   return [
     ['first load: doclens.js and its static imports', initial.join(', '), `${kb(sum(initial))} (target ≤ 15 KB)`],

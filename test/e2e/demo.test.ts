@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuild } from '../fixtures/demo.ts';
-import { firstLoadFiles, gzipSize } from '../fixtures/widget-files.ts';
+import { builtFiles, firstLoadFiles, gzipSize } from '../fixtures/widget-files.ts';
 import { runKeyboardChecks } from '../realdocs/keyboard.ts';
 import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
 // The page's globals once the widget runs in it (window.doclens, the doclens-* elements), for page.evaluate.
@@ -351,6 +351,8 @@ describe('a lighter first load', () => {
     const beforeLoad = (await widgetFiles()).filter((entry) => entry.beforeLoad).map((entry) => entry.file);
     // The loader and what it imports statically; none of the chunks it imports on first use.
     expect(beforeLoad.sort()).toEqual(firstLoadFiles().sort());
+    // Every file of the build is one the proxy serves (its file names are strict).
+    for (const file of builtFiles()) expect((await fetch(`${proxyUrl()}/${file}`)).status, file).toBe(200);
     expect(beforeLoad.reduce((sum, file) => sum + gzipSize(file), 0)).toBeLessThanOrEqual(15 * 1024);
     // Once the page is idle, the elements' code follows.
     await page.locator('doclens-versions .toggle').waitFor();
@@ -421,7 +423,10 @@ describe('degradation and strict pages', () => {
     await options().first().waitFor();
     await page.keyboard.press('Escape');
     await page.locator('doclens-versions .toggle').click();
-    await page.locator('doclens-versions [role="menu"]').waitFor();
+    await page.locator('doclens-versions [part="menu"]').waitFor();
+    // The reader's settings menu too (a popover in the top layer).
+    await page.locator('doclens-versions [part="settings"]').click();
+    await page.locator('doclens-versions [part="settings-menu"]').waitFor();
     expect(violations).toEqual([]);
   });
 });
