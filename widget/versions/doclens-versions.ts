@@ -1,20 +1,20 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
-import type { ContextTranslation, ContextVersion, PageContext } from '../../contract/index.ts';
-import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
+import type { PageContext } from '../../contract/index.ts';
+import { define, DoclensElement } from '../shared/base-element.ts';
+import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
-import { format, languageName, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { languageName, languageOf } from '../shared/i18n.ts';
+import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
 import type { NoticedVersion } from '../settings/doclens-settings.ts';
 import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed, type ReaderSettings } from '../settings/store.ts';
-import { pageContextOf } from './page-context.ts';
+import { pageContextOf, pageOrStart } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
+import { renderSwitcher, type SwitcherView } from './templates.ts';
+import { noticeKind, noticeMessage, typeaheadIndex, type NoticeSetting, type Target } from './version-menu.ts';
 
-type Target = ContextVersion | ContextTranslation;
-
-const DOWNLOAD_LABELS: Record<string, string> = { pdf: 'PDF', htmlzip: 'HTML (zip)', epub: 'EPUB' };
 /** Corners of the floating switcher and edges of the notice, in order of preference (the first is where CSS puts them unless told). */
 const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
 const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 'top-start'] as const;
@@ -44,7 +44,7 @@ const LANDED_MARKER = '#doclens-page-missing';
  * @cssproperty --doclens-color-accent - The current entry and focus rings.
  * @cssproperty --doclens-z-index - Stacking order of the floating flyout.
  */
-export class DoclensVersions extends LitElement {
+export class DoclensVersions extends DoclensElement {
   static override styles = [themeStyles, layoutViewportStyles, versionsStyles];
 
   @property() proxy = '';
@@ -55,7 +55,7 @@ export class DoclensVersions extends LitElement {
   /** `floating` (a flyout in the corner) or `inline` (in the theme's sidebar). */
   @property({ reflect: true }) placement: 'floating' | 'inline' = 'floating';
   /** Which notice to show: `old` versions, `dev` (development) versions, `all`, or `none`. */
-  @property() notice: 'old' | 'dev' | 'all' | 'none' = 'old';
+  @property() notice: NoticeSetting = 'old';
   @property({ type: Boolean, reflect: true }) open = false;
 
   @state() private context?: PageContext;
@@ -73,25 +73,21 @@ export class DoclensVersions extends LitElement {
 
   @queryAll('[role="menu"] a') private items!: NodeListOf<HTMLAnchorElement>;
 
-  private strings: Strings = stringsFor('en');
-  private stopFollowing?: () => void;
   private stopFollowingSettings?: () => void;
   private focusAfterFold = false;
 
   constructor() {
     super();
-    new ColorSchemeController(this);
+    new LayoutSettledController(this, (resized) => void this.arrange(resized));
     // The menu's arrows, Enter and Escape are its own: Sphinx pages may turn arrows into page turns.
     keepKeysInside(this, () => true);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.strings = stringsFor(languageOf(this));
     this.takeLandedMarker();
     document.addEventListener('pointerdown', this.onOutside);
     document.addEventListener('doclens-search-close', this.onUncovered);
-    this.stopFollowing = whenLayoutSettles((resized) => void this.arrange(resized));
     this.stopFollowingSettings = onReaderSettingsChange((settings) => void this.applySettings(settings));
     void this.refresh();
   }
@@ -100,7 +96,6 @@ export class DoclensVersions extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener('pointerdown', this.onOutside);
     document.removeEventListener('doclens-search-close', this.onUncovered);
-    this.stopFollowing?.();
     this.stopFollowingSettings?.();
   }
 
@@ -160,34 +155,17 @@ export class DoclensVersions extends LitElement {
       event.preventDefault();
       items[index]?.click();
     } else if (event.key.length === 1 && /\S/.test(event.key)) {
-      const start = index + 1;
-      const match = [...items.slice(start), ...items.slice(0, start)].find((item) => item.textContent?.trim().toLowerCase().startsWith(event.key.toLowerCase()));
-      match?.focus();
+      items[typeaheadIndex(items.map((item) => item.textContent ?? ''), index, event.key)]?.focus();
     }
   };
-
-  /** The same page there, or that version's root when the page is missing (or cannot be confirmed). */
-  private async destination(target: Target): Promise<string> {
-    if (target.exists === true) return target.url;
-    if (target.exists === false) return target.root_url;
-    try {
-      const url = new URL(target.url);
-      if (url.origin !== window.location.origin) return target.url;
-      const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
-      return response.ok ? target.url : target.root_url;
-    } catch {
-      return target.url;
-    }
-  }
 
   private async choose(event: MouseEvent, kind: 'version' | 'language', target: Target): Promise<void> {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) {
       return;
     }
     event.preventDefault();
-    const url = await this.destination(target);
-    const select = new CustomEvent('doclens-versions-select', { bubbles: true, composed: true, cancelable: true, detail: { kind, slug: target.slug, url } });
-    if (!this.dispatchEvent(select)) return;
+    const url = await pageOrStart(target);
+    if (!this.emit('doclens-versions-select', { kind, slug: target.slug, url }, { cancelable: true })) return;
     // The section the reader is on is kept when the page exists there; otherwise the start page is told why it was reached.
     window.location.assign(url === target.url ? url + window.location.hash : url + LANDED_MARKER);
   }
@@ -206,7 +184,7 @@ export class DoclensVersions extends LitElement {
   /** The version whose notice this switcher shows, or would had the reader not dismissed it: the settings menu offers it back. */
   get noticeVersion(): NoticedVersion | undefined {
     const context = this.context;
-    const kind = context && this.noticeKind(context);
+    const kind = context && noticeKind(context, this.notice);
     return kind ? { project: context.project.slug, version: context.version.slug, name: context.version.verbose_name, kind } : undefined;
   }
 
@@ -277,127 +255,32 @@ export class DoclensVersions extends LitElement {
   }
 
   override render(): TemplateResult | typeof nothing {
-    const context = this.context;
-    if (!context) return nothing;
-    const s = this.strings;
-    const current = context.translations.find((translation) => translation.current)?.language ?? context.project.language;
-    const language = { code: current.code, name: this.languageName(current) };
-    // Download URLs are rendered as links: web addresses only.
-    const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {}).filter(([, url]) => /^https?:\/\//i.test(url ?? ''));
-    const label = format(s.versionsLabel, { version: context.version.verbose_name, language: language.name });
-    const badge = this.placement === 'floating' && (this.collapsed || this.crowded);
-    return html`
-      ${this.placement === 'floating' ? html`<div class="viewport" aria-hidden="true"></div>` : nothing}
-      ${this.noticeFolded && !this.noticeUnfolded ? nothing : this.renderNotice(context, s)}
-      <div class="switcher">
-        ${this.noticeFolded && !this.noticeUnfolded ? this.renderNoticeBadge(context, s) : nothing}
-        ${badge
-          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => this.setCollapsed(false)}>
-              ${context.version.verbose_name}
-            </button>`
-          : this.renderToggle(context, label, language.code)}
-        <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!this.open || badge} @keydown=${this.onMenuKeydown}>
-          <div role="group" aria-labelledby="versions-label">
-            <div class="group-label" id="versions-label">${s.versions}</div>
-            ${context.versions.map((version) => this.renderItem('version', version, version.verbose_name, this.versionKind(version, context)))}
-          </div>
-          ${context.translations.length > 1
-            ? html`<div role="group" aria-labelledby="languages-label">
-                <div class="group-label" id="languages-label">${s.languages}</div>
-                ${context.translations.map((translation) => this.renderItem('language', translation, this.languageName(translation.language), translation.language.code))}
-              </div>`
-            : nothing}
-          ${downloads.length
-            ? html`<div role="group" aria-labelledby="downloads-label">
-                <div class="group-label" id="downloads-label">${s.downloads}</div>
-                ${downloads.map(([kind, url]) => html`<a role="menuitem" part="item" tabindex="-1" href=${url}>${DOWNLOAD_LABELS[kind] ?? kind}</a>`)}
-              </div>`
-            : nothing}
-        </div>
-      </div>
-    `;
+    return this.context ? renderSwitcher(this.view(this.context)) : nothing;
   }
 
-  private renderToggle(context: PageContext, label: string, languageCode: string): TemplateResult {
-    return html`<button
-        class="toggle"
-        part="toggle"
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded=${this.open ? 'true' : 'false'}
-        aria-controls="menu"
-        @click=${() => (this.open ? void this.hide() : void this.show())}
-        @keydown=${this.onToggleKeydown}
-      >
-        <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
-        <span class="visually-hidden">${label}</span>
-      </button>
-      <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${this} @pointerdown=${() => void this.hide(false)}></doclens-settings>
-      ${this.placement === 'floating'
-        ? html`<button class="collapse" part="collapse" type="button" aria-label=${this.strings.hideSwitcher} title=${this.strings.hideSwitcher} @click=${() => this.setCollapsed(true)}>
-            <span aria-hidden="true">–</span>
-          </button>`
-        : nothing}`;
-  }
-
-  private languageName(language: { code: string; name: string }): string {
-    return languageName(language.code, languageOf(this), language.name);
-  }
-
-  /** What a menu entry says beside a version: what `stable` points to, `tag` or `branch`. */
-  private versionKind(version: ContextVersion, context: PageContext): string {
-    if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable') return `→ ${context.stable.release}`;
-    if (version.slug === 'latest') return '';
-    return version.type === 'tag' ? 'tag' : 'branch';
-  }
-
-  private renderItem(kind: 'version' | 'language', target: Target, label: string, detail: string): TemplateResult {
-    return html`<a
-      role="menuitemradio"
-      part="item"
-      tabindex="-1"
-      aria-checked=${target.current ? 'true' : 'false'}
-      href=${target.exists === false ? target.root_url : target.url}
-      @click=${(event: MouseEvent) => void this.choose(event, kind, target)}
-      ><span>${label}</span><span class="kind">${detail}</span>${target.exists === false
-        ? html`<span class="missing">${kind === 'version' ? this.strings.pageNotInVersion : this.strings.pageNotInLanguage}</span>`
-        : nothing}</a
-    >`;
-  }
-
-  /** Which notice this version gets, dismissed or not. */
-  private noticeKind(context: PageContext): 'old' | 'dev' | undefined {
-    const status = context.version.status;
-    if (!status || !context.stable) return undefined;
-    if (this.notice === 'none' || (this.notice !== 'all' && this.notice !== status)) return undefined;
-    return status;
-  }
-
-  /** The notice's text, when this version gets one. */
-  private noticeMessage(context: PageContext, s: Strings): string | undefined {
-    if (this.landedOnStart) return format(s.landedOnStart, { version: context.version.verbose_name });
-    const kind = this.noticeKind(context);
-    if (!kind || this.noticeDismissed) return undefined;
-    return format(kind === 'old' ? s.oldVersionNotice : s.devVersionNotice, { version: context.version.verbose_name });
-  }
-
-  private renderNotice(context: PageContext, s: Strings): TemplateResult | typeof nothing {
-    const message = this.noticeMessage(context, s);
-    if (!message) return nothing;
-    // The landed notice is announced: the reader did not expect this page.
-    return html`<div class="notice" part="notice" role=${this.landedOnStart ? 'status' : 'note'}>
-      <span>${message}</span>
-      ${!this.landedOnStart && context.stable ? html`<a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>` : nothing}
-      <button class="dismiss" type="button" aria-label=${s.dismiss} @click=${this.dismissNotice}>✕</button>
-    </div>`;
-  }
-
-  private renderNoticeBadge(context: PageContext, s: Strings): TemplateResult | typeof nothing {
-    const message = this.noticeMessage(context, s);
-    if (!message) return nothing;
-    return html`<button class="notice-badge" part="notice-badge" type="button" aria-label=${message} title=${message} @click=${this.unfoldNotice}>
-      <span aria-hidden="true">!</span>
-    </button>`;
+  /** The switcher as the templates see it. */
+  private view(context: PageContext): SwitcherView {
+    const { strings, landedOnStart } = this;
+    return {
+      strings,
+      context,
+      open: this.open,
+      floating: this.placement === 'floating',
+      badge: this.placement === 'floating' && (this.collapsed || this.crowded),
+      notice: noticeMessage(context, strings, { notice: this.notice, dismissed: this.noticeDismissed, landedOnStart }),
+      noticeFolded: this.noticeFolded && !this.noticeUnfolded,
+      landedOnStart,
+      switcher: this,
+      languageName: (language) => languageName(language.code, languageOf(this), language.name),
+      toggle: () => void (this.open ? this.hide() : this.show()),
+      onToggleKeydown: this.onToggleKeydown,
+      onMenuKeydown: this.onMenuKeydown,
+      close: () => void this.hide(false),
+      choose: (event, kind, target) => void this.choose(event, kind, target),
+      setCollapsed: (collapsed) => this.setCollapsed(collapsed),
+      dismissNotice: this.dismissNotice,
+      unfoldNotice: () => void this.unfoldNotice(),
+    };
   }
 
   private unfoldNotice = async () => {
@@ -407,7 +290,7 @@ export class DoclensVersions extends LitElement {
   };
 }
 
-if (!customElements.get('doclens-versions')) customElements.define('doclens-versions', DoclensVersions);
+define('doclens-versions', DoclensVersions);
 
 declare global {
   interface HTMLElementTagNameMap {

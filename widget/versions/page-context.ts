@@ -19,3 +19,17 @@ export function pageContextOf(proxy: string, pageUrl: string | undefined, projec
   answer.catch(() => answers.delete(key));
   return answer;
 }
+
+/** The same page in another version or translation, or that version's root when the page is missing (or cannot be confirmed). */
+export async function pageOrStart(target: { url: string; root_url: string; exists: boolean | null }): Promise<string> {
+  if (target.exists === true) return target.url;
+  if (target.exists === false) return target.root_url;
+  try {
+    const url = new URL(target.url);
+    if (url.origin !== window.location.origin) return target.url;
+    const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+    return response.ok ? target.url : target.root_url;
+  } catch {
+    return target.url;
+  }
+}
