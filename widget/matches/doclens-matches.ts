@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
-import { findClearSpot, layoutViewportStyles, measureOffscreen, whenLayoutSettles } from '../shared/clear-spot.ts';
+import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { format } from '../shared/i18n.ts';
 import { HIGHLIGHT_SELECTOR, removeHighlights } from '../shared/page.ts';
@@ -42,7 +42,10 @@ export class DoclensMatches extends DoclensElement {
   @query('.bar') private bar?: HTMLElement;
   @query('.viewport') private viewport?: HTMLElement;
 
-  private stopFollowing?: () => void;
+  constructor() {
+    super();
+    new LayoutSettledController(this, () => void this.arrange());
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -53,12 +56,6 @@ export class DoclensMatches extends DoclensElement {
       style.textContent = currentMarkStyle;
       document.head.append(style);
     }
-    this.stopFollowing = whenLayoutSettles(() => void this.arrange());
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.stopFollowing?.();
   }
 
   override firstUpdated(): void {

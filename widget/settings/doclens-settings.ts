@@ -1,10 +1,11 @@
 import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, queryAll, state } from 'lit/decorators.js';
 import { keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
-import { format, languageOf, stringsFor, type Strings } from '../shared/i18n.ts';
-import { ColorSchemeController, themeStyles } from '../shared/theme.ts';
+import { define, DoclensElement } from '../shared/base-element.ts';
+import { format, type Strings } from '../shared/i18n.ts';
+import { themeStyles } from '../shared/theme.ts';
 import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed } from './store.ts';
 import { settingsStyles } from './styles.ts';
 
@@ -50,7 +51,7 @@ const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentCol
  * @cssproperty --doclens-color-accent - Checked switches and focus rings.
  * @cssproperty --doclens-z-index - Stacking order (the menu is in the top layer where popovers are supported).
  */
-export class DoclensSettings extends LitElement {
+export class DoclensSettings extends DoclensElement {
   static override styles = [themeStyles, settingsStyles];
 
   @property({ type: Boolean, reflect: true }) open = false;
@@ -63,13 +64,11 @@ export class DoclensSettings extends LitElement {
   @query('[part="settings-menu"]') private menu!: HTMLElement;
   @queryAll('[role="menuitemcheckbox"]') private items!: NodeListOf<HTMLElement>;
 
-  private strings: Strings = stringsFor('en');
   private stopFollowingSettings?: () => void;
   private stopPlacing?: () => void;
 
   constructor() {
     super();
-    new ColorSchemeController(this);
     // Keys typed in the menu are its own (a theme's shortcuts must not act on them); on the button they
     // go on to a dialog around it, whose Escape and Tab must still work.
     keepKeysInside(this, (event) => this.open || event.composedPath().includes(this.menu));
@@ -77,13 +76,22 @@ export class DoclensSettings extends LitElement {
 
   override connectedCallback(): void {
     // Inside another doclens element whose author fixed its colour scheme, the same scheme.
-    const container = (this.getRootNode() as ShadowRoot).host;
+    const container = this.container;
     if (container?.hasAttribute('data-scheme-fixed') && !this.hasAttribute('scheme')) this.setAttribute('scheme', container.getAttribute('scheme') ?? 'light');
     super.connectedCallback();
-    this.strings = stringsFor(languageOf(container ?? this));
     this.settings = readerSettings();
     this.stopFollowingSettings = onReaderSettingsChange((settings) => (this.settings = settings));
     document.addEventListener('pointerdown', this.onOutside);
+  }
+
+  /** The doclens element whose shadow tree holds this menu, if any. */
+  private get container(): Element | undefined {
+    return (this.getRootNode() as Partial<ShadowRoot>).host;
+  }
+
+  /** The strings of the element around the menu. */
+  protected override languageElement(): Element {
+    return this.container ?? this;
   }
 
   override disconnectedCallback(): void {
@@ -212,7 +220,7 @@ export class DoclensSettings extends LitElement {
   }
 }
 
-if (!customElements.get('doclens-settings')) customElements.define('doclens-settings', DoclensSettings);
+define('doclens-settings', DoclensSettings);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,4 +1,5 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import type { ReaderSettings } from '../settings/store.ts';
 
 /**
  * Every event the doclens elements dispatch (all bubble and cross shadow roots; `-select` events can
@@ -24,10 +25,18 @@ export interface DoclensEventMap {
   'doclens-matches-clear': CustomEvent<null>;
 }
 
+/** Events on `window` alone. */
+export interface DoclensWindowEventMap {
+  /** The reader's settings changed, in this tab or another; `detail` holds them all. */
+  'doclens-settings-change': CustomEvent<ReaderSettings>;
+}
+
 export type DoclensEventName = keyof DoclensEventMap;
 export type DoclensEventDetail<Name extends DoclensEventName> = DoclensEventMap[Name]['detail'];
 
 declare global {
-  // Listeners on any element (the events bubble to the document) get the detail's type.
+  // Listeners on any element, the document or the window (the events bubble up to them) get the detail's type.
   interface HTMLElementEventMap extends DoclensEventMap {}
+  interface DocumentEventMap extends DoclensEventMap {}
+  interface WindowEventMap extends DoclensEventMap, DoclensWindowEventMap {}
 }
