@@ -16,7 +16,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 /** Console errors and uncaught exceptions of the current test's page: each one fails it. */
-let problems: string[];
+let problems: string[] = [];
 /** Messages a test expects (a browser's own network error while the proxy is down). */
 let tolerated: RegExp | undefined;
 

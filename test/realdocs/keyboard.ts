@@ -5,7 +5,9 @@
  * page of its own and answers `{ name, passed, detail }`; the details say what the reader would have seen.
  */
 import type { Browser, Page } from 'playwright-core';
-// The page's globals once the widget runs in it (<doclens-search>), for page.evaluate.
+import { INSTRUMENT, reachThemeSearch, themeChanges, type ThemeState } from './theme.ts';
+// The page's globals once the widget runs in it (window.doclens, <doclens-search>), for page.evaluate.
+import type {} from '../../widget/loader/doclens.ts';
 import type {} from '../../widget/search/doclens-search.ts';
 
 export interface KeyboardResult {
@@ -25,6 +27,7 @@ const TYPED = 'a/b n p s f ? 12 Retry, Policy.';
 /** What each check asserts, for the runner to print. */
 export const KEYBOARD_CHECKS: readonly { name: string; description: string }[] = [
   { name: 'keys land', description: `"${TYPED}" typed after "/" is exactly what the doclens field holds` },
+  { name: 'keys kept while loading', description: `"/" and "${TYPED}" typed before the dialog's code has arrived (held back 600 ms) land in the field, and the theme does nothing` },
   { name: 'nothing navigates', description: 'the address stays the same while typing, moving with the arrows, pressing Enter (select cancelled) and Escape' },
   { name: 'theme stays quiet', description: "no theme overlay, modal or toggle opens, no page element outside doclens takes focus, the theme's box keeps its text" },
   { name: 'arrows, Enter, Escape', description: 'ArrowDown/ArrowUp move the active result, Enter selects it, Escape closes' },
@@ -35,40 +38,6 @@ export const KEYBOARD_CHECKS: readonly { name: string; description: string }[] =
   { name: 'handover keeps the first key', description: '"retry" typed into the theme\'s visible search box arrives as "retry" in the doclens field' },
   { name: 'handover closes the theme search', description: "after the handover no theme overlay, modal or toggle of the theme's search is left open" },
 ];
-
-/** What the theme shows and where focus went, as the page tells it (see `INSTRUMENT`). */
-interface ThemeState {
-  url: string;
-  dialogs: string[];
-  toggles: string[];
-  focusedOutside: string[];
-  themeBoxValues: string[];
-}
-
-// Runs in the page before its own scripts: records focus that lands outside doclens, and helpers the checks read.
-const INSTRUMENT = `(() => {
-  const inDoclens = (element) => !!element.closest?.('doclens-search, doclens-preview, doclens-versions');
-  const describe = (element) => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.getAttribute('name') ? '[name=' + element.getAttribute('name') + ']' : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).slice(0, 2).join('.') : '');
-  const visible = (element) => element.checkVisibility({ visibilityProperty: true });
-  const log = { focusedOutside: [] };
-  document.addEventListener('focusin', (event) => {
-    const target = event.target;
-    if (target instanceof Element && !inDoclens(target) && target !== document.body) log.focusedOutside.push(describe(target));
-  }, true);
-  window.__doclensKeyboard = {
-    log,
-    themeBoxes: () => [...document.querySelectorAll('input')].filter((input) => (input.type === 'text' || input.type === 'search') && !inDoclens(input) &&
-      (input.type === 'search' || input.closest('[role="search"]') || /(^|\\/)search(\\.[a-z]+|\\/(index\\.[a-z]+)?)?$/i.test(new URL(input.form?.getAttribute('action') ?? '-', document.baseURI).pathname) || input.form?.getAttribute('name') === 'search')),
-    state: () => ({
-      // doclens' own fragment (the query while its dialog is open) is not the theme's doing.
-      url: location.href.replace(/#doclens-q=[^#]*$/, ''),
-      dialogs: [...document.querySelectorAll('[role="dialog"], [aria-modal="true"], dialog, [popover]')].filter((element) => !inDoclens(element) && visible(element)).map(describe),
-      toggles: [...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')].filter((element) => !inDoclens(element) && element.checked).map(describe),
-      focusedOutside: [...log.focusedOutside],
-      themeBoxValues: window.__doclensKeyboard.themeBoxes().map((input) => input.value),
-    }),
-  };
-})();`;
 
 type Check = (page: Page) => Promise<string | undefined>;
 
@@ -85,20 +54,6 @@ const focusInField = (page: Page) =>
     const search = document.querySelector('doclens-search');
     return !!active?.matches('input[role="combobox"]') && (!!search?.contains(active) || !!search?.shadowRoot?.contains(active));
   });
-
-/** Differences between two theme states, in words ("" when the theme did nothing). */
-function themeChanges(before: ThemeState, after: ThemeState): string {
-  const added = (key: 'dialogs' | 'toggles') => after[key].filter((item) => !before[key].includes(item));
-  return [
-    after.url !== before.url ? `went to ${after.url}` : '',
-    added('dialogs').length ? `opened ${added('dialogs').join(', ')}` : '',
-    added('toggles').length ? `switched on ${added('toggles').join(', ')}` : '',
-    after.focusedOutside.length > before.focusedOutside.length ? `focused ${after.focusedOutside.slice(before.focusedOutside.length).join(', ')}` : '',
-    after.themeBoxValues.join('|') !== before.themeBoxValues.join('|') ? `its box now holds "${after.themeBoxValues.join('|')}"` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
-}
 
 async function openWithSlash(page: Page): Promise<void> {
   // From the page itself, as a reader who just scrolled (a click could land on one of the theme's links).
@@ -144,7 +99,20 @@ async function escapeAfterClick(page: Page, click: () => Promise<void>, expectVa
   return closesOnEscape(page);
 }
 
+/** The check run before the dialog's code is there: the loader alone catches the keys. */
+const WHILE_LOADING = 'keys kept while loading';
+
 const CHECKS: Record<string, Check> = {
+  [WHILE_LOADING]: async (page) => {
+    const before = await state(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type(TYPED, { delay: 15 });
+    await field(page).waitFor({ timeout: 10000 });
+    await page.waitForFunction((typed) => document.querySelector('doclens-search input')?.matches(':focus') && (document.querySelector('doclens-search input') as HTMLInputElement).value === typed, TYPED, { timeout: 10000 }).catch(() => undefined);
+    const value = await field(page).inputValue();
+    if (value !== TYPED) return `the field holds "${value}"`;
+    return themeChanges(before, await state(page)) || undefined;
+  },
   'keys land': async (page) => {
     await openWithSlash(page);
     await page.keyboard.type(TYPED, { delay: 15 });
@@ -258,82 +226,6 @@ const CHECKS: Record<string, Check> = {
 };
 
 /**
- * Marks `data-doclens-check="theme-search"` on what leads the reader to the theme's search on this page:
- * its first box the reader can click (not in a closed menu off the screen), else a control that reveals
- * a hidden container holding a box (a navigation bar's "Search" opening a modal). Says which, or "".
- */
-async function markThemeSearch(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const boxes = (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes();
-    const clickable = (element: Element) => {
-      if (!element.checkVisibility({ visibilityProperty: true })) return false;
-      element.scrollIntoView({ block: 'center' });
-      const { x, y, width, height } = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-      return !!hit && (hit === element || element.contains(hit));
-    };
-    const box = boxes.find(clickable);
-    const opener = [...document.querySelectorAll('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].find((control) => {
-      const reference = control.getAttribute('data-target') ?? control.getAttribute('data-bs-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '';
-      const target = document.getElementById(reference.replace(/^#/, ''));
-      return !!target && !target.checkVisibility() && boxes.some((candidate) => target.contains(candidate)) && clickable(control);
-    });
-    const found = box ?? opener;
-    found?.setAttribute('data-doclens-check', 'theme-search');
-    return box ? 'the theme\'s search box' : opener ? 'the control that opens the theme\'s search' : '';
-  });
-}
-
-/**
- * Tries the page's toggles (a label of a check box, as mkdocs-material's search button on a phone) until
- * one shows a theme search box; toggles that show none are switched back. Says which, or "".
- */
-async function revealThemeSearch(page: Page): Promise<string> {
-  const toggles = page.locator('label[for]').filter({ visible: true });
-  const count = await toggles.count();
-  for (let index = 0; index < count; index++) {
-    const toggle = toggles.nth(index);
-    const isCheckbox = await toggle.evaluate((label) => (label as HTMLLabelElement).control instanceof HTMLInputElement && (label as HTMLLabelElement).control!.getAttribute('type') === 'checkbox');
-    if (!isCheckbox) continue;
-    // Clicked as the page sees a click, whatever a toggle switched on before may cover.
-    const click = () => toggle.evaluate((label) => (label as HTMLElement).click());
-    await click();
-    await page.waitForTimeout(300);
-    const way = await markThemeSearch(page);
-    if (way) return `${way}, shown by the toggle "${(await toggle.getAttribute('title')) ?? (await toggle.getAttribute('for'))}"`;
-    await click();
-  }
-  return '';
-}
-
-/**
- * Takes the reader to the theme's search as they would (a focus or a click on its box, a click on the
- * control that opens it), on this page or, without one here, on one of the first pages it links to.
- * Answers how, or undefined where the site shows no theme search at all.
- */
-async function reachThemeSearch(page: Page, how: 'focus' | 'click'): Promise<string | undefined> {
-  let way = (await markThemeSearch(page)) || (await revealThemeSearch(page));
-  if (!way) {
-    const links = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((link) => link.href.split('#')[0]!).filter((href) => href.startsWith(location.origin) && href !== location.href.split('#')[0]))].slice(0, 5));
-    for (const link of links) {
-      await page.goto(link);
-      await page.waitForFunction(() => !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
-      way = await markThemeSearch(page);
-      if (way) {
-        way += ` on ${new URL(link).pathname}`;
-        break;
-      }
-    }
-  }
-  if (!way) return undefined;
-  await page.evaluate((text) => document.documentElement.setAttribute('data-doclens-check-way', text), way);
-  const target = page.locator('[data-doclens-check="theme-search"]');
-  if (how === 'focus' && way.startsWith("the theme's search box")) await target.focus();
-  else await target.click();
-  return way;
-}
-
-/**
  * Runs every check on `url` (a page of a site served with the widget), each on a new page of its own.
  * A site that shows no theme search passes the handover checks, saying so.
  */
@@ -346,8 +238,17 @@ export async function runKeyboardChecks(browser: Browser, url: string, options: 
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
     try {
-      await page.goto(url);
-      await page.waitForFunction(() => customElements.get('doclens-search') !== undefined && !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
+      if (name === WHILE_LOADING) {
+        await page.route('**/doclens-search-*.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.continue();
+        });
+        await page.goto(url, { waitUntil: 'domcontentloaded' });
+        await page.waitForFunction(() => !!window.doclens, undefined, { timeout: 15000 });
+      } else {
+        await page.goto(url);
+        await page.waitForFunction(() => customElements.get('doclens-search') !== undefined && !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
+      }
       const problem = await CHECKS[name]!(page);
       const way = name.startsWith('handover') ? ((await page.locator('html').getAttribute('data-doclens-check-way')) ?? 'the site shows no theme search to hand over from') : undefined;
       results.push({ name, passed: !problem, detail: problem ?? way });

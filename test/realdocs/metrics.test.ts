@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../extraction/html/parse.ts';
-import { contentWords, headingOnly, notFromTarget } from './metrics.ts';
+import { contentWords, headingOnly, notFromTarget } from './previews.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
 // text the target page's?

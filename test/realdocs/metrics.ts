@@ -1,13 +1,11 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import type { EmbedPreview, ErrorBody, SearchResponse } from '../../contract/index.ts';
+import type { SearchResponse } from '../../contract/index.ts';
 import type { PageStore } from '../../demo/host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
 import type { VersionIndex } from '../../demo/host/search-index.ts';
 import { findByFragment } from '../../extraction/embed.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
-import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from '../../extraction/html/parse.ts';
-import { normalizeSpace } from '../../extraction/sections.ts';
-import { decodeFragment, isHeadingName } from '../../extraction/structure/tree.ts';
+import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
 import type { Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */
@@ -47,7 +45,7 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
  * A GET to the proxy that waits out its rate limit (`429` with `Retry-After`) as a well-behaved
  * client does: the suite asks hundreds of previews within seconds.
  */
-async function proxyGet(url: string): Promise<Response> {
+export async function proxyGet(url: string): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(url);
     if (response.status !== 429 || attempt === 20) return response;
@@ -183,150 +181,6 @@ export async function sampleLinks(site: ServedSite, limit: number): Promise<Link
     }
   }
   return sample;
-}
-
-/** How a preview failed: no answer, no text beyond its heading, or text that is not the target's. */
-export type PreviewFailure = 'error' | 'heading only' | 'text from elsewhere';
-
-export interface PreviewOutcome extends SampledLink {
-  failure: PreviewFailure | undefined;
-  /** Why it failed: the error code, or the heading the preview stopped at. */
-  reason: string;
-}
-
-/** Words a preview must carry besides its heading ("Bolometric flux." counts; "Example:" alone does not). */
-const MIN_WORDS = 2;
-
-/** Elements that start a new block of text. */
-const BLOCK = /^(p|div|section|article|blockquote|pre|ul|ol|li|dl|dd|table|tr|td|th|figure|figcaption|hr|br)$/;
-
-/**
- * Where an element with an id starts, in text from `blockText`: between characters no page text
- * holds. An empty id marks an `<h1>`: where the page's own text starts.
- */
-const ID_MARK = /\u0001([^\u0002]*)\u0002/;
-const PAGE_HEADING = '';
-
-/**
- * Text one line per block (headings and definition terms their own lines, or left out), with the
- * ids of elements marked where they start when `ids` is `mark`.
- */
-function blockText(node: AnyNode, headings: 'keep' | 'drop', ids: 'mark' | 'omit' = 'omit'): string {
-  if (!isTag(node)) return 'children' in node ? node.children.map((child) => blockText(child, headings, ids)).join('') : textOf(node);
-  // Headings, and the terms and signatures that head definitions: what a preview shows as its heading.
-  const heading = isHeadingName(node.name) || node.name === 'dt';
-  if (heading && headings === 'drop') return '\n';
-  const marked = ids === 'mark' ? [node.name === 'h1' ? PAGE_HEADING : undefined, node.attribs.id || undefined] : [];
-  const mark = marked.filter((id) => id !== undefined).map((id) => `\u0001${id}\u0002`).join('');
-  const inner = node.children.map((child) => blockText(child, headings, ids)).join('');
-  return heading || BLOCK.test(node.name) ? `${mark}\n${inner}\n` : `${mark}${inner}`;
-}
-
-const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.toLowerCase());
-
-/** The preview's blocks of text besides its headings (and its title, when the first block repeats it). */
-function blocksBeyondHeading(title: string, content: string): string[] {
-  const blocks = parseFragment(content)
-    .map((node) => blockText(node, 'drop'))
-    .join('\n')
-    .split('\n')
-    .map(normalizeSpace)
-    .filter((block) => wordsOf(block).length > 0);
-  return title && blocks[0] === normalizeSpace(title) ? blocks.slice(1) : blocks;
-}
-
-/** Why a preview fails to carry text beyond its heading, or undefined when it carries some. */
-export function headingOnly(title: string, content: string): string | undefined {
-  const rest = blocksBeyondHeading(title, content).join(' ');
-  if (wordsOf(rest).length >= MIN_WORDS) return undefined;
-  const heading = title ? `heading "${title.slice(0, 60)}"` : 'no title';
-  return `${heading}${rest ? ` then only "${rest.slice(0, 60)}"` : ' and nothing else'}`;
-}
-
-/** How many of the first block's words must stand, in order, where the link points. */
-const QUOTED_WORDS = 6;
-/** Where the link points: from a few words before its target to this many after (a page: its `<h1>`). */
-const WORDS_BEFORE_TARGET = 30;
-const WORDS_AFTER_TARGET = 500;
-
-/** A page's main content as words in reading order, block by block, and where each id starts among them. */
-export interface ContentWords {
-  words: string[];
-  idAt: Map<string, number>;
-}
-
-/** The words of `nodes` (headings kept, as a preview may flatten a heading and its text into one paragraph). */
-export function contentWords(nodes: AnyNode[]): ContentWords {
-  const parts = nodes.map((node) => blockText(node, 'keep', 'mark')).join('\n').split(ID_MARK);
-  const result: ContentWords = { words: [], idAt: new Map() };
-  parts.forEach((part, index) => {
-    // split() with a capture group alternates text and the ids between.
-    if (index % 2 === 0) result.words.push(...wordsOf(part));
-    else if (!result.idAt.has(part)) result.idAt.set(part, result.words.length);
-  });
-  return result;
-}
-
-const containsRun = (words: string[], run: string[]) => ` ${words.join(' ')} `.includes(` ${run.join(' ')} `);
-
-/**
- * Why a preview's text is not what the link points to, or undefined when the first words of its
- * first block stand near the link's target in the page's main content (after the page's `<h1>`
- * for a link to a whole page). A preview of the navigation, or of another part of the page, fails here.
- */
-export function notFromTarget(title: string, content: string, page: ContentWords, fragment: string): string | undefined {
-  const first = blocksBeyondHeading(title, content)[0] ?? '';
-  const quoted = wordsOf(first).slice(0, QUOTED_WORDS);
-  const decoded = decodeFragment(fragment);
-  // A link to a whole page points at its heading (main content may hold navigation before it); a
-  // target outside the main content is looked for in all of it.
-  const at = fragment ? page.idAt.get(fragment) ?? page.idAt.get(decoded) : page.idAt.get(PAGE_HEADING) ?? 0;
-  const near = page.words.slice(Math.max(0, (at ?? 0) - WORDS_BEFORE_TARGET), at === undefined ? undefined : at + WORDS_AFTER_TARGET);
-  if (containsRun(near, quoted)) return undefined;
-  const where = containsRun(page.words, quoted) ? 'from another part of the page' : "not from the page's main content";
-  return `text ${where}: "${first.slice(0, 60)}"`;
-}
-
-/** The main content of each target page (found as the extraction finds it), read once per page. */
-type TargetPages = Map<string, Promise<ContentWords>>;
-
-function targetPage(site: ServedSite, file: string, cache: TargetPages): Promise<ContentWords> {
-  let words = cache.get(file);
-  if (!words) {
-    words = site.pages.parse(site.version, file).then((page) => {
-      const main = page && findMainContent(page);
-      return contentWords(main ? [main] : []);
-    });
-    cache.set(file, words);
-  }
-  return words;
-}
-
-async function previewOutcome(site: ServedSite, link: SampledLink, targets: TargetPages): Promise<PreviewOutcome> {
-  const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
-  const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
-  const body = (await response.json()) as Partial<EmbedPreview & ErrorBody>;
-  if (!response.ok) return { ...link, failure: 'error', reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
-  const [title, content] = [body.title ?? '', body.content ?? ''];
-  const bare = headingOnly(title, content);
-  if (bare) return { ...link, failure: 'heading only', reason: bare };
-  const foreign = notFromTarget(title, content, await targetPage(site, link.target, targets), new URL(link.url).hash.slice(1));
-  return { ...link, failure: foreign ? 'text from elsewhere' : undefined, reason: foreign ?? '' };
-}
-
-/** Asks the proxy for each link's preview as the widget does, a few at a time. */
-export async function checkPreviews(site: ServedSite, links: SampledLink[], concurrency = 4): Promise<PreviewOutcome[]> {
-  const outcomes: PreviewOutcome[] = new Array(links.length);
-  const targets: TargetPages = new Map();
-  let next = 0;
-  const worker = async () => {
-    while (next < links.length) {
-      const index = next++;
-      outcomes[index] = await previewOutcome(site, links[index]!, targets).catch((error: unknown) => ({ ...links[index]!, failure: 'error' as const, reason: `request failed: ${(error as Error).message}` }));
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return outcomes;
 }
 
 // ---------------------------------------------------------------------------------------------

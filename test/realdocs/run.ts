@@ -12,7 +12,8 @@ import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../demo/host/pages.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
-import { checkPreviews, indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import { checkPreviews } from './previews.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
