@@ -268,7 +268,7 @@ describe('<doclens-search>', () => {
     expect(stateText(hostile)).to.contain('"nothing"');
     await hostile.show('fail');
     await until(() => stateText(hostile).includes('unavailable'), 'error state');
-    shadow(hostile).querySelector<HTMLButtonElement>('.state .action')!.click();
+    shadow(hostile).querySelector<HTMLButtonElement>('[part="state"] button')!.click();
     await until(() => stateText(hostile).includes('unavailable'), 'error state again');
 
     const real = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>`);
@@ -310,7 +310,7 @@ describe('<doclens-search>', () => {
       const element = await fixture<DoclensSearch>(html`<doclens-search proxy="http://127.0.0.1:9" debounce="0"></doclens-search>`);
       await element.show('scheduler');
       await until(() => stateText(element).includes('offline'), 'offline state');
-      expect(shadow(element).querySelector('.state .action')).to.not.equal(null);
+      expect(shadow(element).querySelector('[part="state"] button')).to.not.equal(null);
     } finally {
       Object.defineProperty(Navigator.prototype, 'onLine', online);
     }
@@ -405,9 +405,9 @@ describe('<doclens-search>', () => {
       // Try again, on a proxy that fails.
       element.proxy = servers.hostile;
       await element.show('fail');
-      await until(() => !!shadow(element).querySelector('.state .action'), 'the error and its retry button');
-      await click(shadow(element).querySelector('.state .action')!);
-      await until(() => !!shadow(element).querySelector('.state .action'), 'the error again');
+      await until(() => !!shadow(element).querySelector('[part="state"] button'), 'the error and its retry button');
+      await click(shadow(element).querySelector('[part="state"] button')!);
+      await until(() => !!shadow(element).querySelector('[part="state"] button'), 'the error again');
       expect(document.activeElement).to.equal(input(element));
       await closesOnEscape();
       expect(shortcuts.actions).to.deep.equal([]);
@@ -437,7 +437,7 @@ describe('<doclens-search>', () => {
   it('speaks Spanish on a Spanish page', async () => {
     const container = await fixture<HTMLDivElement>(html`<div lang="es"><doclens-search proxy=${servers.hostile}></doclens-search></div>`);
     const element = container.querySelector('doclens-search')!;
-    expect(shadow(element).querySelector('.trigger')!.textContent).to.contain('Buscar');
+    expect(shadow(element).querySelector('[part="trigger"]')!.textContent).to.contain('Buscar');
     await element.show();
     expect(input(element).placeholder).to.equal('Buscar en la documentación');
   });
