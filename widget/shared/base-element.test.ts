@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { html as litHtml, type TemplateResult } from 'lit';
+import type { TemplateResult } from 'lit';
 import { define, DoclensElement } from './base-element.ts';
 
 /** A doclens element that shows one string and dispatches the matches bar's events. */
@@ -17,7 +17,7 @@ class ProbeElement extends DoclensElement {
   }
 
   override render(): TemplateResult {
-    return litHtml`<span>${this.strings.searchButton}</span>`;
+    return html`<span>${this.strings.searchButton}</span>`;
   }
 }
 
