@@ -4,7 +4,7 @@ import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
 import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
-import { decodeFragment } from './structure/tree.ts';
+import { percentDecoded } from './structure/tree.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
 export interface SectionQuery {
@@ -27,7 +27,7 @@ export class InvalidSelectorError extends Error {
 export function findByFragment(page: ParsedHtml, fragment: string): Element | undefined {
   const exact = page.elementById(fragment);
   if (exact) return exact;
-  const decoded = decodeFragment(fragment);
+  const decoded = percentDecoded(fragment);
   return decoded === fragment ? undefined : page.elementById(decoded);
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { opensSectioning, surroundsContent } from './surroundings.ts';
-import { decodeFragment, headingRank, INVISIBLE, visibleLength, type TreeAdapter } from './tree.ts';
+import { headingRank, INVISIBLE, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
 
 /**
  * What a page is, for a search index: generated indexes, search pages and pages that only send the
@@ -118,7 +118,7 @@ export class PageStructure<Node, Element extends Node> {
     if (hash === -1) return;
     const path = href.slice(0, hash);
     if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === resolvedPath(this.pagePath, this.pagePath))) {
-      this.linkedIds.add(decodeFragment(href.slice(hash + 1)));
+      this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
     }
   }
 

@@ -3,7 +3,7 @@
  * the block around a target within a line, a heading's ids, and its permalink.
  */
 
-import { decodeFragment, hasOwnText, hasText, hasWord, isHeadingName, visibleLength, type TreeAdapter } from './tree.ts';
+import { hasOwnText, hasText, hasWord, isHeadingName, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
 
 /** Elements that run within a line of text rather than making a block of their own. */
 const PHRASING = new Set([
@@ -101,7 +101,7 @@ function permalinkTarget<Node, Element extends Node>(tree: TreeAdapter<Node, Ele
     const child = children[index]!;
     if (!tree.isElement(child) || tree.tagName(child) !== 'a') continue;
     const href = tree.attribute(child, 'href') ?? '';
-    if (href.startsWith('#') && href.length > 1) return decodeFragment(href.slice(1));
+    if (href.startsWith('#') && href.length > 1) return percentDecoded(href.slice(1));
   }
   return undefined;
 }

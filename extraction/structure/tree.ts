@@ -36,12 +36,12 @@ export function visibleLength(text: string): number {
   return count;
 }
 
-/** A fragment percent-decoded, or as written when it does not decode. */
-export function decodeFragment(fragment: string): string {
+/** A URL part (a fragment, a path segment) percent-decoded as a browser shows it; as written when it does not decode. */
+export function percentDecoded(part: string): string {
   try {
-    return decodeURIComponent(fragment);
+    return decodeURIComponent(part);
   } catch {
-    return fragment;
+    return part;
   }
 }
 

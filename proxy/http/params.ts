@@ -20,14 +20,7 @@ export function queryOf(rawUrl: string): URLSearchParams {
   return params;
 }
 
-/** Percent-decodes as a browser shows a URL part; invalid encoding stays as written. */
-export function decodedOrAsWritten(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
+
 
 export function stringParam(params: URLSearchParams, name: string, maxLength: number): string | undefined {
   const value = params.get(name);

@@ -2,7 +2,8 @@ import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } fro
 import { absolutizeHtml, pageUrlOf } from '../../extraction/html/links.ts';
 import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
-import { choiceParam, decodedOrAsWritten, requiredParam, stringParam } from '../http/params.ts';
+import { percentDecoded } from '../../extraction/structure/tree.ts';
+import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';
 import type { EmbedPreview, EmbedSection } from '../../contract/index.ts';
@@ -73,7 +74,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
         let section;
         try {
           // Ids are matched as written in the URL, then percent-decoded as a browser would.
-          section = [fragment, decodedOrAsWritten(fragment)]
+          section = [fragment, percentDecoded(fragment)]
             .map((candidate) => findSection(page, { fragment: candidate, doctool: doctool ?? null, maincontent: maincontent ?? null }))
             .find(Boolean);
         } catch (error) {

@@ -1,4 +1,4 @@
-import { decodedOrAsWritten } from '../http/params.ts';
+import { percentDecoded } from '../../extraction/structure/tree.ts';
 import type { ProjectSummary } from '../upstream/api.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 
@@ -37,7 +37,7 @@ export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, 
     return named && versionSlug ? { project: named.project, versionSlug, path: '' } : undefined;
   }
   const [, urlVersion = '', ...rest] = page.slice(best.root.length).split('/');
-  return { project: best.project, versionSlug: versionSlug ?? decodedOrAsWritten(urlVersion), path: rest.join('/') };
+  return { project: best.project, versionSlug: versionSlug ?? percentDecoded(urlVersion), path: rest.join('/') };
 }
 
 /** The project whose translations a project's languages are: its original when that is in scope, else itself. */

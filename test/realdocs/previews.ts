@@ -7,7 +7,7 @@ import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { parseFragment, textOf } from '../../extraction/html/parse.ts';
 import { normalizeSpace } from '../../extraction/sections.ts';
-import { decodeFragment, isHeadingName } from '../../extraction/structure/tree.ts';
+import { isHeadingName, percentDecoded } from '../../extraction/structure/tree.ts';
 import { proxyGet, type SampledLink, type ServedSite } from './metrics.ts';
 
 /** How a preview failed: no answer, no text beyond its heading, or text that is not the target's. */
@@ -102,7 +102,7 @@ const containsRun = (words: string[], run: string[]) => ` ${words.join(' ')} `.i
 export function notFromTarget(title: string, content: string, page: ContentWords, fragment: string): string | undefined {
   const first = blocksBeyondHeading(title, content)[0] ?? '';
   const quoted = wordsOf(first).slice(0, QUOTED_WORDS);
-  const decoded = decodeFragment(fragment);
+  const decoded = percentDecoded(fragment);
   // A link to a whole page points at its heading (main content may hold navigation before it); a
   // target outside the main content is looked for in all of it.
   const at = fragment ? page.idAt.get(fragment) ?? page.idAt.get(decoded) : page.idAt.get(PAGE_HEADING) ?? 0;
