@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { etagOf } from '../http/cache.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { Route } from '../http/route-table.ts';
 import type { ProxyContext } from '../context.ts';
@@ -11,6 +10,17 @@ import type { ProxyContext } from '../context.ts';
  */
 const WIDGET_FILE = /^\/(?<file>doclens(?:\.iife|-[\w-]+)?\.js)$/;
 const HASHED_CHUNK = /^doclens-[\w-]+\.js$/;
+
+/**
+ * A chunk's name changes with its content: cached for good. `doclens.js` names the chunks of its own
+ * build, so a browser asks whether it changed each time (a 304 by ETag), lest an old copy call for
+ * chunks an upgrade removed; `doclens.iife.js` only loads `doclens.js` and keeps a day.
+ */
+function cacheControlOf(name: string): string {
+  if (HASHED_CHUNK.test(name)) return 'public, max-age=31536000, immutable';
+  if (name === 'doclens.js') return 'public, no-cache';
+  return 'public, max-age=86400, stale-while-revalidate=604800, stale-if-error=604800';
+}
 
 /** The gauges `/metrics` reports: memory kept per request within `--cache-bytes`, and the process's own. */
 const gaugesOf = (context: ProxyContext) => ({
@@ -24,7 +34,6 @@ const gaugesOf = (context: ProxyContext) => ({
 /** `/healthz`, `/metrics` and the widget files (from `widgetDir`). */
 export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
   const started = context.now();
-  const bundles = new Map<string, { body: Buffer; etag: string; mtime: number }>();
 
   const healthz: Route = {
     path: '/healthz',
@@ -42,27 +51,21 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     },
   };
 
+  // Read from the disk each time (the system's file cache keeps them): nothing held in the proxy's memory.
   const serveWidgetFile: Route['handle'] = async (req, res, { file: name = '' }) => {
     const path = join(widgetDir, name);
     const info = await stat(path).catch(() => undefined);
-    if (!info) throw new ProxyError(404, 'not_found', `The widget bundle ${name} is not built: run "npm run build".`);
-    let bundle = bundles.get(name);
-    if (!bundle || bundle.mtime !== info.mtimeMs) {
-      const body = await readFile(path);
-      bundle = { body, etag: etagOf(body), mtime: info.mtimeMs };
-      bundles.set(name, bundle);
-    }
+    if (!info?.isFile()) throw new ProxyError(404, 'not_found', `The widget file ${name} is not built: run "npm run build".`);
     res.set({
       'content-type': 'text/javascript; charset=utf-8',
-      // A chunk's name changes with its content; the loaders' URLs are stable, so browsers revalidate
-      // them daily (cheaply, by ETag) and CDNs keep serving meanwhile.
-      'cache-control': HASHED_CHUNK.test(name) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800, stale-if-error=604800',
-      etag: bundle.etag,
+      'cache-control': cacheControlOf(name),
+      // From size and time, as static file servers do: a revalidation costs no read.
+      etag: `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`,
       'cross-origin-resource-policy': 'cross-origin',
       'access-control-allow-origin': '*',
     });
     if (req.fresh) return void res.status(304).end();
-    res.send(bundle.body);
+    res.send(await readFile(path));
   };
 
   return [healthz, metrics, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];

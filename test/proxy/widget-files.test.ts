@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestProxy, type TestProxy } from '../fixtures/proxy.ts';
+import { rawGet, rawRequest } from '../fixtures/raw-http.ts';
+
+describe('the widget files', () => {
+  let proxy: TestProxy;
+  let widgetDir: string;
+
+  beforeAll(async () => {
+    widgetDir = mkdtempSync(join(tmpdir(), 'doclens-widget-'));
+    for (const name of ['doclens.js', 'doclens.iife.js', 'doclens-search-AbC_12-x.js', 'doclens.js.map', 'other.js']) writeFileSync(join(widgetDir, name), `// ${name}\n`);
+    proxy = await startTestProxy({ upstream: 'http://127.0.0.1:9', token: 'test-token', widgetDir });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    rmSync(widgetDir, { recursive: true, force: true });
+  });
+
+  it('serves the loaders and the hashed chunks, each cached as long as its name stays true to its content', async () => {
+    const cacheOf = async (name: string) => {
+      const answer = await proxy.get(`/${name}`);
+      expect(answer.status, name).toBe(200);
+      expect(answer.text).toBe(`// ${name}\n`);
+      expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      return answer.headers.get('cache-control');
+    };
+    // The loader names the chunks of its build: never used without asking, lest it call for chunks an upgrade removed.
+    expect(await cacheOf('doclens.js')).toBe('public, no-cache');
+    expect(await cacheOf('doclens.iife.js')).toMatch(/^public, max-age=86400\b/);
+    expect(await cacheOf('doclens-search-AbC_12-x.js')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a revalidation with 304 by ETag, and changed content with a new ETag', async () => {
+    // As a browser revalidates its cached copy (fetch() would add its own Cache-Control: no-cache).
+    const revalidate = (etag: string) => rawRequest(Number(new URL(proxy.url).port), rawGet('/doclens.js', { 'If-None-Match': etag }));
+    const etag = (await proxy.get('/doclens.js')).headers.get('etag')!;
+    expect((await revalidate(etag)).status).toBe(304);
+    writeFileSync(join(widgetDir, 'doclens.js'), '// doclens.js, rebuilt with other chunks\n');
+    const rebuilt = await revalidate(etag);
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.headers.etag).not.toBe(etag);
+  });
+
+  it('serves no other file of the folder, and a chunk gone with an upgrade is a JSON 404', async () => {
+    for (const path of ['/doclens.js.map', '/other.js', '/doclens-..%2Fdoclens.js', '/doclens-search-gone.js']) {
+      const answer = await proxy.get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.error.code, path).toBe('not_found');
+    }
+  });
+});
