@@ -10,7 +10,7 @@ const shadow = (element: DoclensSearch) => element.shadowRoot!;
 /** The search field: a combobox in the element's light DOM, shown in its dialog. */
 const input = (element: DoclensSearch) => element.querySelector<HTMLInputElement>('input[role="combobox"]')!;
 const options = (element: DoclensSearch) => [...shadow(element).querySelectorAll<HTMLAnchorElement>('[role="option"]')];
-const stateText = (element: DoclensSearch) => shadow(element).querySelector('[part="state"]')?.textContent?.trim() ?? '';
+const stateText = (element: DoclensSearch) => shadow(element).querySelector('[part~="state"]')?.textContent?.trim() ?? '';
 
 /** Every search request the page makes, by its `q`. */
 function recordSearches(): { queries: string[]; restore(): void } {
@@ -64,7 +64,7 @@ describe('<doclens-search>', () => {
   it('names the project searched, not its slug', async () => {
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="2.0" page-url=${`${servers.docs}/en/2.0/`}></doclens-search>`);
     await element.show();
-    await until(() => element.shadowRoot!.querySelector('.filters span')?.textContent === 'Searching Aurora 2.0', 'the project name');
+    await until(() => element.shadowRoot!.querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.0', 'the project name');
   });
 
   it('searches as you type against the proxy, grouped by page with section hits, as a combobox', async () => {
@@ -74,7 +74,7 @@ describe('<doclens-search>', () => {
     const first = options(element)[0]!;
     expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul$/);
     expect(options(element).some((option) => /\.html\?highlight=schedul#/.test(option.href))).to.equal(true);
-    expect(first.querySelector('.title span')?.textContent?.toLowerCase()).to.contain('schedul');
+    expect(first.querySelector('[part~="option-title"] span')?.textContent?.toLowerCase()).to.contain('schedul');
     const field = input(element);
     expect(field.getAttribute('role')).to.equal('combobox');
     expect(field.getAttribute('aria-expanded')).to.equal('true');
@@ -96,7 +96,7 @@ describe('<doclens-search>', () => {
       await element.show('slow');
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(input(element).getAttribute('aria-busy')).to.equal('true');
-      expect(shadow(element).querySelector('.spinner')).to.not.equal(null);
+      expect(shadow(element).querySelector('[part~="spinner"]')).to.not.equal(null);
       await element.show('fast');
       await until(() => options(element)[0]?.textContent?.includes('fast') ?? false, 'fast results');
       await new Promise((resolve) => setTimeout(resolve, 900));
@@ -120,7 +120,7 @@ describe('<doclens-search>', () => {
     await sendKeys({ press: 'ArrowUp' });
     expect(active()).to.equal(options(element)[count - 1]!.id);
     await element.updateComplete;
-    const list = shadow(element).querySelector('.body')!.getBoundingClientRect();
+    const list = shadow(element).querySelector('[part~="body"]')!.getBoundingClientRect();
     const last = options(element)[count - 1]!.getBoundingClientRect();
     expect(last.bottom).to.be.at.most(list.bottom + 1);
     expect(window.scrollY).to.equal(pageScroll);
@@ -138,7 +138,7 @@ describe('<doclens-search>', () => {
     localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`);
     await element.show();
-    const reached = () => shadow(element).querySelector('.recent li[data-active] .query')?.textContent;
+    const reached = () => shadow(element).querySelector('[part~="recent"] li[data-active] [part~="recent-query"]')?.textContent;
     await sendKeys({ press: 'ArrowDown' });
     expect(reached()).to.equal('lease');
     await sendKeys({ press: 'ArrowDown' });
@@ -202,8 +202,8 @@ describe('<doclens-search>', () => {
     const expected = `${window.location.href.split('#')[0]}#doclens-q=lease`;
     const copy = shadow(element).querySelector<HTMLButtonElement>('button[aria-label="Copy link to this search"]')!;
     await click(copy);
-    await until(() => shadow(element).querySelector('.shared') !== null, 'copy answered');
-    const shared = shadow(element).querySelector('.shared')!;
+    await until(() => shadow(element).querySelector('[part~="shared-link"]') !== null, 'copy answered');
+    const shared = shadow(element).querySelector('[part~="shared-link"]')!;
     expect(shared.getAttribute('role')).to.equal('status');
     expect(shared.textContent).to.equal('Link copied');
     // Pasted into the field, the clipboard holds the link.
@@ -215,12 +215,12 @@ describe('<doclens-search>', () => {
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     try {
       await click(copy);
-      await until(() => shadow(element).querySelector('.shared input') !== null, 'link shown');
-      const linkField = shadow(element).querySelector<HTMLInputElement>('.shared input')!;
+      await until(() => shadow(element).querySelector('[part~="shared-link"] input') !== null, 'link shown');
+      const linkField = shadow(element).querySelector<HTMLInputElement>('[part~="shared-link"] input')!;
       expect(linkField.value).to.equal(expected);
       expect(shadow(element).activeElement).to.equal(linkField);
       expect(linkField.selectionEnd! - linkField.selectionStart!).to.equal(expected.length);
-      expect(shadow(element).querySelector('.shared')!.textContent).to.contain('Press Ctrl+C');
+      expect(shadow(element).querySelector('[part~="shared-link"]')!.textContent).to.contain('Press Ctrl+C');
     } finally {
       delete (navigator as { clipboard?: Clipboard }).clipboard;
     }
@@ -234,7 +234,7 @@ describe('<doclens-search>', () => {
       await openWith(element, 'plugin');
       await until(() => options(element).length > 0, 'results');
       expect(recorder.queries.at(-1)).to.equal('subprojects:aurora/latest plugin');
-      shadow(element).querySelector<HTMLInputElement>('.filters input[type="checkbox"]')!.click();
+      shadow(element).querySelector<HTMLInputElement>('[part~="filters"] input[type="checkbox"]')!.click();
       await until(() => recorder.queries.at(-1) === 'project:aurora/latest plugin', 'filtered request');
     } finally {
       recorder.restore();
@@ -250,12 +250,12 @@ describe('<doclens-search>', () => {
       options(element)[0]!.click();
     }
     await element.show('');
-    const recent = () => [...shadow(element).querySelectorAll('.recent .query')].map((button) => button.textContent);
+    const recent = () => [...shadow(element).querySelectorAll('[part~="recent-query"]')].map((button) => button.textContent);
     expect(recent()).to.deep.equal(['beta', 'alpha']);
-    shadow(element).querySelector<HTMLButtonElement>('.recent .remove')!.click();
+    shadow(element).querySelector<HTMLButtonElement>('[part~="recent-remove"]')!.click();
     await element.updateComplete;
     expect(recent()).to.deep.equal(['alpha']);
-    shadow(element).querySelector<HTMLButtonElement>('.recent-head button')!.click();
+    shadow(element).querySelector<HTMLButtonElement>('[part~="recent-clear"]')!.click();
     await element.updateComplete;
     expect(recent()).to.deep.equal([]);
     expect(localStorage.getItem('doclens:recent:all')).to.equal('[]');
@@ -268,14 +268,14 @@ describe('<doclens-search>', () => {
     expect(stateText(hostile)).to.contain('"nothing"');
     await hostile.show('fail');
     await until(() => stateText(hostile).includes('unavailable'), 'error state');
-    shadow(hostile).querySelector<HTMLButtonElement>('[part="state"] button')!.click();
+    shadow(hostile).querySelector<HTMLButtonElement>('[part~="error"] button')!.click();
     await until(() => stateText(hostile).includes('unavailable'), 'error state again');
 
     const real = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>`);
     await real.show('scheduler');
     await until(() => options(real).length > 0, 'results');
     const before = options(real).length;
-    shadow(real).querySelector<HTMLButtonElement>('.more')!.click();
+    shadow(real).querySelector<HTMLButtonElement>('[part~="more"]')!.click();
     await until(() => options(real).length > before, 'more results');
   });
 
@@ -310,7 +310,7 @@ describe('<doclens-search>', () => {
       const element = await fixture<DoclensSearch>(html`<doclens-search proxy="http://127.0.0.1:9" debounce="0"></doclens-search>`);
       await element.show('scheduler');
       await until(() => stateText(element).includes('offline'), 'offline state');
-      expect(shadow(element).querySelector('[part="state"] button')).to.not.equal(null);
+      expect(shadow(element).querySelector('[part~="error"] button')).to.not.equal(null);
     } finally {
       Object.defineProperty(Navigator.prototype, 'onLine', online);
     }
@@ -378,9 +378,9 @@ describe('<doclens-search>', () => {
     };
     try {
       await openWith(element, 'scheduler');
-      await until(() => !!shadow(element).querySelector('.more'), 'more results');
+      await until(() => !!shadow(element).querySelector('[part~="more"]'), 'more results');
       const before = options(element).length;
-      await click(shadow(element).querySelector('.more')!);
+      await click(shadow(element).querySelector('[part~="more"]')!);
       await until(() => options(element).length > before, 'the next page');
       expect(document.activeElement).to.equal(input(element));
       await sendKeys({ type: 's' });
@@ -390,7 +390,7 @@ describe('<doclens-search>', () => {
       await closesOnEscape();
 
       await element.show('');
-      await click(shadow(element).querySelector('.recent .query')!);
+      await click(shadow(element).querySelector('[part~="recent-query"]')!);
       expect(input(element).value).to.equal('schedulers');
       await element.updateComplete;
       expect(document.activeElement).to.equal(input(element));
@@ -399,15 +399,15 @@ describe('<doclens-search>', () => {
       await element.show('');
       await click(shadow(element).querySelector('footer')!);
       expect(document.activeElement).to.equal(input(element));
-      await click(shadow(element).querySelector('.recent-head span')!);
+      await click(shadow(element).querySelector('[part~="recent-head"] span')!);
       await closesOnEscape();
 
       // Try again, on a proxy that fails.
       element.proxy = servers.hostile;
       await element.show('fail');
-      await until(() => !!shadow(element).querySelector('[part="state"] button'), 'the error and its retry button');
-      await click(shadow(element).querySelector('[part="state"] button')!);
-      await until(() => !!shadow(element).querySelector('[part="state"] button'), 'the error again');
+      await until(() => !!shadow(element).querySelector('[part~="error"] button'), 'the error and its retry button');
+      await click(shadow(element).querySelector('[part~="error"] button')!);
+      await until(() => !!shadow(element).querySelector('[part~="error"] button'), 'the error again');
       expect(document.activeElement).to.equal(input(element));
       await closesOnEscape();
       expect(shortcuts.actions).to.deep.equal([]);
@@ -437,7 +437,7 @@ describe('<doclens-search>', () => {
   it('speaks Spanish on a Spanish page', async () => {
     const container = await fixture<HTMLDivElement>(html`<div lang="es"><doclens-search proxy=${servers.hostile}></doclens-search></div>`);
     const element = container.querySelector('doclens-search')!;
-    expect(shadow(element).querySelector('[part="trigger"]')!.textContent).to.contain('Buscar');
+    expect(shadow(element).querySelector('[part~="trigger"]')!.textContent).to.contain('Buscar');
     await element.show();
     expect(input(element).placeholder).to.equal('Buscar en la documentación');
   });

@@ -34,7 +34,19 @@ let instances = 0;
  * @csspart dialog - The dialog.
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
+ * @csspart option-title - A row's title (a page's or a section's), the searched words in it highlighted.
+ * @csspart more - The button that loads more results.
+ * @csspart body - The scrolling area under the bar: recent searches, results or a message.
  * @csspart state - The loading, empty, error and offline messages.
+ * @csspart error - The error and offline messages (also `state`), with their retry button.
+ * @csspart spinner - The spinning mark in the bar while results load.
+ * @csspart filters - The row naming the project searched, with its "include subprojects" box.
+ * @csspart shared-link - The "link copied" note, or the field showing the search's link to copy by hand.
+ * @csspart recent - The list of recent searches.
+ * @csspart recent-head - Its heading row, with the clear button.
+ * @csspart recent-clear - The button that clears the recent searches.
+ * @csspart recent-query - A recent search (a button that runs it).
+ * @csspart recent-remove - The button that removes one recent search.
  * @csspart settings - The button of the reader's settings menu (`<doclens-settings>`), beside the close button.
  * @csspart settings-menu - That menu.
  * @csspart setting - One of its switches.

@@ -55,7 +55,7 @@ export function renderDialog(view: SearchView): TemplateResult {
   const shared = view.sharedLink;
   return html`
     <div class="bar">
-      ${view.request.status === 'loading' ? html`<span class="spinner" aria-hidden="true"></span>` : searchIcon}
+      ${view.request.status === 'loading' ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : searchIcon}
       <slot name="input"></slot>
       ${view.words ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink} @click=${() => view.copyLink()}>${linkIcon}</button>` : nothing}
       <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
@@ -64,15 +64,15 @@ export function renderDialog(view: SearchView): TemplateResult {
     ${!shared
       ? nothing
       : shared.copied
-        ? html`<div class="shared" role="status">${s.linkCopied}</div>`
-        : html`<div class="shared"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`}
+        ? html`<div class="shared" part="shared-link" role="status">${s.linkCopied}</div>`
+        : html`<div class="shared" part="shared-link"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`}
     ${view.searchingIn !== undefined
-      ? html`<div class="filters">
+      ? html`<div class="filters" part="filters">
           <span>${view.searchingIn}</span>
           <label><input type="checkbox" .checked=${view.includeSubprojects} @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)} />${s.includeSubprojects}</label>
         </div>`
       : nothing}
-    <div class="body">${renderBody(view)}</div>
+    <div class="body" part="body">${renderBody(view)}</div>
     <div class="visually-hidden" role="status" aria-live="polite">${announcement(view)}</div>
     <footer>${s.keyboardHelp}</footer>
   `;
@@ -94,7 +94,7 @@ function announcement(view: SearchView): string {
 function renderBody(view: SearchView): TemplateResult {
   const { strings: s, request } = view;
   const failed = (message: string) =>
-    html`<div class="state error" part="state"><strong>${message}</strong><button class="action" type="button" @click=${() => request.retry()}>${s.retry}</button></div>`;
+    html`<div class="state error" part="state error"><strong>${message}</strong><button class="action" type="button" @click=${() => request.retry()}>${s.retry}</button></div>`;
   switch (request.status) {
     case 'idle':
       return renderRecent(view);
@@ -117,12 +117,12 @@ function renderRecent(view: SearchView): TemplateResult {
   const { strings: s, recent } = view;
   if (!recent.items.length) return html`<div class="state" part="state">${s.noRecent}</div>`;
   return html`
-    <div class="recent-head"><span id="recent-label">${s.recentSearches}</span><button type="button" @click=${() => recent.set([])}>${s.clearRecent}</button></div>
-    <ul class="recent" aria-labelledby="recent-label">
+    <div class="recent-head" part="recent-head"><span id="recent-label">${s.recentSearches}</span><button part="recent-clear" type="button" @click=${() => recent.set([])}>${s.clearRecent}</button></div>
+    <ul class="recent" part="recent" aria-labelledby="recent-label">
       ${recent.items.map(
         (item, index) => html`<li ?data-active=${index === recent.index}>
-          <button class="query" type="button" @click=${() => view.runRecent(item)}>${item}</button>
-          <button class="remove" type="button" aria-label=${format(s.removeRecent, { query: item })} @click=${() => recent.set(withoutRecent(recent.items, item))}>✕</button>
+          <button class="query" part="recent-query" type="button" @click=${() => view.runRecent(item)}>${item}</button>
+          <button class="remove" part="recent-remove" type="button" aria-label=${format(s.removeRecent, { query: item })} @click=${() => recent.set(withoutRecent(recent.items, item))}>✕</button>
         </li>`,
       )}
     </ul>
@@ -140,16 +140,16 @@ function renderResults(view: SearchView): TemplateResult {
         const badge = isElsewhere(result, view.project, view.version) ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing;
         return html`
           ${renderOption(view, page, html`
-            <span class="title">${highlighted(pageTitle(result))}${badge}</span>
+            <span class="title" part="option-title">${highlighted(pageTitle(result))}${badge}</span>
             <span class="path">${breadcrumb(result.path)}</span>`)}
           ${sections.map((section) => renderOption(view, section, html`
-            <span class="title hit">${highlighted(sectionTitle(section.block!))}</span>
+            <span class="title hit" part="option-title">${highlighted(sectionTitle(section.block!))}</span>
             <span class="snippet">${highlighted(sectionSnippet(section.block!))}</span>`, 'section'))}
         `;
       })}
     </ul>
     ${request.nextPage
-      ? html`<button class="action more" type="button" ?disabled=${request.loadingMore} @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
+      ? html`<button class="action more" part="more" type="button" ?disabled=${request.loadingMore} @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
       : nothing}
   `;
 }
