@@ -18,11 +18,11 @@ async function moveAway() {
 }
 
 function popup(preview: DoclensPreview): HTMLElement {
-  return preview.shadowRoot!.querySelector<HTMLElement>('.popup')!;
+  return preview.shadowRoot!.querySelector<HTMLElement>('[part~="popup"]')!;
 }
 
 const isOpen = (preview: DoclensPreview) => popup(preview).matches(':popover-open');
-const part = (preview: DoclensPreview, name: string) => preview.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
+const part = (preview: DoclensPreview, name: string) => preview.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
 
 /** A picture that takes its size only once it has loaded, as images in real sections do. */
 function picture(width: number, height: number): Promise<HTMLImageElement> {
@@ -63,9 +63,9 @@ describe('<doclens-preview>', () => {
     await sleep(150);
     expect(isOpen(preview)).to.equal(false);
     await shown;
-    await until(() => !!preview.shadowRoot!.querySelector('.title'), 'content');
-    expect(preview.shadowRoot!.querySelector('.title')!.textContent!.toLowerCase()).to.contain('job');
-    expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('.more')!.href).to.equal(`${servers.docs}/en/latest/glossary.html#term-job`);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="title"]'), 'content');
+    expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent!.toLowerCase()).to.contain('job');
+    expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('[part~="more"]')!.href).to.equal(`${servers.docs}/en/latest/glossary.html#term-job`);
     expect(link.getAttribute('aria-describedby')).to.equal(preview.id);
     await hover(popup(preview));
     await sleep(400);
@@ -85,8 +85,8 @@ describe('<doclens-preview>', () => {
     await sendKeys({ press: 'Tab' });
     expect(document.activeElement).to.equal(link);
     await until(() => isOpen(preview), 'open on focus');
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
-    expect(preview.shadowRoot!.querySelector('.content')!.textContent).to.contain('add_job');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
+    expect(preview.shadowRoot!.querySelector('[part~="content"]')!.textContent).to.contain('add_job');
     await sendKeys({ press: 'Escape' });
     expect(isOpen(preview)).to.equal(false);
     expect(document.activeElement).to.equal(link);
@@ -98,7 +98,7 @@ describe('<doclens-preview>', () => {
     container.querySelector<HTMLElement>('[role="main"]')!.tabIndex = -1;
     container.querySelector<HTMLElement>('[role="main"]')!.focus();
     await sendKeys({ press: 'Tab' });
-    await until(() => !!preview.shadowRoot!.querySelector('.more'), 'the preview with its links');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="more"]'), 'the preview with its links');
     const stops = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')];
     await sendKeys({ press: 'Tab' });
     expect(preview.shadowRoot!.activeElement).to.equal(stops[0]);
@@ -169,7 +169,7 @@ describe('<doclens-preview>', () => {
     container.querySelector('[role="main"] p')!.append(later);
     await hover(later);
     await until(() => isOpen(preview), 'preview for a link added later');
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     await moveAway();
   });
 
@@ -178,8 +178,8 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`);
     await hover(container.querySelector('#broken')!);
     await until(() => isOpen(preview), 'open');
-    await until(() => !!preview.shadowRoot!.querySelector('.unavailable'), 'error state');
-    expect(preview.shadowRoot!.querySelector('.unavailable')!.textContent).to.equal('Preview unavailable');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="unavailable"]'), 'error state');
+    expect(preview.shadowRoot!.querySelector('[part~="unavailable"]')!.textContent).to.equal('Preview unavailable');
     await moveAway();
   });
 
@@ -188,12 +188,12 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="slow" href=${`${hostile}/en/latest/slow.html#x`}>slow</a></p>`);
     await hover(container.querySelector('#slow')!);
     await until(() => isOpen(preview), 'open');
-    expect(preview.shadowRoot!.querySelector('.skeleton')).to.not.equal(null);
+    expect(preview.shadowRoot!.querySelector('[part~="skeleton"]')).to.not.equal(null);
     await moveAway();
     await until(() => !isOpen(preview), 'closed');
     await sleep(1000);
     expect(isOpen(preview)).to.equal(false);
-    expect(preview.shadowRoot!.querySelector('.content')).to.equal(null);
+    expect(preview.shadowRoot!.querySelector('[part~="content"]')).to.equal(null);
   });
 
   it('renders hostile embed content inert: nothing runs and the page keeps its styles', async () => {
@@ -201,12 +201,12 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="evil" href=${`${hostile}/en/latest/evil.html#x`}>evil</a></p>`);
     const before = getComputedStyle(document.body).display;
     await hover(container.querySelector('#evil')!);
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
-    const content = preview.shadowRoot!.querySelector('.content')!;
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
+    const content = preview.shadowRoot!.querySelector('[part~="content"]')!;
     expect(content.textContent).to.contain('Safe text');
     expect(content.querySelectorAll('script, style, iframe, svg, math, base, form, input, [onerror], [onload], [style]').length).to.equal(0);
     for (const link of content.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').to.not.match(/^(javascript|data):/i);
-    expect(preview.shadowRoot!.querySelector('.title')!.textContent).to.equal('Hostile <b>title</b>');
+    expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent).to.equal('Hostile <b>title</b>');
     await sleep(100);
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.equal(before);
@@ -222,7 +222,7 @@ describe('<doclens-preview>', () => {
   it('stays inside the viewport near its edges', async () => {
     const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge" href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`);
     await hover(container.querySelector('#edge')!);
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     await sleep(50);
     const box = popup(preview).getBoundingClientRect();
     expect(box.right).to.be.at.most(window.innerWidth);
@@ -237,7 +237,7 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
     const link = container.querySelector<HTMLAnchorElement>('#low')!;
     await preview.show(link);
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     await until(() => popup(preview).dataset.side === 'top', 'placed above the link');
     const before = popup(preview).getBoundingClientRect();
     // Appended before it loads, as the image of a real section: it has no size yet.
@@ -260,13 +260,13 @@ describe('<doclens-preview>', () => {
     );
     for (const [index] of spots.entries()) {
       await preview.show(container.querySelector<HTMLAnchorElement>(`#edge-${index}`)!);
-      await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
       // Long content: far more than the room on either side of the link.
       part(preview, 'content').append(await picture(300, 2000));
       await nextFrame();
       await nextFrame();
       const box = popup(preview).getBoundingClientRect();
-      const scroll = preview.shadowRoot!.querySelector<HTMLElement>('.scroll')!;
+      const scroll = preview.shadowRoot!.querySelector<HTMLElement>('[part~="body"]')!;
       const more = part(preview, 'more').getBoundingClientRect();
       expect(inside(box, viewport()), `tooltip ${index} in the viewport`).to.equal(true);
       expect(scroll.scrollHeight, `text ${index} scrolls`).to.be.above(scroll.clientHeight);
@@ -282,7 +282,7 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(servers.proxy, docsHost(), html`<p dir="rtl"><a id="rtl" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
     const link = container.querySelector<HTMLAnchorElement>('#rtl')!;
     await preview.show(link);
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'content');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     expect(popup(preview).getAttribute('dir')).to.equal('rtl');
     // Within the room the arrow needs to point at a short link's middle.
     await until(() => Math.abs(popup(preview).getBoundingClientRect().right - link.getBoundingClientRect().right) <= 12, 'aligned with the right edge');

@@ -33,6 +33,10 @@ function isSphinxPage(): boolean {
  * @csspart popup - The tooltip.
  * @csspart title - The section title.
  * @csspart content - The section's first blocks.
+ * @csspart body - The scrolling area holding the title and the content.
+ * @csspart badge - The project or version of a section from elsewhere than this page's, beside the title.
+ * @csspart skeleton - The shimmering lines shown while the section loads.
+ * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
  * @csspart more - The "read more" link, or the "Open" action of a tapped preview.
  * @csspart arrow - The arrow pointing at the link.
  *
@@ -251,7 +255,7 @@ export class DoclensPreview extends DoclensElement {
       @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
     >
       <span class="arrow" part="arrow"></span>
-      <div class="scroll">${this.renderContent()}</div>
+      <div class="scroll" part="body">${this.renderContent()}</div>
       ${this.renderMore()}
     </div>`;
   }
@@ -259,15 +263,15 @@ export class DoclensPreview extends DoclensElement {
   private renderContent(): unknown {
     const s = this.strings;
     if (this.phase === 'loading') {
-      return html`<div class="skeleton" aria-busy="true" aria-label=${s.previewLoading}><span></span><span></span><span></span></div>`;
+      return html`<div class="skeleton" part="skeleton" aria-busy="true" aria-label=${s.previewLoading}><span></span><span></span><span></span></div>`;
     }
-    if (this.phase === 'error') return html`<p class="unavailable">${s.previewUnavailable}</p>`;
+    if (this.phase === 'error') return html`<p class="unavailable" part="unavailable">${s.previewUnavailable}</p>`;
     if (this.phase !== 'ready' || !this.preview) return nothing;
     // Another project or version than this page's says which.
     const label = contextLabel(this.preview.url, window.location.href);
     return html`
       ${this.preview.title || label
-        ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge">${label}</span>` : nothing}</header>`
+        ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge" part="badge">${label}</span>` : nothing}</header>`
         : nothing}
       <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>
     `;
