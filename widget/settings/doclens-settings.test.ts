@@ -12,7 +12,7 @@ import './doclens-settings.ts';
 import { SETTINGS_KEY } from './store.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const part = (root: Element, name: string) => root.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+const part = (root: Element, name: string) => root.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 /** The settings element inside a search dialog or a switcher. */
 const settingsIn = (host: Element) => host.shadowRoot!.querySelector('doclens-settings')!;
 const switches = (settings: DoclensSettings) => [...settings.shadowRoot!.querySelectorAll<HTMLElement>('[role="menuitemcheckbox"]')];
@@ -30,7 +30,7 @@ async function switcher(path: string, placement: 'floating' | 'inline' = 'floati
     <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${placement} notice=${notice}></doclens-versions>
   </div>`);
   const element = container.querySelector('doclens-versions')!;
-  await until(() => !!element.shadowRoot!.querySelector('.switcher'), 'page context');
+  await until(() => !!part(element, 'switcher'), 'page context');
   await element.updateComplete;
   return element;
 }
@@ -145,7 +145,7 @@ describe('<doclens-settings>', () => {
     notice.click();
     await until(() => !!part(old, 'notice'), 'the notice back');
     // Dismissed with its own button, it is unchecked in the menu.
-    part(old, 'notice')!.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    part(old, 'notice')!.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click();
     await settings.updateComplete;
     expect(notice.getAttribute('aria-checked')).to.equal('false');
     old.remove();

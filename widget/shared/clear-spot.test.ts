@@ -4,6 +4,7 @@ import '../search/doclens-search.ts';
 import '../versions/doclens-versions.ts';
 import { servers, until } from '../test-support.ts';
 
+const switcherOf = (versions: Element) => versions.shadowRoot!.querySelector<HTMLElement>('[part~="switcher"]');
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('floating doclens elements on a phone', () => {
@@ -21,9 +22,9 @@ describe('floating doclens elements on a phone', () => {
     </div>`);
     const search = container.querySelector('doclens-search')!;
     const versions = container.querySelector('doclens-versions')!;
-    await until(() => !!versions.shadowRoot!.querySelector<HTMLElement>('.switcher')?.dataset.spot, 'switcher placed');
+    await until(() => !!switcherOf(versions)?.dataset.spot, 'switcher placed');
     expect(search.dataset.spot).to.equal('bottom-start');
-    const ours = [search.getBoundingClientRect(), versions.shadowRoot!.querySelector('.switcher')!.getBoundingClientRect()];
+    const ours = [search.getBoundingClientRect(), switcherOf(versions)!.getBoundingClientRect()];
     expect(overlap(ours[0]!, ours[1]!), 'trigger and switcher apart').to.equal(false);
     for (const control of container.querySelectorAll('header button')) {
       const box = control.getBoundingClientRect();

@@ -9,12 +9,12 @@ async function switcher(path: string, extra: Partial<{ lang: string; placement: 
     <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${extra.placement ?? 'inline'}></doclens-versions>
   </div>`);
   const element = container.querySelector('doclens-versions')!;
-  await until(() => !!element.shadowRoot!.querySelector('.switcher'), 'page context');
+  await until(() => !!part(element, 'switcher'), 'page context');
   await element.updateComplete;
   return element;
 }
 
-const part = (element: DoclensVersions, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+const part = (element: DoclensVersions, name: string) => element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 const items = (element: DoclensVersions) => [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[role="menu"] a')];
@@ -30,12 +30,12 @@ describe('<doclens-versions>', () => {
 
   it('lists active, non-hidden versions (latest and stable first, then newest) and the translations', async () => {
     const element = await switcher('/en/latest/installation.html');
-    expect(element.shadowRoot!.querySelector('.toggle')!.textContent).to.contain('latest');
+    expect(part(element, 'toggle')!.textContent).to.contain('latest');
     expect(labels(element, 'versions')).to.deep.equal(['latest', 'stable', '2.0', '1.0']);
     expect(labels(element, 'languages')).to.deep.equal(['English', 'Spanish']);
     expect(item(element, 'latest').getAttribute('aria-checked')).to.equal('true');
-    expect(item(element, 'stable').querySelector('.kind')!.textContent).to.equal('→ 2.0');
-    expect(item(element, '1.0').querySelector('.kind')!.textContent).to.equal('tag');
+    expect(item(element, 'stable').querySelector('[part~="detail"]')!.textContent).to.equal('→ 2.0');
+    expect(item(element, '1.0').querySelector('[part~="detail"]')!.textContent).to.equal('tag');
   });
 
   it('goes to the same page in another version, or to its root when the page is not there', async () => {
@@ -65,7 +65,7 @@ describe('<doclens-versions>', () => {
 
   it('works by keyboard as a menu button', async () => {
     const element = await switcher('/en/latest/installation.html');
-    const toggle = element.shadowRoot!.querySelector<HTMLButtonElement>('.toggle')!;
+    const toggle = part(element, 'toggle')!;
     expect(toggle.getAttribute('aria-haspopup')).to.equal('menu');
     toggle.focus();
     await sendKeys({ press: 'ArrowDown' });
@@ -97,7 +97,7 @@ describe('<doclens-versions>', () => {
     document.addEventListener('keydown', pageShortcuts);
     document.addEventListener('keyup', pageShortcuts);
     try {
-      element.shadowRoot!.querySelector<HTMLButtonElement>('.toggle')!.focus();
+      part(element, 'toggle')!.focus();
       for (const key of ['ArrowDown', 'ArrowRight', 'ArrowLeft', 'End', 'Escape']) await sendKeys({ press: key });
       expect(seenByPage).to.deep.equal([]);
     } finally {
@@ -108,27 +108,27 @@ describe('<doclens-versions>', () => {
 
   it('tells readers of an old version where the stable one is, until dismissed', async () => {
     const element = await switcher('/en/1.0/installation.html');
-    const notice = () => element.shadowRoot!.querySelector('.notice');
+    const notice = () => part(element, 'notice');
     expect(notice()!.textContent).to.contain('old version (1.0)');
     expect(notice()!.querySelector('a')!.href).to.equal(`${servers.docs}/en/stable/installation.html`);
-    notice()!.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    notice()!.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click();
     await element.updateComplete;
     expect(notice()).to.equal(null);
     const again = await switcher('/en/1.0/installation.html');
-    expect(again.shadowRoot!.querySelector('.notice')).to.equal(null);
+    expect(part(again, 'notice')).to.equal(null);
     const current = await switcher('/en/2.0/installation.html');
-    expect(current.shadowRoot!.querySelector('.notice')).to.equal(null);
+    expect(part(current, 'notice')).to.equal(null);
   });
 
   it('offers the version\'s downloads, with web links only, and marks branches', async () => {
     const container = await fixture<HTMLDivElement>(html`<div><doclens-versions proxy=${servers.hostile} placement="inline"></doclens-versions></div>`);
     const element = container.querySelector('doclens-versions')!;
-    await until(() => !!element.shadowRoot!.querySelector('.toggle'), 'page context');
+    await until(() => !!part(element, 'toggle'), 'page context');
     await element.show();
     const downloads = [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[aria-labelledby="downloads-label"] a')];
     expect(downloads.map((link) => link.textContent)).to.deep.equal(['PDF', 'EPUB']);
     expect(downloads.every((link) => link.getAttribute('role') === 'menuitem' && link.href.startsWith('https://docs.example.org/'))).to.equal(true);
-    expect(item(element, 'feature-x').querySelector('.kind')!.textContent).to.equal('branch');
+    expect(item(element, 'feature-x').querySelector('[part~="detail"]')!.textContent).to.equal('branch');
     expect(labels(element, 'languages')).to.deep.equal([]);
   });
 
@@ -138,16 +138,17 @@ describe('<doclens-versions>', () => {
     expect(element.shadowRoot!.querySelector('#versions-label')!.textContent).to.equal('Versiones');
     // Language names in the reader's language, from Intl.
     expect(labels(element, 'languages')).to.deep.equal(['inglés', 'español']);
-    expect(element.shadowRoot!.querySelector('.toggle .visually-hidden')!.textContent).to.contain('español');
+    // What the toggle says to assistive technology (its visible text is hidden from it).
+    expect(part(element, 'toggle')!.querySelector('span:not([aria-hidden])')!.textContent).to.contain('español');
   });
 
   it('marks beforehand the versions and languages the page is missing from', async () => {
     const element = await switcher('/en/latest/guides/observability.html');
     await element.show();
-    expect(item(element, '1.0').querySelector('.missing')!.textContent).to.equal('page not in this version');
+    expect(item(element, '1.0').querySelector('[part~="missing"]')!.textContent).to.equal('page not in this version');
     expect(item(element, '1.0').textContent).to.contain('page not in this version');
-    expect(item(element, 'Spanish').querySelector('.missing')!.textContent).to.equal('page not in this language');
-    expect(item(element, 'latest').querySelector('.missing')).to.equal(null);
+    expect(item(element, 'Spanish').querySelector('[part~="missing"]')!.textContent).to.equal('page not in this language');
+    expect(item(element, 'latest').querySelector('[part~="missing"]')).to.equal(null);
     await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
   });
 
@@ -159,7 +160,7 @@ describe('<doclens-versions>', () => {
     const notice = part(element, 'notice')!;
     expect(notice.getAttribute('role')).to.equal('status');
     expect(notice.textContent).to.contain('does not exist in 1.0: this is its start page');
-    notice.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    notice.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click();
     await element.updateComplete;
     // The old-version notice of 1.0 follows; the marker was used up.
     expect(part(element, 'notice')!.textContent).to.contain('old version');
@@ -201,7 +202,7 @@ describe('<doclens-versions>', () => {
       <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
     </div>`);
     const element = container.querySelector('doclens-versions')!;
-    await until(() => !!part(element, 'notice') && !!element.shadowRoot!.querySelector<HTMLElement>('.switcher')!.dataset.spot, 'arranged');
+    await until(() => !!part(element, 'notice') && !!part(element, 'switcher')!.dataset.spot, 'arranged');
     const ours = [part(element, 'notice')!, part(element, 'toggle')!, part(element, 'collapse')!].map((node) => node.getBoundingClientRect());
     for (const control of container.querySelectorAll<HTMLElement>('#menu, #home, #theme, #to-top')) {
       const box = control.getBoundingClientRect();
@@ -227,7 +228,7 @@ describe('<doclens-versions>', () => {
     part(element, 'notice-badge')!.click();
     await until(() => !!part(element, 'notice'), 'notice shown');
     expect(element.shadowRoot!.activeElement).to.equal(part(element, 'notice')!.querySelector('a'));
-    part(element, 'notice')!.querySelector<HTMLButtonElement>('.dismiss')!.click();
+    part(element, 'notice')!.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click();
     await element.updateComplete;
     expect(part(element, 'notice')).to.equal(null);
     expect(part(element, 'notice-badge')).to.equal(null);

@@ -29,10 +29,14 @@ const LANDED_MARKER = '#doclens-page-missing';
  *
  * @event doclens-versions-select - A version or language was chosen; `detail: { kind, slug, url }`. Cancel it to navigate yourself.
  *
+ * @csspart switcher - The switcher itself (toggle or badge, settings, collapse button and menu), floating or in place.
  * @csspart toggle - The button showing the current version and language.
  * @csspart menu - The menu.
  * @csspart item - A version, language or download entry.
+ * @csspart detail - An entry's detail: a version's kind (tag, branch, → the version it stands for) or a language's code.
+ * @csspart missing - An entry's "page not in this version (language)" mark.
  * @csspart notice - The old or development version notice.
+ * @csspart dismiss - The notice's dismiss button.
  * @csspart collapse - The button that folds the floating switcher into a badge.
  * @csspart badge - The folded switcher.
  * @csspart notice-badge - The notice, folded where it would cover the page's own controls.

@@ -40,7 +40,7 @@ export function renderSwitcher(view: SwitcherView): TemplateResult {
   return html`
     ${view.floating ? html`<div class="viewport" aria-hidden="true"></div>` : nothing}
     ${view.noticeFolded ? nothing : renderNotice(view)}
-    <div class="switcher">
+    <div class="switcher" part="switcher">
       ${view.noticeFolded ? renderNoticeBadge(view) : nothing}
       ${view.badge
         ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => view.setCollapsed(false)}>
@@ -100,8 +100,8 @@ function renderItem(view: SwitcherView, kind: 'version' | 'language', target: Ta
     aria-checked=${target.current ? 'true' : 'false'}
     href=${entryUrl(target)}
     @click=${(event: MouseEvent) => view.choose(event, kind, target)}
-    ><span>${label}</span><span class="kind">${detail}</span>${target.exists === false
-      ? html`<span class="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
+    ><span>${label}</span><span class="kind" part="detail">${detail}</span>${target.exists === false
+      ? html`<span class="missing" part="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
       : nothing}</a
   >`;
 }
@@ -112,7 +112,7 @@ function renderNotice(view: SwitcherView): TemplateResult | typeof nothing {
   return html`<div class="notice" part="notice" role=${view.landedOnStart ? 'status' : 'note'}>
     <span>${notice}</span>
     ${!view.landedOnStart && context.stable ? html`<a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>` : nothing}
-    <button class="dismiss" type="button" aria-label=${s.dismiss} @click=${() => view.dismissNotice()}>✕</button>
+    <button class="dismiss" part="dismiss" type="button" aria-label=${s.dismiss} @click=${() => view.dismissNotice()}>✕</button>
   </div>`;
 }
 
