@@ -71,7 +71,7 @@ describe('the doclens.js loader', () => {
     const placed = `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search><div role="main"><p>Text</p></div>`;
     const { doc, win } = await frame('', page(tag('data-features=""'), placed));
     await win.customElements.whenDefined('doclens-search');
-    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part="trigger"]'), 'the placed search renders its trigger');
+    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'the placed search renders its trigger');
     expect(doc.querySelectorAll('doclens-search').length).to.equal(1);
     expect(doc.querySelector('doclens-preview')).to.equal(null);
   });
@@ -232,9 +232,9 @@ describe('the doclens.js loader', () => {
   it('takes strings an author supplies, and follows theme variables and dark-mode switches', async () => {
     const strings = '<script type="application/json" id="doclens-strings">{"en": {"searchButton": "Find it"}}</script>';
     const { doc } = await frame('', page(`${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); }</style>${tag('data-features="search"')}`));
-    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('.trigger'), 'trigger');
+    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'trigger');
     const search = doc.querySelector('doclens-search')!;
-    expect(search.shadowRoot!.querySelector('.trigger')!.textContent).to.contain('Find it');
+    expect(search.shadowRoot!.querySelector('[part~="trigger"]')!.textContent).to.contain('Find it');
     expect(getComputedStyle(search.shadowRoot!.querySelector('kbd')!).backgroundColor).to.equal('rgb(1, 2, 3)');
     expect(search.getAttribute('scheme')).to.equal('light');
     doc.body.dataset.mdColorScheme = 'slate';
@@ -244,9 +244,9 @@ describe('the doclens.js loader', () => {
   it('works on a page with a strict CSP and Trusted Types, without a single violation', async () => {
     const query = new URLSearchParams({ proxy: servers.proxy, docs: servers.docs });
     const { doc, win, iframe } = await frame(`/widget/loader/test-pages/strict.html?${query}`);
-    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('.trigger'), 'search trigger');
+    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'search trigger');
     const search = doc.querySelector('doclens-search')!;
-    search.shadowRoot!.querySelector<HTMLButtonElement>('.trigger')!.click();
+    search.shadowRoot!.querySelector<HTMLButtonElement>('[part~="trigger"]')!.click();
     await until(() => search.open, 'open');
     await sendKeys({ type: 'scheduler' });
     await until(() => search.shadowRoot!.querySelectorAll('[role="option"]').length > 0, 'results');
@@ -256,7 +256,7 @@ describe('the doclens.js loader', () => {
     await search.hide();
     await sendMouse({ type: 'move', position: [Math.round(offset.left + box.left + 5), Math.round(offset.top + box.top + box.height / 2)] });
     const preview = doc.querySelector('doclens-preview')!;
-    await until(() => !!preview.shadowRoot!.querySelector('.content'), 'preview content');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
     await resetMouse();
     expect((win as unknown as { violations: string[] }).violations).to.deep.equal([]);
   });

@@ -5,7 +5,7 @@ import './doclens-matches.ts';
 import { highlightSearchedTerms } from '../shared/page.ts';
 import { until } from '../test-support.ts';
 
-const part = (matches: DoclensMatches, name: string) => matches.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
+const part = (matches: DoclensMatches, name: string) => matches.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
 const current = () => [...document.querySelectorAll('mark[aria-current="true"]')];
 const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => html`<p style="margin-bottom: 400px">Paragraph ${index}: a retry policy.</p>`);
 
@@ -67,12 +67,12 @@ describe('<doclens-matches>', () => {
     expect(container.textContent).to.equal(text);
     const split = [...container.querySelectorAll('p')].flatMap((paragraph) => [...paragraph.childNodes]).filter((node) => node instanceof Text && node.nextSibling instanceof Text);
     expect(split).to.deep.equal([]);
-    expect(matches.shadowRoot!.querySelector('.bar')).to.equal(null);
+    expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
   });
 
   it('renders nothing when the page has no marks', async () => {
     const matches = await fixture<DoclensMatches>(html`<doclens-matches></doclens-matches>`);
-    expect(matches.shadowRoot!.querySelector('.bar')).to.equal(null);
+    expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
   });
 
   it('leaves a phone page’s pinned menu button free', async () => {

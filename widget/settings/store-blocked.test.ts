@@ -9,7 +9,7 @@ import './doclens-settings.ts';
 
 // A page of its own: here the site's storage throws on every use, as in a sandboxed frame or a
 // browser that blocks it, for the page's whole life.
-const part = (root: Element, name: string) => root.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+const part = (root: Element, name: string) => root.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const switchNamed = (settings: DoclensSettings, label: string) =>
   [...settings.shadowRoot!.querySelectorAll<HTMLElement>('[role="menuitemcheckbox"]')].find((item) => item.textContent!.includes(label))!;
 

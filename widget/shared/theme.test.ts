@@ -37,16 +37,16 @@ describe('theme styles', () => {
 
     const preview = container.querySelector('doclens-preview')!;
     await preview.show(container.querySelector<HTMLAnchorElement>('#term')!);
-    await until(() => !!preview.shadowRoot!.querySelector('[part="content"] > *'), 'preview content');
-    for (const name of ['title', 'more']) expectOwnTextStyles(preview.shadowRoot!.querySelector(`[part="${name}"]`), `preview ${name}`);
-    expectOwnTextStyles(preview.shadowRoot!.querySelector('[part="content"] > *'), 'preview text');
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] > *'), 'preview content');
+    for (const name of ['title', 'more']) expectOwnTextStyles(preview.shadowRoot!.querySelector(`[part~="${name}"]`), `preview ${name}`);
+    expectOwnTextStyles(preview.shadowRoot!.querySelector('[part~="content"] > *'), 'preview text');
     await preview.hide();
 
     const versions = container.querySelector('doclens-versions')!;
-    await until(() => !!versions.shadowRoot!.querySelector('[part="notice"]'), 'switcher');
+    await until(() => !!versions.shadowRoot!.querySelector('[part~="notice"]'), 'switcher');
     await versions.show();
-    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part="notice"] span'), 'notice');
-    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part="item"]'), 'menu item');
+    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part~="notice"] span'), 'notice');
+    expectOwnTextStyles(versions.shadowRoot!.querySelector('[part~="item"]'), 'menu item');
     await versions.hide();
 
     const search = container.querySelector('doclens-search')!;
@@ -64,8 +64,8 @@ describe('theme styles', () => {
       </nav>
     </div>`);
     const versions = container.querySelector('doclens-versions')!;
-    await until(() => !!versions.shadowRoot!.querySelector('[part="toggle"]'), 'switcher');
-    const toggle = getComputedStyle(versions.shadowRoot!.querySelector('[part="toggle"]')!);
+    await until(() => !!versions.shadowRoot!.querySelector('[part~="toggle"]'), 'switcher');
+    const toggle = getComputedStyle(versions.shadowRoot!.querySelector('[part~="toggle"]')!);
     expect(toggle.direction).to.equal('rtl');
     expect(toggle.visibility).to.equal('hidden');
   });
