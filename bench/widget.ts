@@ -76,7 +76,7 @@ async function hoverAndTime(page: Page, selector: string): Promise<number> {
     (window as unknown as { previewTiming: typeof timing }).previewTiming = timing;
     preview.addEventListener('doclens-preview-show', () => (timing.shown = performance.now()), { once: true });
     new MutationObserver((_, observer) => {
-      if (timing.shown && preview.shadowRoot!.querySelector('.content')) {
+      if (timing.shown && preview.shadowRoot!.querySelector('[part~="content"]')) {
         observer.disconnect();
         requestAnimationFrame(() => (timing.painted = performance.now()));
       }
@@ -89,7 +89,7 @@ async function hoverAndTime(page: Page, selector: string): Promise<number> {
     return previewTiming.painted - previewTiming.shown;
   });
   await page.mouse.move(5, 790);
-  await page.locator('doclens-preview .popup:not(:popover-open)').waitFor({ state: 'attached' });
+  await page.locator('doclens-preview [part~="popup"]:not(:popover-open)').waitFor({ state: 'attached' });
   await page.waitForTimeout(300);
   return elapsed;
 }

@@ -14,7 +14,7 @@ async function openSearch(page: Page, words: string): Promise<void> {
 
 async function hoverPreview(page: Page, selector: string): Promise<void> {
   await page.hover(selector);
-  await page.locator('doclens-preview .content').waitFor();
+  await page.locator('doclens-preview [part~="content"]').waitFor();
   await page.waitForTimeout(250);
 }
 
@@ -48,7 +48,7 @@ try {
   // A first tap on a link previews it, with an "Open" action.
   await phone.goto(docs('architecture.html'));
   await phone.locator('div[role="main"] a[href="glossary.html#term-store"]').tap();
-  await phone.locator('doclens-preview .content').waitFor();
+  await phone.locator('doclens-preview [part~="content"]').waitFor();
   await phone.waitForTimeout(250);
   await phone.screenshot({ path: out('preview-touch') });
   await small.close();
@@ -56,11 +56,11 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(docs('installation.html'));
-  await page.locator('doclens-versions .toggle').click();
+  await page.locator('doclens-versions [part~="toggle"]').click();
   await page.screenshot({ path: out('versions') });
   // A page missing from older versions: the switcher marks them; choosing one lands on its start page with a notice.
   await page.goto(docs('guides/observability.html'));
-  await page.locator('doclens-versions .toggle').click();
+  await page.locator('doclens-versions [part~="toggle"]').click();
   await page.waitForTimeout(200);
   await page.screenshot({ path: out('versions-missing') });
   await Promise.all([page.waitForURL((url) => url.pathname === '/en/1.0/'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: '1.0' }).first().click()]);
@@ -69,15 +69,15 @@ try {
   await page.screenshot({ path: out('versions-arrival') });
   // The reader's own switches, from the switcher of an old version (its notice among them).
   await page.goto(new URL('/en/1.0/installation.html', root).href);
-  await page.locator('doclens-versions [part="settings"]').click();
-  await page.locator('doclens-versions [part="settings-menu"]').waitFor();
+  await page.locator('doclens-versions [part~="settings"]').click();
+  await page.locator('doclens-versions [part~="settings-menu"]').waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: out('settings') });
   await page.keyboard.press('Escape');
   // The searched words on the page a result opens, with the bar that steps through them.
   await page.goto(docs('architecture.html?highlight=lease'));
-  await page.locator('doclens-matches [part="bar"]').waitFor();
-  await page.locator('doclens-matches [part="next"]').click();
+  await page.locator('doclens-matches [part~="bar"]').waitFor();
+  await page.locator('doclens-matches [part~="next"]').click();
   await page.waitForTimeout(250);
   await page.screenshot({ path: out('matches') });
   await page.goto(docs('api/scheduler.html'));

@@ -66,7 +66,7 @@ async function expectAccessible(selector: string): Promise<void> {
 
 const searchInput = () => page.locator('doclens-search input[role="combobox"]');
 const options = () => page.locator('doclens-search [role="option"]');
-const preview = () => page.locator('doclens-preview .popup');
+const preview = () => page.locator('doclens-preview [part~="popup"]');
 
 describe('search', () => {
   it('by hotkey and keyboard only: to the section, with the terms highlighted', async () => {
@@ -108,8 +108,8 @@ describe('search', () => {
     expect(await options().first().getAttribute('href')).toContain(skyline.origin);
     await page.keyboard.press('Escape');
     await page.hover('article a[href="../faq/#nothing-shows-up"]');
-    await page.locator('doclens-preview .content').waitFor();
-    expect(await page.locator('doclens-preview .title').textContent()).toMatch(/nothing shows up/i);
+    await page.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="title"]').textContent()).toMatch(/nothing shows up/i);
   });
 });
 
@@ -146,9 +146,9 @@ describe('search you can link to, and recent searches by keyboard', () => {
     await options().first().waitFor();
     await Promise.all([page.waitForURL((url) => url.pathname !== '/en/latest/quickstart.html'), page.keyboard.press('Enter')]);
     await page.keyboard.press('/');
-    await page.locator('doclens-search .recent li').first().waitFor();
+    await page.locator('doclens-search [part~="recent-query"]').first().waitFor();
     await page.keyboard.press('ArrowDown');
-    expect(await page.locator('doclens-search .recent li[data-active]').textContent()).toContain('lease');
+    expect(await page.locator('doclens-search [part~="recent"] li[data-active]').textContent()).toContain('lease');
     await page.keyboard.press('Enter');
     await options().first().waitFor();
     expect(await searchInput().inputValue()).toBe('lease');
@@ -176,23 +176,23 @@ describe('matches on the destination page', () => {
     await page.goto(docs('glossary.html?highlight=lease#term-lease'));
     await page.locator('mark.doclens-highlight').first().waitFor();
     const total = await page.locator('mark.doclens-highlight').count();
-    await expect.poll(() => page.locator('doclens-matches [part="count"]').textContent()).toBe(`${total} matches`);
-    await page.locator('doclens-matches [part="next"]').focus();
+    await expect.poll(() => page.locator('doclens-matches [part~="count"]').textContent()).toBe(`${total} matches`);
+    await page.locator('doclens-matches [part~="next"]').focus();
     await page.keyboard.press('Enter');
-    expect(await page.locator('doclens-matches [part="count"]').textContent()).toBe(`1 of ${total}`);
+    expect(await page.locator('doclens-matches [part~="count"]').textContent()).toBe(`1 of ${total}`);
     expect(await page.locator('mark.doclens-highlight').first().getAttribute('aria-current')).toBe('true');
-    await page.locator('doclens-matches [part="clear"]').click();
+    await page.locator('doclens-matches [part~="clear"]').click();
     expect(await page.locator('mark').count()).toBe(0);
-    expect(await page.locator('doclens-matches [part="bar"]').count()).toBe(0);
+    expect(await page.locator('doclens-matches [part~="bar"]').count()).toBe(0);
   });
 
   it('on a phone, leaves the theme\'s controls and the switcher free', async () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('architecture.html?highlight=lease'));
-    await page.locator('doclens-matches [part="bar"]').waitFor();
+    await page.locator('doclens-matches [part~="bar"]').waitFor();
     // The page's controls and the switcher under the bar, once both have found their spots.
     const covered = async () => {
-      const bar = (await page.locator('doclens-matches [part="bar"]').boundingBox())!;
+      const bar = (await page.locator('doclens-matches [part~="bar"]').boundingBox())!;
       return page.evaluate(({ x, y, width, height }) => {
         const controls = [...document.querySelectorAll('a, button, input, [role="button"], doclens-versions')].filter((control) => !document.querySelector('[role="main"]')!.contains(control));
         return controls
@@ -215,7 +215,7 @@ describe('touch', () => {
     await page.locator('#rtd-search-form input[name="q"]').tap();
     await searchInput().fill('lease');
     await options().nth(1).waitFor();
-    const dialog = await page.locator('doclens-search dialog').boundingBox();
+    const dialog = await page.locator('doclens-search [part~="dialog"]').boundingBox();
     expect(dialog).toMatchObject({ x: 0, y: 0, width: 390 });
     const href = await options().nth(1).getAttribute('href');
     await Promise.all([page.waitForURL((url) => url.hash.length > 1 && !url.hash.startsWith('#doclens-q=')), options().nth(1).tap()]);
@@ -227,13 +227,13 @@ describe('touch', () => {
     await page.goto(docs('architecture.html'));
     const link = page.locator('div[role="main"] a[href="glossary.html#term-store"]');
     await link.tap();
-    await page.locator('doclens-preview .content').waitFor();
+    await page.locator('doclens-preview [part~="content"]').waitFor();
     expect(page.url()).toBe(docs('architecture.html'));
-    expect(await page.locator('doclens-preview [part="more"]').textContent()).toContain('Open');
+    expect(await page.locator('doclens-preview [part~="more"]').textContent()).toContain('Open');
     await page.locator('h1').tap();
     await preview().waitFor({ state: 'hidden' });
     await link.tap();
-    await page.locator('doclens-preview .content').waitFor();
+    await page.locator('doclens-preview [part~="content"]').waitFor();
     await Promise.all([page.waitForURL('**/glossary.html#term-store'), link.tap()]);
   });
 });
@@ -243,8 +243,8 @@ describe('previews', () => {
     await newPage();
     await page.goto(docs('architecture.html'));
     await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
-    await page.locator('doclens-preview .content').waitFor();
-    expect(await page.locator('doclens-preview .title').textContent()).toBe('lease');
+    await page.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
     await expectAccessible('doclens-preview');
 
     await page.goto(docs('quickstart.html'));
@@ -252,15 +252,15 @@ describe('previews', () => {
     await apiLink.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    await page.locator('doclens-preview .content').waitFor();
-    expect(await page.locator('doclens-preview .content').textContent()).toContain('Scheduler');
+    await page.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="content"]').textContent()).toContain('Scheduler');
     await page.keyboard.press('Escape');
     expect(await preview().evaluate((element) => element.matches(':popover-open'))).toBe(false);
 
     await page.goto(docs('index.html'));
     await page.hover('div[role="main"] a[href="/projects/plugins/en/latest/index.html"]');
-    await page.locator('doclens-preview .badge').waitFor();
-    expect(await page.locator('doclens-preview .badge').textContent()).toContain('plugins');
+    await page.locator('doclens-preview [part~="badge"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="badge"]').textContent()).toContain('plugins');
 
     await page.evaluate(() => {
       const link = document.createElement('a');
@@ -270,7 +270,7 @@ describe('previews', () => {
       document.querySelector('div[role="main"] p')!.append(' See ', link, '.');
     });
     await page.hover('#old');
-    await page.locator('doclens-preview .badge').filter({ hasText: '1.0' }).waitFor();
+    await page.locator('doclens-preview [part~="badge"]').filter({ hasText: '1.0' }).waitFor();
   });
 });
 
@@ -278,18 +278,18 @@ describe('version and language switcher', () => {
   it('keeps the page across versions and languages, and is accessible open', async () => {
     await newPage();
     await page.goto(docs('installation.html'));
-    await page.locator('doclens-versions .toggle').click();
+    await page.locator('doclens-versions [part~="toggle"]').click();
     await expectAccessible('doclens-versions');
     await Promise.all([page.waitForURL('**/en/2.0/installation.html'), page.locator('doclens-versions').getByRole('menuitemradio', { name: /^2\.0\b/ }).click()]);
-    await page.locator('doclens-versions .toggle').click();
+    await page.locator('doclens-versions [part~="toggle"]').click();
     await Promise.all([page.waitForURL('**/es/latest/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click()]);
-    expect(await page.locator('doclens-versions .toggle').textContent()).toContain('es');
+    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('es');
   });
 
   it('on a phone, leaves the theme\'s controls free and folds into a badge remembered across pages', async () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('../1.0/installation.html'));
-    await page.locator('doclens-versions [part="notice"]').waitFor();
+    await page.locator('doclens-versions [part~="notice"]').waitFor();
     // What the theme offers on a phone, at the top and the bottom of the page.
     const controls = ['[data-toggle="wy-nav-top"]', '.wy-nav-top a', 'footer a'];
     for (const [scroll, selectors] of [[0, controls.slice(0, 2)], [1e6, controls.slice(2)]] as const) {
@@ -306,20 +306,20 @@ describe('version and language switcher', () => {
         expect(topmost, selector).toBe(true);
       }
     }
-    await page.locator('doclens-versions [part="collapse"]').tap();
-    await page.locator('doclens-versions [part="badge"]').waitFor();
+    await page.locator('doclens-versions [part~="collapse"]').tap();
+    await page.locator('doclens-versions [part~="badge"]').waitFor();
     await page.goto(docs('quickstart.html'));
-    await page.locator('doclens-versions [part="badge"]').tap();
-    await page.locator('doclens-versions [part="toggle"]').waitFor();
+    await page.locator('doclens-versions [part~="badge"]').tap();
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
     await page.reload();
-    await page.locator('doclens-versions [part="toggle"]').waitFor();
-    expect(await page.locator('doclens-versions [part="badge"]').count()).toBe(0);
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
+    expect(await page.locator('doclens-versions [part~="badge"]').count()).toBe(0);
   });
 
   it('falls back to the version root where the page does not exist', async () => {
     await newPage();
     await page.goto(docs('guides/observability.html'));
-    await page.locator('doclens-versions .toggle').focus();
+    await page.locator('doclens-versions [part~="toggle"]').focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowUp');
@@ -355,7 +355,7 @@ describe('a lighter first load', () => {
     for (const file of builtFiles()) expect((await fetch(`${proxyUrl()}/${file}`)).status, file).toBe(200);
     expect(beforeLoad.reduce((sum, file) => sum + gzipSize(file), 0)).toBeLessThanOrEqual(15 * 1024);
     // Once the page is idle, the elements' code follows.
-    await page.locator('doclens-versions .toggle').waitFor();
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
     expect((await widgetFiles()).some((entry) => entry.file.startsWith('doclens-search-'))).toBe(true);
   });
 
@@ -378,8 +378,8 @@ describe('a lighter first load', () => {
     await slowChunk('preview');
     await page.goto(docs('architecture.html'), { waitUntil: 'load' });
     await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
-    await page.locator('doclens-preview .content').waitFor();
-    expect(await page.locator('doclens-preview .title').textContent()).toBe('lease');
+    await page.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
   });
 });
 
@@ -387,15 +387,15 @@ describe('degradation and strict pages', () => {
   it('stays quiet when the proxy stops mid-session', async () => {
     await newPage();
     await page.goto(docs('architecture.html'));
-    await page.locator('doclens-versions .toggle').waitFor();
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
     tolerated = /Failed to load resource: (net::ERR_CONNECTION_REFUSED|the server responded with a status of 404)/;
     await page.route(`${proxyUrl()}/**`, (route) => route.abort('connectionrefused'));
     await page.hover('div[role="main"] a[href="glossary.html#term-store"]');
-    await page.locator('doclens-preview .unavailable').waitFor();
+    await page.locator('doclens-preview [part~="unavailable"]').waitFor();
     await page.mouse.move(5, 790);
     await page.keyboard.press('/');
     await searchInput().fill('scheduler');
-    await page.locator('doclens-search .state.error').waitFor();
+    await page.locator('doclens-search [part~="error"]').waitFor();
   });
 
   it('works under a strict Content-Security-Policy with Trusted Types', async () => {
@@ -416,17 +416,17 @@ describe('degradation and strict pages', () => {
     });
     await page.goto(docs('architecture.html'));
     await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
-    await page.locator('doclens-preview .content').waitFor();
+    await page.locator('doclens-preview [part~="content"]').waitFor();
     await page.mouse.move(5, 790);
     await page.keyboard.press('/');
     await searchInput().fill('lease');
     await options().first().waitFor();
     await page.keyboard.press('Escape');
-    await page.locator('doclens-versions .toggle').click();
-    await page.locator('doclens-versions [part="menu"]').waitFor();
+    await page.locator('doclens-versions [part~="toggle"]').click();
+    await page.locator('doclens-versions [part~="menu"]').waitFor();
     // The reader's settings menu too (a popover in the top layer).
-    await page.locator('doclens-versions [part="settings"]').click();
-    await page.locator('doclens-versions [part="settings-menu"]').waitFor();
+    await page.locator('doclens-versions [part~="settings"]').click();
+    await page.locator('doclens-versions [part~="settings-menu"]').waitFor();
     expect(violations).toEqual([]);
   });
 });

@@ -47,9 +47,9 @@ async function expectWidgetLoads(url: string): Promise<void> {
   });
   try {
     await page.goto(url);
-    await page.locator('doclens-versions .toggle').waitFor();
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
     expect(await page.evaluate(() => ['doclens-search', 'doclens-preview', 'doclens-versions'].map((name) => document.querySelectorAll(name).length))).toEqual([1, 1, 1]);
-    expect(await page.locator('doclens-versions .toggle').textContent()).toContain('latest');
+    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
     expect(errors).toEqual([]);
   } finally {
     await page.close();

@@ -164,7 +164,7 @@ const CHECKS: Record<string, Check> = {
     await page.evaluate(() => document.querySelector('doclens-search')!.setAttribute('page-size', '2'));
     await openWithSlash(page);
     await searchWithResults(page, 2);
-    const more = page.locator('doclens-search .more');
+    const more = page.locator('doclens-search [part~="more"]');
     await more.waitFor({ timeout: 4000 });
     return escapeAfterClick(page, () => more.click());
   },
@@ -176,19 +176,19 @@ const CHECKS: Record<string, Check> = {
     await page.keyboard.press('Escape');
     await openWithSlash(page);
     await field(page).fill('');
-    const recent = page.locator('doclens-search .recent .query').first();
+    const recent = page.locator('doclens-search [part~="recent-query"]').first();
     await recent.waitFor({ timeout: 4000 });
     return escapeAfterClick(page, () => recent.click(), words);
   },
   'Escape after a click on empty space': async (page) => {
     await openWithSlash(page);
     const result = await escapeAfterClick(page, async () => {
-      const box = (await page.locator('doclens-search dialog').boundingBox())!;
+      const box = (await page.locator('doclens-search [part~="dialog"]').boundingBox())!;
       await page.mouse.click(box.x + box.width - 12, box.y + box.height - 8);
     });
     if (result) return result;
     await openWithSlash(page);
-    await page.locator('doclens-search [part="state"], doclens-search .recent-head span').first().click();
+    await page.locator('doclens-search [part~="state"], doclens-search [part~="recent-head"] span').first().click();
     await page.keyboard.type('go on');
     const value = await field(page).inputValue();
     if (!value.endsWith('go on')) return `typing after the click gave "${value}"`;
