@@ -226,6 +226,8 @@ describe('touch', () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('architecture.html'));
     const link = page.locator('div[role="main"] a[href="glossary.html#term-store"]');
+    // The preview's code comes once the page is idle after its load event; a tap before it simply follows the link.
+    await page.waitForFunction(() => customElements.get('doclens-preview') !== undefined);
     await link.tap();
     await page.locator('doclens-preview [part~="content"]').waitFor();
     expect(page.url()).toBe(docs('architecture.html'));
