@@ -47,25 +47,15 @@ let instances = 0;
  * @csspart recent-clear - The button that clears the recent searches.
  * @csspart recent-query - A recent search (a button that runs it).
  * @csspart recent-remove - The button that removes one recent search.
- * @csspart settings - The button of the reader's settings menu (`<doclens-settings>`), beside the close button.
- * @csspart settings-menu - That menu.
- * @csspart setting - One of its switches.
+ * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the close button): its button; `settings-menu`, the menu; `setting`, a switch.
  *
  * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
  * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
  *
- * @cssproperty --doclens-color-text - Text colour.
- * @cssproperty --doclens-color-muted - Secondary text colour.
  * @cssproperty --doclens-color-background - Dialog background.
- * @cssproperty --doclens-color-surface - Background of hovered and secondary areas.
- * @cssproperty --doclens-color-border - Borders.
  * @cssproperty --doclens-color-accent - Active result and focus rings.
- * @cssproperty --doclens-color-accent-text - Text on the accent colour.
  * @cssproperty --doclens-color-highlight - Background of matched terms.
- * @cssproperty --doclens-font-family - Font (inherited from the page by default).
- * @cssproperty --doclens-radius - Corner radius.
- * @cssproperty --doclens-spacing - Base spacing unit.
- * @cssproperty --doclens-shadow - Dialog shadow.
+ * @cssproperty --doclens-shadow - Dialog shadow (the other `--doclens-*` tokens of shared/theme.ts apply too).
  */
 export class DoclensSearch extends DoclensElement {
   static override styles = [themeStyles, searchStyles];
@@ -213,7 +203,7 @@ export class DoclensSearch extends DoclensElement {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       if (idle) return this.recent.step(step);
       this.list.step(step);
-      void this.updateComplete.then(() => reveal(this.renderRoot.querySelector('[role="option"][aria-selected="true"]'), this.renderRoot.querySelector('.body')));
+      void this.updateComplete.then(() => reveal(this.renderRoot.querySelector('[role="option"][aria-selected="true"]'), this.renderRoot.querySelector('[part~="body"]')));
     } else if (event.key === 'Enter') {
       // Never submits a form around the element.
       event.preventDefault();

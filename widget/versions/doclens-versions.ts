@@ -10,7 +10,7 @@ import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
 import type { NoticedVersion } from '../settings/doclens-settings.ts';
 import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed, type ReaderSettings } from '../settings/store.ts';
-import { pageContextOf, pageOrStart } from './page-context.ts';
+import { destinationOf, pageContextOf, pageOrStart, takeLandedMarker } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
 import { renderSwitcher, type SwitcherView } from './templates.ts';
 import { noticeKind, noticeMessage, typeaheadIndex, type NoticeSetting, type Target } from './version-menu.ts';
@@ -18,8 +18,6 @@ import { noticeKind, noticeMessage, typeaheadIndex, type NoticeSetting, type Tar
 /** Corners of the floating switcher and edges of the notice, in order of preference (the first is where CSS puts them unless told). */
 const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
 const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 'top-start'] as const;
-/** The fragment the switcher adds when it leads to a start page because the page is missing there. */
-const LANDED_MARKER = '#doclens-page-missing';
 
 /**
  * The version and language switcher: goes to the same page in another version or translation, or to
@@ -40,9 +38,7 @@ const LANDED_MARKER = '#doclens-page-missing';
  * @csspart collapse - The button that folds the floating switcher into a badge.
  * @csspart badge - The folded switcher.
  * @csspart notice-badge - The notice, folded where it would cover the page's own controls.
- * @csspart settings - The button of the reader's settings menu (`<doclens-settings>`), beside the toggle.
- * @csspart settings-menu - That menu.
- * @csspart setting - One of its switches.
+ * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the toggle): its button; `settings-menu`, the menu; `setting`, a switch.
  *
  * @cssproperty --doclens-color-background - Menu background.
  * @cssproperty --doclens-color-accent - The current entry and focus rings.
@@ -89,7 +85,7 @@ export class DoclensVersions extends DoclensElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.takeLandedMarker();
+    if (takeLandedMarker()) this.landedOnStart = true;
     document.addEventListener('pointerdown', this.onOutside);
     document.addEventListener('doclens-search-close', this.onUncovered);
     this.stopFollowingSettings = onReaderSettingsChange((settings) => void this.applySettings(settings));
@@ -170,15 +166,7 @@ export class DoclensVersions extends DoclensElement {
     event.preventDefault();
     const url = await pageOrStart(target);
     if (!this.emit('doclens-versions-select', { kind, slug: target.slug, url }, { cancelable: true })) return;
-    // The section the reader is on is kept when the page exists there; otherwise the start page is told why it was reached.
-    window.location.assign(url === target.url ? url + window.location.hash : url + LANDED_MARKER);
-  }
-
-  /** Reads, then removes, the marker of a switch that landed on this start page, so that a reload or a shared link does not repeat the notice. */
-  private takeLandedMarker(): void {
-    if (window.location.hash !== LANDED_MARKER) return;
-    this.landedOnStart = true;
-    history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    window.location.assign(destinationOf(target, url));
   }
 
   private isDismissed(settings: ReaderSettings): boolean {

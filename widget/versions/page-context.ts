@@ -33,3 +33,24 @@ export async function pageOrStart(target: { url: string; root_url: string; exist
     return target.url;
   }
 }
+
+/** The fragment the switcher adds when it leads to a start page because the page is missing there. */
+const LANDED_MARKER = '#doclens-page-missing';
+
+/**
+ * Where a choice leads once `reached` (the chosen page, or its version's start page) is known: the
+ * section the reader is on is kept where the page exists; a start page is told why it was reached.
+ */
+export function destinationOf(chosen: { url: string }, reached: string): string {
+  return reached === chosen.url ? reached + window.location.hash : reached + LANDED_MARKER;
+}
+
+/**
+ * Whether a switch that missed its page landed here; the marker is removed, so that a reload or a
+ * shared link does not repeat the notice.
+ */
+export function takeLandedMarker(): boolean {
+  if (window.location.hash !== LANDED_MARKER) return false;
+  history.replaceState(history.state, '', window.location.pathname + window.location.search);
+  return true;
+}
