@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { floatingSurface } from '../shared/theme.ts';
 
 export const previewStyles = css`
   :host {
@@ -19,12 +20,7 @@ export const previewStyles = css`
     /* The room left beside the link, measured when it is placed. */
     max-height: min(var(--doclens-preview-max-height, 360px), var(--_available-height, calc(100vh - 16px)));
     padding: 0;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_background);
-    color: var(--_text);
-    box-shadow: var(--_shadow);
-    z-index: var(--_z);
+    ${floatingSurface}
     font-size: 0.92rem;
     line-height: 1.5;
     opacity: 0;

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { floatingSurface } from '../shared/theme.ts';
 
 export const settingsStyles = css`
   :host {
@@ -42,12 +43,7 @@ export const settingsStyles = css`
     width: max-content;
     max-width: min(320px, calc(100vw - 16px));
     padding: 6px;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_background);
-    color: var(--_text);
-    box-shadow: var(--_shadow);
-    z-index: var(--_z);
+    ${floatingSurface}
     font-size: 0.875rem;
     line-height: 1.4;
   }

@@ -65,6 +65,16 @@ export const themeStyles = css`
   }
 `;
 
+/** The box of every popup and menu that floats over the page: one look for all of them. */
+export const floatingSurface = css`
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  background: var(--_background);
+  color: var(--_text);
+  box-shadow: var(--_shadow);
+  z-index: var(--_z);
+`;
+
 /** The dark-mode switches of common documentation themes, on `<html>` or `<body>`. */
 function themeSwitch(): 'dark' | 'light' | undefined {
   for (const element of [document.documentElement, document.body]) {
