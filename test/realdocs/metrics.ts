@@ -6,6 +6,7 @@ import type { VersionIndex } from '../../demo/host/search-index.ts';
 import { findByFragment } from '../../extraction/embed.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
+import { percentDecoded } from '../../extraction/structure/tree.ts';
 import type { Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */
@@ -105,10 +106,12 @@ export interface LinkSample {
   withoutMainContent: string[];
 }
 
-/** The widget's opt-outs and Sphinx's permalinks: links nobody previews. */
+/** The widget's opt-outs and links to an element around them (permalinks): links it never previews. */
 function optedOut(link: Element): boolean {
+  const href = link.attribs.href ?? '';
+  const fragment = href.startsWith('#') && href.length > 1 ? percentDecoded(href.slice(1)) : undefined;
   for (let node: AnyNode | null = link; node && isTag(node); node = node.parent) {
-    if (hasClass(node, 'headerlink') || hasClass(node, 'doclens-no-preview') || node.attribs['data-doclens-preview'] === 'off') return true;
+    if (hasClass(node, 'doclens-no-preview') || node.attribs['data-doclens-preview'] === 'off' || (fragment !== undefined && node.attribs.id === fragment)) return true;
   }
   return false;
 }

@@ -157,11 +157,13 @@ describe('<doclens-preview>', () => {
         <a id="js" href="javascript:void(0)">js</a>
         <a id="optout" data-doclens-preview="off" href=${`${docs}/en/latest/faq.html`}>opted out</a>
         <span class="doclens-no-preview"><a id="optout-class" href=${`${docs}/en/latest/faq.html`}>opted out</a></span>
-      </p>`,
+      </p>
+      <dl><dt id="term-lease">lease<a id="permalink" class="a-theme-nobody-has-seen" href="#term-lease">¶</a></dt><dd>A claim on a run.</dd></dl>`,
     );
     const eligible = (id: string) => !!preview.previewUrl(container.querySelector<HTMLAnchorElement>(`#${id}`)!);
     expect(['doc', 'sub', 'anchor'].map(eligible)).to.deep.equal([true, true, true]);
-    expect(['self', 'external', 'download', 'source', 'mail', 'js', 'optout', 'optout-class', 'outside'].map(eligible)).to.deep.equal(Array(9).fill(false));
+    // A permalink points at the element around it, whatever its class: the section the reader is in.
+    expect(['self', 'external', 'download', 'source', 'mail', 'js', 'optout', 'optout-class', 'outside', 'permalink'].map(eligible)).to.deep.equal(Array(10).fill(false));
 
     const later = document.createElement('a');
     later.href = `${docs}/en/latest/installation.html`;

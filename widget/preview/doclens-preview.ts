@@ -10,7 +10,7 @@ import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { themeStyles } from '../shared/theme.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
-import { contextLabel, OPT_OUT, previewTarget } from './preview-url.ts';
+import { contextLabel, linksToItself, OPT_OUT, previewTarget } from './preview-url.ts';
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
@@ -154,7 +154,7 @@ export class DoclensPreview extends DoclensElement {
 
   /** The documentation URL a link points to, or undefined when it should not preview. */
   previewUrl(link: HTMLAnchorElement): string | undefined {
-    if (this.disabled || !this.readerWantsPreviews || link.hasAttribute('download') || link.closest(OPT_OUT) || !this.inContent(link)) return undefined;
+    if (this.disabled || !this.readerWantsPreviews || link.hasAttribute('download') || link.closest(OPT_OUT) || linksToItself(link) || !this.inContent(link)) return undefined;
     const href = link.getAttribute('href');
     return href ? previewTarget(href, document.baseURI, window.location.href, this.domains.split(/\s+/).filter(Boolean)) : undefined;
   }

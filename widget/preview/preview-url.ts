@@ -1,7 +1,18 @@
+import { percentDecoded } from '../../extraction/structure/tree.ts';
 import { docsPath } from '../shared/page.ts';
 
-/** Links that never preview: opted out by the author, or a heading's own permalink. */
-export const OPT_OUT = '[data-doclens-preview="off"], .doclens-no-preview, .headerlink';
+/** Links the author opted out of previews. */
+export const OPT_OUT = '[data-doclens-preview="off"], .doclens-no-preview';
+
+/**
+ * Whether a link points at an element around it — a heading's permalink (¶), a term's own anchor,
+ * whatever the theme calls it: its preview would be the very section the reader is in.
+ */
+export function linksToItself(link: HTMLAnchorElement): boolean {
+  const { ownerDocument: page } = link;
+  if (!link.hash || link.origin + link.pathname !== page.location.origin + page.location.pathname) return false;
+  return !!page.getElementById(percentDecoded(link.hash.slice(1)))?.contains(link);
+}
 /** Paths of a built site that are files, not documentation pages. */
 const NOT_A_PAGE = /\/(_sources|_downloads|_images|_static|_modules\/.*\.txt)\/|\.(?!html?$)[a-z0-9]{1,5}$/i;
 
