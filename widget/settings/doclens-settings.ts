@@ -1,10 +1,10 @@
-import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, queryAll, state } from 'lit/decorators.js';
 import { keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { format, type Strings } from '../shared/i18n.ts';
+import { anchor } from '../shared/position.ts';
 import { themeStyles } from '../shared/theme.ts';
 import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed } from './store.ts';
 import { settingsStyles } from './styles.ts';
@@ -108,7 +108,8 @@ export class DoclensSettings extends DoclensElement {
     await this.updateComplete;
     if (!this.menu.matches(':popover-open')) this.menu.showPopover();
     this.stopPlacing?.();
-    this.stopPlacing = autoUpdate(this.button, this.menu, () => void this.place());
+    // Under the button, or above it where there is more room; inside the viewport.
+    this.stopPlacing = anchor(this.button, this.menu, { gap: 6, align: 'end' });
     const items = [...this.items];
     (focus === 'last' ? items.at(-1) : items[0])?.focus();
   }
@@ -122,17 +123,6 @@ export class DoclensSettings extends DoclensElement {
     if (this.menu.matches(':popover-open')) this.menu.hidePopover();
     if (returnFocus) this.button.focus();
     await this.updateComplete;
-  }
-
-  /** Under the button, or above it where there is more room; inside the viewport. */
-  private async place(): Promise<void> {
-    const { x, y } = await computePosition(this.button, this.menu, {
-      strategy: 'fixed',
-      placement: 'bottom-end',
-      middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
-    });
-    this.menu.style.left = `${x}px`;
-    this.menu.style.top = `${y}px`;
   }
 
   private onOutside = (event: PointerEvent) => {

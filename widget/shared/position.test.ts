@@ -24,7 +24,7 @@ async function place(linkStyle: string, height: number, { direction = 'ltr', tex
   const arrow = container.querySelector<HTMLElement>('.arrow')!;
   let stop = () => {};
   await new Promise<void>((resolve) => {
-    stop = anchor(link, floating, arrow, resolve);
+    stop = anchor(link, floating, { gap: 10, arrow, placed: resolve });
   });
   return { floating, arrow, link, stop };
 }
