@@ -1,17 +1,11 @@
 import { css } from 'lit';
-import { floatingSurface } from '../shared/theme.ts';
+import { anchoredPopup } from '../shared/theme.ts';
 
 export const previewStyles = css`
   :host {
     display: contents;
   }
   .popup {
-    position: fixed;
-    inset: auto;
-    top: 0;
-    left: 0;
-    margin: 0;
-    box-sizing: border-box;
     /* A column whose middle scrolls: "Read more" stays in view below it. */
     display: flex;
     flex-direction: column;
@@ -20,7 +14,7 @@ export const previewStyles = css`
     /* The room left beside the link, measured when it is placed. */
     max-height: min(var(--doclens-preview-max-height, 360px), var(--_available-height, calc(100vh - 16px)));
     padding: 0;
-    ${floatingSurface}
+    ${anchoredPopup}
     font-size: 0.92rem;
     line-height: 1.5;
     opacity: 0;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { floatingSurface } from '../shared/theme.ts';
+import { anchoredPopup } from '../shared/theme.ts';
 
 export const settingsStyles = css`
   :host {
@@ -32,18 +32,12 @@ export const settingsStyles = css`
     width: 18px;
     height: 18px;
   }
-  /* In the top layer, placed by script beside the button. */
+  /* In the top layer, placed beside the button by anchor(). */
   [role='menu'] {
-    position: fixed;
-    inset: auto;
-    top: 0;
-    left: 0;
-    margin: 0;
-    box-sizing: border-box;
     width: max-content;
     max-width: min(320px, calc(100vw - 16px));
     padding: 6px;
-    ${floatingSurface}
+    ${anchoredPopup}
     font-size: 0.875rem;
     line-height: 1.4;
   }

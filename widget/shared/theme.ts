@@ -65,8 +65,17 @@ export const themeStyles = css`
   }
 `;
 
-/** The box of every popup and menu that floats over the page: one look for all of them. */
-export const floatingSurface = css`
+/**
+ * Every popup and menu that `anchor` places over the page (fixed, or in the top layer, moved by its
+ * left and top): one look for all of them.
+ */
+export const anchoredPopup = css`
+  position: fixed;
+  inset: auto;
+  top: 0;
+  left: 0;
+  margin: 0;
+  box-sizing: border-box;
   border: 1px solid var(--_border);
   border-radius: var(--_radius);
   background: var(--_background);
