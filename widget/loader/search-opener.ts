@@ -29,12 +29,20 @@ export class SearchOpener {
   show(words?: string): Promise<void> {
     const search = this.element();
     if (search.hasAttribute('open') && customElements.get('doclens-search')) return (search as DoclensSearch).show(words);
-    if (words !== undefined || this.typed === undefined) this.typed = words ?? '';
+    // While it opens, the words asked for first and every key typed since are here already: a later
+    // call (a theme box's Enter, its form's submit) must not put older words back.
+    if (this.typed === undefined) this.typed = words ?? '';
     this.opening ??= this.openWithTyped().finally(() => {
       this.opening = undefined;
       this.typed = undefined;
     });
     return this.opening;
+  }
+
+  /** Opens the dialog as `show` does, with `key` typed after `words`; while it opens, `key` goes after the keys it has. */
+  showTyped(words: string, key: string): Promise<void> {
+    if (this.typed !== undefined) this.typed += key;
+    return this.show(words + key);
   }
 
   /** Catches the shortcuts until the element's own take over, and the keys typed while it opens. */

@@ -64,22 +64,19 @@ function closeThemeSearch(box: HTMLInputElement): void {
  * forms open doclens instead, with every character typed so far, the first included.
  */
 export function handOverThemeSearch(search: SearchOpener, boxes: HTMLInputElement[]): void {
-  // The words handed over while doclens opens: keys typed fast still reach the theme's box until then.
-  let handed: string | undefined;
-  search.element().addEventListener('doclens-search-close', () => (handed = undefined));
   // However doclens opened (its shortcut while the theme's search modal is open, too), the theme's search closes.
   search.element().addEventListener('doclens-search-open', () => {
     for (const box of boxes) if (isVisible(box)) closeThemeSearch(box);
   });
-  const open = (words: string, box: HTMLInputElement) => {
+  const open = (box: HTMLInputElement, key = '') => {
     // While the box has focus: some themes close their search on Escape only then (pydata-sphinx-theme).
     if (!search.isOpen) closeThemeSearch(box);
-    handed = words;
-    void search.show(words);
+    // While doclens opens, the opener holds the words: the box's own text is only where they start.
+    void search.showTyped(box.value, key);
   };
   for (const box of boxes) {
     // Clicks, taps and typing open it; focus alone does not, so Tab passes by and focus can return.
-    box.addEventListener('click', () => open(box.value, box));
+    box.addEventListener('click', () => open(box));
     box.addEventListener('keydown', (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       const printable = [...event.key].length === 1;
@@ -87,15 +84,15 @@ export function handOverThemeSearch(search: SearchOpener, boxes: HTMLInputElemen
       // The key is doclens' now: a theme would act on it too (mkdocs-material opens its first result on Enter).
       event.preventDefault();
       event.stopPropagation();
-      open((handed ?? box.value) + (printable ? event.key : ''), box);
+      open(box, printable ? event.key : '');
     });
     // Virtual keyboards and input methods say little in keydown: their text shows in the box first.
     box.addEventListener('input', (event) => {
-      if (!(event as InputEvent).isComposing) open(box.value, box);
+      if (!(event as InputEvent).isComposing) open(box);
     });
     box.form?.addEventListener('submit', (event) => {
       event.preventDefault();
-      open(handed ?? box.value, box);
+      open(box);
     });
   }
   for (const opener of searchOpeners(boxes)) {
