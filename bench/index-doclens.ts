@@ -6,11 +6,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { IndexCache } from '../demo/host/index-cache.ts';
-import { singleFolderManifest } from '../demo/host/manifest.ts';
-import { PageStore } from '../demo/host/pages.ts';
-import { Registry } from '../demo/host/registry.ts';
-import { SearchService } from '../demo/host/search.ts';
+import { IndexCache } from '../host/index-cache.ts';
+import { singleFolderManifest } from '../host/manifest.ts';
+import { PageStore } from '../host/pages.ts';
+import { Registry } from '../host/registry.ts';
+import { SearchService } from '../host/search.ts';
 import { fullCollection } from '../proxy/upstream/collect.ts';
 import { DJANGO_QUERIES, SEARCH_ROUNDS } from './django-queries.ts';
 

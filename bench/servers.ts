@@ -2,8 +2,8 @@
 // node:http server answering the bytes of a cached proxy response, so the load generator runs apart.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startHost } from '../demo/host/app.ts';
-import { loadManifest } from '../demo/host/manifest.ts';
+import { startHost } from '../host/app.ts';
+import { loadManifest } from '../host/manifest.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'css-select';
-import { startHost, type RunningHost } from '../demo/host/app.ts';
-import { loadManifest } from '../demo/host/manifest.ts';
-import { escapeHtml } from '../demo/host/search-index.ts';
+import { startHost, type RunningHost } from '../host/app.ts';
+import { loadManifest } from '../host/manifest.ts';
+import { escapeHtml } from '../host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
 import { parseOptions, portValue, UsageError } from './args.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { startHost, type RunningHost } from '../demo/host/app.ts';
-import type { HeadInjection } from '../demo/host/docs.ts';
-import { defaultIndexCacheDir } from '../demo/host/index-cache.ts';
-import { loadManifest, singleFolderManifest, type Manifest } from '../demo/host/manifest.ts';
+import { startHost, type RunningHost } from '../host/app.ts';
+import type { HeadInjection } from '../host/docs.ts';
+import { defaultIndexCacheDir } from '../host/index-cache.ts';
+import { loadManifest, singleFolderManifest, type Manifest } from '../host/manifest.ts';
 import { languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
 
 export const hostHelp = `Usage: doclens host (--docs DIR --project SLUG | --manifest FILE) [options]

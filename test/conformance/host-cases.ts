@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startHost } from '../../demo/host/app.ts';
-import { parseManifest } from '../../demo/host/manifest.ts';
+import { startHost } from '../../host/app.ts';
+import { parseManifest } from '../../host/manifest.ts';
 import { compareContent, type EmbedCase } from './embed-v3.ts';
 import type { CaseResult } from './types.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../demo/host/app.ts';
-import { loadManifest } from '../../demo/host/manifest.ts';
+import { startHost, type RunningHost } from '../../host/app.ts';
+import { loadManifest } from '../../host/manifest.ts';
 import { demoManifest } from '../fixtures/demo.ts';
 
 let host: RunningHost;
 
 beforeAll(async () => {
   host = await startHost({ manifest: loadManifest(demoManifest), token: 'test-token-0123456789', port: 0 });
-  // Searches here check complete results; answers while indexing are tested in demo/host/search.test.ts.
+  // Searches here check complete results; answers while indexing are tested in host/search.test.ts.
   await host.searchComplete;
 });
 afterAll(() => host.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../demo/host/app.ts';
-import { loadManifest } from '../../demo/host/manifest.ts';
+import { startHost, type RunningHost } from '../../host/app.ts';
+import { loadManifest } from '../../host/manifest.ts';
 import { demoManifest } from '../fixtures/demo.ts';
 
 const TOKEN = 'test-token-0123456789';
@@ -8,7 +8,7 @@ let host: RunningHost;
 
 beforeAll(async () => {
   host = await startHost({ manifest: loadManifest(demoManifest), token: TOKEN, port: 0 });
-  // Searches here check complete results; answers while indexing are tested in demo/host/search.test.ts.
+  // Searches here check complete results; answers while indexing are tested in host/search.test.ts.
   await host.searchComplete;
 });
 afterAll(() => host.close());

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../demo/host/app.ts';
-import { singleFolderManifest } from '../../demo/host/manifest.ts';
-import { safePath } from '../../demo/host/pages.ts';
+import { startHost, type RunningHost } from '../../host/app.ts';
+import { singleFolderManifest } from '../../host/manifest.ts';
+import { safePath } from '../../host/pages.ts';
 import { rawGet, rawRequest } from '../fixtures/raw-http.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../demo/host/app.ts';
-import { loadManifest } from '../../demo/host/manifest.ts';
+import { startHost, type RunningHost } from '../../host/app.ts';
+import { loadManifest } from '../../host/manifest.ts';
 import { demoManifest } from '../fixtures/demo.ts';
 import { startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 

@@ -1,8 +1,8 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { SearchResponse } from '../../contract/index.ts';
-import type { PageStore } from '../../demo/host/pages.ts';
-import { fileForPath, type Registry, type Version } from '../../demo/host/registry.ts';
-import type { VersionIndex } from '../../demo/host/search-index.ts';
+import type { PageStore } from '../../host/pages.ts';
+import { fileForPath, type Registry, type Version } from '../../host/registry.ts';
+import type { VersionIndex } from '../../host/search-index.ts';
 import { findByFragment } from '../../extraction/embed.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
-import { PageStore } from '../../demo/host/pages.ts';
+import { PageStore } from '../../host/pages.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';

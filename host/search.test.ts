@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
-import { demoBuild } from '../../test/fixtures/demo.ts';
+import { parseDemoArgs, startDemo, type RunningDemo } from '../cli/demo.ts';
+import { demoBuild } from '../test/fixtures/demo.ts';
 import { startHost, type RunningHost } from './app.ts';
 import { singleFolderManifest } from './manifest.ts';
 

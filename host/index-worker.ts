@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { splitSections, type SplitPage } from '../../extraction/sections.ts';
+import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { VersionIndex, type PageHit } from './search-index.ts';
 
 export type WorkerData = { role: 'builder'; helpers: MessagePort[] } | { role: 'helper'; builder: MessagePort };

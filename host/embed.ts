@@ -1,10 +1,10 @@
 import { cloneNode, type Element } from 'domhandler';
-import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
-import { pageUrlOf } from '../../extraction/html/links.ts';
-import { descendants, textOf } from '../../extraction/html/parse.ts';
-import { findMainContent, removePermalinks } from '../../extraction/html/structure.ts';
-import { normalizeSpace } from '../../extraction/sections.ts';
-import { isHeadingName } from '../../extraction/structure/tree.ts';
+import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
+import { pageUrlOf } from '../extraction/html/links.ts';
+import { descendants, textOf } from '../extraction/html/parse.ts';
+import { findMainContent, removePermalinks } from '../extraction/html/structure.ts';
+import { normalizeSpace } from '../extraction/sections.ts';
+import { isHeadingName } from '../extraction/structure/tree.ts';
 import { HttpError, notFound } from './http.ts';
 import type { PageStore } from './pages.ts';
 import { fileForPath, type PageLocation, type Registry } from './registry.ts';

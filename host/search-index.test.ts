@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoPage } from '../../test/fixtures/demo.ts';
+import { demoPage } from '../test/fixtures/demo.ts';
 import MiniSearch from 'minisearch';
 import { ENGINE_OPTIONS, highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
 

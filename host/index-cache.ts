@@ -10,7 +10,7 @@ export function defaultIndexCacheDir(): string {
 }
 
 /** The code an index depends on besides the pages: a saved index built by other code is not reused. */
-const INDEXER_SOURCES = ['../../extraction/', './search-index.ts'];
+const INDEXER_SOURCES = ['../extraction/', './search-index.ts'];
 
 let indexerHash: Promise<string> | undefined;
 

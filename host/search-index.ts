@@ -1,6 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
-import { splitSections, type SplitPage } from '../../extraction/sections.ts';
-import { commonTitleSuffix, withoutSuffix } from '../../extraction/structure/titles.ts';
+import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
+import { parseHtml, type ParsedHtml } from '../extraction/html/parse.ts';
 import type { Version } from './registry.ts';
 
 /** Generated pages with no content of their own: never search results. */

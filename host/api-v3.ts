@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { parseSearchQuery, type ProjectTerm } from '../../extraction/search-query.ts';
+import { parseSearchQuery, type ProjectTerm } from '../extraction/search-query.ts';
 import { embedV3 } from './embed.ts';
 import { booleanParam, detailError, HttpError, integerParam, notFound, originOf, paginate, queryParam, readOnly, requestUrlWith } from './http.ts';
 import type { PageStore } from './pages.ts';
