@@ -11,7 +11,7 @@ import { singleFolderManifest } from '../host/manifest.ts';
 import { PageStore } from '../host/pages.ts';
 import { Registry } from '../host/registry.ts';
 import { SearchService } from '../host/search.ts';
-import { fullCollection } from '../proxy/upstream/collect.ts';
+import { fullCollection } from '../proxy/upstream/forced-gc.ts';
 import { DJANGO_QUERIES, SEARCH_ROUNDS } from './django-queries.ts';
 
 const collectGarbage = fullCollection();

@@ -10,7 +10,7 @@ import { proxyRoutes } from './routes/table.ts';
 import { accessLog } from './app/access-log.ts';
 import { HotPath } from './app/hot-path.ts';
 import { answerErrors, routeRequests } from './app/router.ts';
-import { createServices } from './app/services.ts';
+import { createContext } from './app/context.ts';
 
 export interface ProxyOptions {
   /** Where request and error log lines go (default: JSON lines on stdout). */
@@ -35,7 +35,7 @@ export type ProxyApp = Express & {
  */
 export function createApp(config: ProxyConfig, options: ProxyOptions = {}): ProxyApp {
   const log = options.log ?? stdoutLog;
-  const context = createServices(config, options.now ?? Date.now);
+  const context = createContext(config, options.now ?? Date.now);
   const routes = new RouteTable(proxyRoutes(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url))));
   const logRequest = accessLog(context, log, (path) => routes.nameOf(path));
   const hotPath = new HotPath(context, logRequest);

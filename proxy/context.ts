@@ -6,7 +6,7 @@ import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { EmbedDomains } from './routes/embed.ts';
+import type { EmbedDomains } from './routes/domains.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
 import type { Fetcher } from './upstream/fetch.ts';
 import type { Metadata } from './upstream/metadata.ts';

@@ -35,3 +35,9 @@ export class DomainList {
     });
   }
 }
+
+/** Where an embed URL may be read from. */
+export interface EmbedDomains {
+  docs: DomainList;
+  external: DomainList;
+}

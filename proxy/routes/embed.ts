@@ -8,16 +8,10 @@ import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';
 import type { EmbedPreview, EmbedSection } from '../../contract/index.ts';
 import type { JsonEndpoint } from './cached-json.ts';
-import type { DomainList } from './domains.ts';
+import type { EmbedDomains } from './domains.ts';
 
 export const EMBED_PARAMS = ['url', 'doctool', 'doctoolversion', 'maincontent', 'form'] as const;
 export const MAX_URL_LENGTH = 2048;
-
-/** Where an embed URL may be read from. */
-export interface EmbedDomains {
-  docs: DomainList;
-  external: DomainList;
-}
 
 /** The page URL to embed, checked: absolute http(s), no credentials in it, on an allowed domain. */
 export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; external: boolean } {

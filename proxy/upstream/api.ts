@@ -1,10 +1,6 @@
 import type { SearchQuery } from '../../extraction/search-query.ts';
 // Results are normalized to exactly the shapes of the wire contract, which the widget reads.
 import type { Language, SearchedProject, SearchResult } from '../../contract/index.ts';
-import { UpstreamClient } from './client.ts';
-import type { Fetcher } from './fetch.ts';
-import { UpstreamApiV2 } from './v2.ts';
-import { UpstreamApiV3 } from './v3.ts';
 
 /** Whose rights an upstream request uses. */
 export type Credential = { kind: 'token'; token: string } | { kind: 'session'; cookie: string } | { kind: 'anonymous' };
@@ -90,10 +86,4 @@ export interface UpstreamApi {
   versions(slug: string, credential: Credential): Promise<VersionSummary[]>;
   translations(slug: string, credential: Credential): Promise<ProjectSummary[]>;
   subprojects(slug: string, credential: Credential): Promise<SubprojectSummary[]>;
-}
-
-/** The API of the upstream at `origin`, in the version it speaks. */
-export function createUpstreamApi(fetcher: Fetcher, origin: string, version: 'v3' | 'v2'): UpstreamApi {
-  // API v2's endpoints are public: no credential goes to them.
-  return version === 'v3' ? new UpstreamApiV3(new UpstreamClient(fetcher, origin, true)) : new UpstreamApiV2(new UpstreamClient(fetcher, origin, false));
 }

@@ -1,21 +1,13 @@
 import { ProxyError } from '../http/errors.ts';
 import type { Credential } from './api.ts';
 import { FetchError, type Fetcher } from './fetch.ts';
-import { asObject, type Json } from './json.ts';
+import { asObject, invalidResponse, resultsOf, type Json } from './json.ts';
 
 /** Lists the widget needs are short: at most this many pages of one are read. */
 const MAX_LIST_PAGES = 10;
 const LIST_PAGE_SIZE = 100;
 
 const ANONYMOUS: Credential = { kind: 'anonymous' };
-
-export const invalidResponse = (what: string) => new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
-
-/** The `results` list of an answer; an answer without one is not the answer asked for. */
-export function resultsOf(data: Json): unknown[] {
-  if (!Array.isArray(data.results)) throw invalidResponse('no list of results');
-  return data.results;
-}
 
 /**
  * GETs JSON objects from the upstream API, with errors turned into `ProxyError`s carrying the proxy's

@@ -1,4 +1,5 @@
 /** Reading JSON from the network: each accessor answers with the type asked for, whatever was sent. */
+import { ProxyError } from '../http/errors.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -15,3 +16,11 @@ export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? va
 export const strings = (value: unknown): string[] => asArray(value).filter((item): item is string => typeof item === 'string');
 
 export const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+export const invalidResponse = (what: string) => new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
+
+/** The `results` list of an answer; an answer without one is not the answer asked for. */
+export function resultsOf(data: Json): unknown[] {
+  if (!Array.isArray(data.results)) throw invalidResponse('no list of results');
+  return data.results;
+}

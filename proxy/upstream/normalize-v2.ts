@@ -1,8 +1,7 @@
 /** Upstream API v2 JSON (`hosting-api.md` 2.12) in the v3 shapes the proxy answers with (see `normalize.ts`). */
 import { ProxyError } from '../http/errors.ts';
 import type { EmbedResult, ProjectSummary, SearchAnswer, VersionSummary } from './api.ts';
-import { resultsOf } from './client.ts';
-import { asArray, asObject, asString, stringOrNull, type Json } from './json.ts';
+import { asArray, asObject, asString, resultsOf, stringOrNull, type Json } from './json.ts';
 import { projectSummary, searchAnswerOf, searchResult, versionSummary } from './normalize.ts';
 
 /** The project named `slug` in a v2 project list (the `slug` filter is an exact match, but only the slug is trusted). */

@@ -5,8 +5,7 @@
  */
 import type { Language, SearchBlock, SearchResult } from '../../contract/index.ts';
 import type { EmbedResult, ProjectSummary, SearchAnswer, SubprojectSummary, VersionSummary } from './api.ts';
-import { invalidResponse, resultsOf } from './client.ts';
-import { asArray, asObject, asString, idOf, stringOrNull, strings, type Json } from './json.ts';
+import { asArray, asObject, asString, idOf, invalidResponse, resultsOf, stringOrNull, strings, type Json } from './json.ts';
 
 /** The `count` of a search answer: absent (then the results on the page), or a whole number of results. */
 function countOf(data: Json, results: unknown[]): number {

@@ -1,7 +1,7 @@
 import type { AnyNode } from 'domhandler';
 import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { ConcurrencyLimit } from '../http/concurrency.ts';
-import { GarbageBudget } from './collect.ts';
+import { GarbageBudget } from './forced-gc.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { fetchFailure } from './client.ts';

@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from '../../proxy/config.ts';
 import { parseHtml } from '../../extraction/html/parse.ts';
 import { largeSphinxPage } from '../../bench/corpus.ts';
 import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
-import { fullCollection } from '../../proxy/upstream/collect.ts';
+import { fullCollection } from '../../proxy/upstream/forced-gc.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { rawRequest } from '../fixtures/raw-http.ts';
 import { upstreamFilters } from './upstream-query.ts';

@@ -5,7 +5,7 @@ import { Cors } from '../http/cors.ts';
 import { Metrics } from '../http/metrics.ts';
 import { BUCKET_BYTES, RateLimiter } from '../http/rate-limit.ts';
 import { DomainList } from '../routes/domains.ts';
-import { createUpstreamApi } from '../upstream/api.ts';
+import { createUpstreamApi } from '../upstream/create-api.ts';
 import { Fetcher } from '../upstream/fetch.ts';
 import { Metadata } from '../upstream/metadata.ts';
 import { FetchedPages } from '../upstream/pages.ts';
@@ -19,7 +19,7 @@ const METADATA_SHARE = 0.125;
 const CLIENTS_SHARE = 1 / 32;
 
 /** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
-export function createServices(config: ProxyConfig, now: () => number): ProxyContext {
+export function createContext(config: ProxyConfig, now: () => number): ProxyContext {
   const fetcher = new Fetcher(
     { connectTimeout: Math.ceil(config.timeout / 3), deadline: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
     config.allowPrivateNetwork,
