@@ -18,7 +18,10 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     sourcemap: true,
     modulePreload: { polyfill: false },
-    lib: mode === 'classic' ? { entry: 'widget/loader/classic.ts', name: 'doclens', formats: ['iife'], fileName: () => 'doclens.iife.js' } : false,
+    lib:
+      mode === 'classic'
+        ? { entry: 'widget/loader/classic.ts', name: 'doclens', formats: ['iife'], fileName: () => 'doclens.iife.js' }
+        : false,
     rolldownOptions:
       mode === 'classic'
         ? { output: { minify: true } }

@@ -6,7 +6,9 @@ import { register } from 'tsx/esm/api';
 
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(executablePath)) {
-  throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH to a Chrome or Chromium binary.`);
+  throw new Error(
+    `No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH to a Chrome or Chromium binary.`,
+  );
 }
 
 register();
@@ -22,7 +24,15 @@ export default {
     playwrightLauncher({
       launchOptions: {
         executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+        ],
       },
     }),
   ],

@@ -22,7 +22,12 @@ export function benchExtraction(): void {
   table(`Extraction (${(html.length / 1024).toFixed(0)} KB Sphinx page, parser: ${parsed.parser})`, [
     ['measure', 'p50', 'p99', 'target'],
     ['bare htmlparser2 parse', ms(p50(bare)), ms(percentile(bare, 99)), ''],
-    ['cold extraction (parse + find + render)', ms(p50(cold)), ms(percentile(cold, 99)), `${(p50(cold) / p50(bare)).toFixed(2)}× bare (target ≤ 1.3×)`],
+    [
+      'cold extraction (parse + find + render)',
+      ms(p50(cold)),
+      ms(percentile(cold, 99)),
+      `${(p50(cold) / p50(bare)).toFixed(2)}× bare (target ≤ 1.3×)`,
+    ],
     ['another fragment of the parsed page', ms(p50(warm)), ms(percentile(warm, 99)), 'target < 1 ms'],
     ['main content of the parsed page', ms(p50(main)), ms(percentile(main, 99)), ''],
   ]);

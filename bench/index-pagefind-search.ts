@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { launchChromium } from '../test/e2e/browser.ts';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+};
 /** How many results of each search have their data loaded: a result list's first screen, as doclens answers it. */
 const SHOWN = 10;
 const ascending = (a: number, b: number) => a - b;

@@ -37,7 +37,10 @@ function folderBytes(folder: string): number {
 function doclens(docs: string): DoclensIndexFigures {
   const cache = mkdtempSync(join(tmpdir(), 'doclens-index-bench-'));
   try {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/index-doclens.ts'), docs, cache], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/index-doclens.ts'), docs, cache], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`doclens indexing failed: ${result.stderr}`);
     return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as DoclensIndexFigures;
   } finally {
@@ -95,7 +98,12 @@ export async function benchIndex(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     ours.push(doclens(docs));
     const last = round === ROUNDS - 1;
-    theirs.push(await pagefind(docs, last ? async (bundle) => void (pagefindSearches = await pagefindSearchTimes(bundle, DJANGO_QUERIES, SEARCH_ROUNDS)) : undefined));
+    theirs.push(
+      await pagefind(
+        docs,
+        last ? async (bundle) => void (pagefindSearches = await pagefindSearchTimes(bundle, DJANGO_QUERIES, SEARCH_ROUNDS)) : undefined,
+      ),
+    );
   }
   const last = ours.at(-1)!;
   const searches = last.searchMs;
@@ -106,21 +114,56 @@ export async function benchIndex(): Promise<void> {
       `Pagefind: ${theirs[0]!.pages} HTML files) — median of ${ROUNDS} alternating rounds`,
     [
       ['measure', 'doclens', 'Pagefind', 'target'],
-      ['index time (searches complete)', seconds(median(ours.map((figures) => figures.indexMs))), seconds(median(theirs.map((figures) => figures.indexMs))), 'doclens < Pagefind'],
-      ['index time, each round', ours.map((figures) => seconds(figures.indexMs)).join(' '), theirs.map((figures) => seconds(figures.indexMs)).join(' '), ''],
+      [
+        'index time (searches complete)',
+        seconds(median(ours.map((figures) => figures.indexMs))),
+        seconds(median(theirs.map((figures) => figures.indexMs))),
+        'doclens < Pagefind',
+      ],
+      [
+        'index time, each round',
+        ours.map((figures) => seconds(figures.indexMs)).join(' '),
+        theirs.map((figures) => seconds(figures.indexMs)).join(' '),
+        '',
+      ],
       ['until the main thread holds it', seconds(median(ours.map((figures) => figures.loadedMs))), '—', ''],
-      ['processor time (all threads)', seconds(median(ours.map((figures) => figures.cpuMs))), pagefindCpu.length ? seconds(median(pagefindCpu)) : 'n/a (no GNU time)', ''],
+      [
+        'processor time (all threads)',
+        seconds(median(ours.map((figures) => figures.cpuMs))),
+        pagefindCpu.length ? seconds(median(pagefindCpu)) : 'n/a (no GNU time)',
+        '',
+      ],
       ['index on disk', mb(last.bytesOnDisk), mb(theirs.at(-1)!.bytesOnDisk), ''],
       ['restart, index loaded from disk', seconds(median(ours.map((figures) => figures.reloadMs))), '—', '< 1 s'],
-      ['resident memory the index adds', mb(median(ours.map((figures) => figures.residentBytes))), '— (searches in the browser)', '≤ 100 MB'],
-      ['peak resident memory while indexing', mb(median(ours.map((figures) => figures.peakResidentBytes))), pagefindPeak.length ? mb(median(pagefindPeak)) : 'n/a (no GNU time)', ''],
-      [`search p50 (${searches.length} searches, after a warm-up round)`, ms(percentile(searches, 50)), ms(percentile(pagefindSearches.searchMs, 50)), '≤ 3 ms'],
+      [
+        'resident memory the index adds',
+        mb(median(ours.map((figures) => figures.residentBytes))),
+        '— (searches in the browser)',
+        '≤ 100 MB',
+      ],
+      [
+        'peak resident memory while indexing',
+        mb(median(ours.map((figures) => figures.peakResidentBytes))),
+        pagefindPeak.length ? mb(median(pagefindPeak)) : 'n/a (no GNU time)',
+        '',
+      ],
+      [
+        `search p50 (${searches.length} searches, after a warm-up round)`,
+        ms(percentile(searches, 50)),
+        ms(percentile(pagefindSearches.searchMs, 50)),
+        '≤ 3 ms',
+      ],
       ['search p99', ms(percentile(searches, 99)), ms(percentile(pagefindSearches.searchMs, 99)), '≤ 15 ms'],
-      ['search with the first 10 results\' data, p50 / p99', '(included above)', `${ms(percentile(pagefindSearches.withDataMs, 50))} / ${ms(percentile(pagefindSearches.withDataMs, 99))}`, ''],
+      [
+        "search with the first 10 results' data, p50 / p99",
+        '(included above)',
+        `${ms(percentile(pagefindSearches.withDataMs, 50))} / ${ms(percentile(pagefindSearches.withDataMs, 99))}`,
+        '',
+      ],
     ],
   );
   console.log(
     '  doclens searches in process (Node); Pagefind where it searches, in Chromium (WebAssembly, its index served from\n' +
-      '  loopback), the same queries. doclens\' peak includes Node, its code and the threads that split pages.',
+      "  loopback), the same queries. doclens' peak includes Node, its code and the threads that split pages.",
   );
 }

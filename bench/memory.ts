@@ -26,9 +26,11 @@ async function listen(server: Server): Promise<string> {
 /** Runs `count` tasks, `parallel` at a time. */
 async function inParallel(count: number, parallel: number, task: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 /**
@@ -37,15 +39,37 @@ async function inParallel(count: number, parallel: number, task: (index: number)
  */
 export async function benchMemory(): Promise<void> {
   const { html, fragments } = largeSphinxPage(1024 * 1024);
-  const results = Array.from({ length: 10 }, (_, i) => ({ type: 'page', project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, title: `Result ${i}`, domain: '', path: `/en/latest/r${i}.html`, highlights: { title: [] }, blocks: [{ type: 'section', id: `s${i}`, title: 'Section', content: 'x'.repeat(300), highlights: { title: [], content: [] } }] }));
+  const results = Array.from({ length: 10 }, (_, i) => ({
+    type: 'page',
+    project: { slug: 'aurora', alias: null },
+    version: { slug: 'latest' },
+    title: `Result ${i}`,
+    domain: '',
+    path: `/en/latest/r${i}.html`,
+    highlights: { title: [] },
+    blocks: [{ type: 'section', id: `s${i}`, title: 'Section', content: 'x'.repeat(300), highlights: { title: [], content: [] } }],
+  }));
   const upstream = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
     const body =
       url.pathname === '/api/v3/projects/aurora/'
-        ? { slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest', urls: { documentation: 'https://docs.example.org/en/latest/' } }
+        ? {
+            slug: 'aurora',
+            name: 'Aurora',
+            language: { code: 'en', name: 'English' },
+            default_version: 'latest',
+            urls: { documentation: 'https://docs.example.org/en/latest/' },
+          }
         : url.pathname.startsWith('/api/v3/projects/')
           ? { count: 0, next: null, previous: null, results: [] }
-          : { count: results.length, next: null, previous: null, projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }], query: url.searchParams.get('q'), results };
+          : {
+              count: results.length,
+              next: null,
+              previous: null,
+              projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }],
+              query: url.searchParams.get('q'),
+              results,
+            };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   const external = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
@@ -53,7 +77,12 @@ export async function benchMemory(): Promise<void> {
   const externalHost = (await listen(external)).replace('127.0.0.1', 'localhost');
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./memory-proxy.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_UPSTREAM: `http://${upstreamHost}`, BENCH_EXTERNAL_HOST: externalHost, BENCH_CACHE_BYTES: String(CACHE_BYTES) },
+    env: {
+      ...process.env,
+      BENCH_UPSTREAM: `http://${upstreamHost}`,
+      BENCH_EXTERNAL_HOST: externalHost,
+      BENCH_CACHE_BYTES: String(CACHE_BYTES),
+    },
   });
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
@@ -66,7 +95,10 @@ export async function benchMemory(): Promise<void> {
     const idle = (await gauges()).rss;
     let peak = { rss: 0, cache: 0, heap: 0 };
     const sampler = setInterval(() => {
-      void gauges().then(({ rss, cache, heap }) => (peak = { rss: Math.max(peak.rss, rss), cache: Math.max(peak.cache, cache), heap: Math.max(peak.heap, heap) }));
+      void gauges().then(
+        ({ rss, cache, heap }) =>
+          (peak = { rss: Math.max(peak.rss, rss), cache: Math.max(peak.cache, cache), heap: Math.max(peak.heap, heap) }),
+      );
     }, 200);
     const failures: string[] = [];
     const get = async (path: string) => {
@@ -88,16 +120,22 @@ export async function benchMemory(): Promise<void> {
     const after = await gauges();
     peak = { rss: Math.max(peak.rss, after.rss), cache: Math.max(peak.cache, after.cache), heap: Math.max(peak.heap, after.heap) };
     const bound = CACHE_BYTES + FIXED_OVERHEAD_BYTES;
-    table(`Memory: ${SEARCHES.toLocaleString('en')} distinct ~1,000-character searches, then ${PAGES} distinct ${mb(html.length)} external pages, --cache-bytes ${CACHE_BYTES} (${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s)`, [
-      ['measure', 'value'],
-      ['resident memory, idle after start', mb(idle)],
-      ['resident memory, peak during the searches / overall', `${mb(afterSearches.rss)} / ${mb(peak.rss)}`],
-      ['heap used, peak during the searches / overall', `${mb(afterSearches.heap)} / ${mb(peak.heap)}`],
-      ['resident memory, peak', `${mb(peak.rss)} (bound: cache ${mb(CACHE_BYTES)} + fixed ${mb(FIXED_OVERHEAD_BYTES)} = ${mb(bound)}: ${peak.rss <= bound ? 'within' : 'EXCEEDED'})`],
-      ['resident memory at the end', mb(after.rss)],
-      ['cache bytes, peak / bound', `${mb(peak.cache)} / ${mb(CACHE_BYTES)}`],
-      ['answers other than 200', failures.length ? `${failures.length}: ${failures.slice(0, 3).join('; ')}` : '0'],
-    ]);
+    table(
+      `Memory: ${SEARCHES.toLocaleString('en')} distinct ~1,000-character searches, then ${PAGES} distinct ${mb(html.length)} external pages, --cache-bytes ${CACHE_BYTES} (${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s)`,
+      [
+        ['measure', 'value'],
+        ['resident memory, idle after start', mb(idle)],
+        ['resident memory, peak during the searches / overall', `${mb(afterSearches.rss)} / ${mb(peak.rss)}`],
+        ['heap used, peak during the searches / overall', `${mb(afterSearches.heap)} / ${mb(peak.heap)}`],
+        [
+          'resident memory, peak',
+          `${mb(peak.rss)} (bound: cache ${mb(CACHE_BYTES)} + fixed ${mb(FIXED_OVERHEAD_BYTES)} = ${mb(bound)}: ${peak.rss <= bound ? 'within' : 'EXCEEDED'})`,
+        ],
+        ['resident memory at the end', mb(after.rss)],
+        ['cache bytes, peak / bound', `${mb(peak.cache)} / ${mb(CACHE_BYTES)}`],
+        ['answers other than 200', failures.length ? `${failures.length}: ${failures.slice(0, 3).join('; ')}` : '0'],
+      ],
+    );
   } finally {
     child.kill('SIGTERM');
     upstream.close();

@@ -27,7 +27,9 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
 
 /** Cache-hit throughput against a bare node:http server, and the latency a cache miss adds. */
 export async function benchProxy(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./servers.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./servers.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
     const servers = JSON.parse(line.toString()) as Servers;
@@ -43,8 +45,22 @@ export async function benchProxy(): Promise<void> {
     const worst = (runs: { p99: number }[]) => Math.max(...runs.map((run) => run.p99));
     table(`Proxy cache hits (${servers.bytes} B search answer, 50 connections, ${2 * seconds} s each, autocannon)`, [
       ['server', 'req/s', 'p50', 'p99', 'errors', 'target'],
-      ['bare node:http, same bytes', mean(bare).toFixed(0), `${bare[1]!.p50} ms`, `${worst(bare)} ms`, String(bare.reduce((n, run) => n + run.errors, 0)), ''],
-      ['doclens proxy, cache hit', mean(proxy).toFixed(0), `${proxy[1]!.p50} ms`, `${worst(proxy)} ms`, String(proxy.reduce((n, run) => n + run.errors, 0)), `${(mean(proxy) / mean(bare)).toFixed(2)}× bare (target ≥ 0.5×)`],
+      [
+        'bare node:http, same bytes',
+        mean(bare).toFixed(0),
+        `${bare[1]!.p50} ms`,
+        `${worst(bare)} ms`,
+        String(bare.reduce((n, run) => n + run.errors, 0)),
+        '',
+      ],
+      [
+        'doclens proxy, cache hit',
+        mean(proxy).toFixed(0),
+        `${proxy[1]!.p50} ms`,
+        `${worst(proxy)} ms`,
+        String(proxy.reduce((n, run) => n + run.errors, 0)),
+        `${(mean(proxy) / mean(bare)).toFixed(2)}× bare (target ≥ 0.5×)`,
+      ],
     ]);
 
     const direct: number[] = [];

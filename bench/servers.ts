@@ -11,7 +11,18 @@ const token = 'bench-token-0123456789';
 const manifest = loadManifest(new URL('../demo/docs/manifest.json', import.meta.url).pathname);
 const host = await startHost({ manifest, token, port: 0 });
 await host.search.warm();
-const proxy = await startProxy(parseConfig({ upstream: host.apiUrl, token, projects: ['aurora'], allowPrivateNetwork: true, port: 0, rateLimit: 0, cacheBytes: Number(process.env.BENCH_CACHE_BYTES ?? 64 * 1024 * 1024) }), { log: (entry) => void JSON.stringify(entry) }); // as costly as real logging, minus the write
+const proxy = await startProxy(
+  parseConfig({
+    upstream: host.apiUrl,
+    token,
+    projects: ['aurora'],
+    allowPrivateNetwork: true,
+    port: 0,
+    rateLimit: 0,
+    cacheBytes: Number(process.env.BENCH_CACHE_BYTES ?? 64 * 1024 * 1024),
+  }),
+  { log: (entry) => void JSON.stringify(entry) },
+); // as costly as real logging, minus the write
 const hotPath = '/api/v3/search/?q=scheduler&page_size=5';
 const warm = await fetch(`${proxy.url}${hotPath}`);
 const body = Buffer.from(await warm.arrayBuffer());
@@ -21,5 +32,7 @@ const bare = createServer((_req, res) => {
   res.end(body);
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-process.stdout.write(`${JSON.stringify({ host: host.apiUrl, proxy: proxy.url, bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, hotPath, token, bytes: body.length })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ host: host.apiUrl, proxy: proxy.url, bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, hotPath, token, bytes: body.length })}\n`,
+);
 process.on('SIGTERM', () => process.exit(0));

@@ -6,7 +6,11 @@ import { builtFiles, firstLoadFiles, gzipSize } from '../test/fixtures/widget-fi
 import { ms, percentile, table } from './stats.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** The built widget (`npm run build` first): the loaders, what the module loader imports at once, and every chunk. */
 function bundleSizes(): [string, string, string][] {
@@ -104,7 +108,10 @@ async function stripDoclensTag(tab: Page, docs: (path: string) => string): Promi
   await tab.route(docs('**'), async (route) => {
     const response = await route.fetch();
     if (!(response.headers()['content-type'] ?? '').includes('text/html')) return route.fulfill({ response });
-    await route.fulfill({ response, body: (await response.text()).replace(/<script type="module" src="[^"]*doclens\.js"[^>]*><\/script>/, '') });
+    await route.fulfill({
+      response,
+      body: (await response.text()).replace(/<script type="module" src="[^"]*doclens\.js"[^>]*><\/script>/, ''),
+    });
   });
 }
 
@@ -123,9 +130,14 @@ async function hotkeyToDialog(browser: Browser, docs: (path: string) => string, 
     await tab.evaluate((proxyUrl) => {
       const timing = { key: 0, painted: 0 };
       (window as unknown as { hotkeyTiming: HotkeyTiming }).hotkeyTiming = timing;
-      document.addEventListener('focusin', (event) => {
-        if ((event.target as Element).matches('doclens-search input')) requestAnimationFrame(() => (timing.painted ||= performance.now()));
-      }, { capture: true });
+      document.addEventListener(
+        'focusin',
+        (event) => {
+          if ((event.target as Element).matches('doclens-search input'))
+            requestAnimationFrame(() => (timing.painted ||= performance.now()));
+        },
+        { capture: true },
+      );
       const tag = document.createElement('script');
       tag.type = 'module';
       tag.src = `${proxyUrl}/doclens.js`;
@@ -149,8 +161,14 @@ async function hotkeyToDialog(browser: Browser, docs: (path: string) => string, 
 
 /** In Chromium on the demo: search and preview latency, payload sizes, and what the loader costs the page. */
 export async function benchWidget(): Promise<void> {
-  table('Widget code, gzip -9 (until the load event only the first load; the rest on first use or when idle)', [['what', 'files', 'gzip'], ...bundleSizes()]);
-  table('Share of all the minified widget code by part (widget folder or package)', [['part', 'minified', 'share'], ...(await bundleShares())]);
+  table('Widget code, gzip -9 (until the load event only the first load; the rest on first use or when idle)', [
+    ['what', 'files', 'gzip'],
+    ...bundleSizes(),
+  ]);
+  table('Share of all the minified widget code by part (widget folder or package)', [
+    ['part', 'minified', 'share'],
+    ...(await bundleShares()),
+  ]);
   const demo = await startDemo();
   const browser = await launchChromium();
   try {
@@ -176,7 +194,9 @@ export async function benchWidget(): Promise<void> {
     ]);
 
     await page.goto(docs('quickstart.html'));
-    const links = await page.$$eval('div[role="main"] p a.reference.internal:not([href^="#"])', (anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute('href')!))].slice(0, 8));
+    const links = await page.$$eval('div[role="main"] p a.reference.internal:not([href^="#"])', (anchors) =>
+      [...new Set(anchors.map((anchor) => anchor.getAttribute('href')!))].slice(0, 8),
+    );
     const previewCold: number[] = [];
     const previewWarm: number[] = [];
     for (const href of links) previewCold.push(await hoverAndTime(page, `div[role="main"] a[href="${href}"] >> nth=0`));
@@ -185,7 +205,9 @@ export async function benchWidget(): Promise<void> {
       links.map(async (href) => {
         const url = encodeURIComponent(new URL(href, docs('quickstart.html')).href);
         const [preview, full] = await Promise.all(
-          ['&form=preview', ''].map(async (form) => (await (await fetch(`${proxy}/api/v3/embed/?url=${url}&doctool=sphinx${form}`)).arrayBuffer()).byteLength),
+          ['&form=preview', ''].map(
+            async (form) => (await (await fetch(`${proxy}/api/v3/embed/?url=${url}&doctool=sphinx${form}`)).arrayBuffer()).byteLength,
+          ),
         );
         return { preview: preview!, full: full! };
       }),
@@ -206,7 +228,9 @@ export async function benchWidget(): Promise<void> {
       if (strip) await stripDoclensTag(tab, docs);
       else await tab.route(docs('**'), (route) => route.fallback());
       await tab.goto(docs('architecture.html'), { waitUntil: 'load' });
-      const loadEvent = await tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+      const loadEvent = await tab.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      );
       await context.close();
       return loadEvent;
     };
@@ -221,10 +245,13 @@ export async function benchWidget(): Promise<void> {
       opened.push(elapsed);
       if (cold) coldRuns++;
     }
-    table('Search shortcut to an open, focused dialog, on a cold cache with its code fetched on the key (10 new browser contexts, the tag added to a loaded page)', [
-      ['runs with the code fetched on the key', 'p50', 'max', 'target'],
-      [`${coldRuns} of ${opened.length}`, ms(median(opened)), ms(Math.max(...opened)), '< 100 ms'],
-    ]);
+    table(
+      'Search shortcut to an open, focused dialog, on a cold cache with its code fetched on the key (10 new browser contexts, the tag added to a loaded page)',
+      [
+        ['runs with the code fetched on the key', 'p50', 'max', 'target'],
+        [`${coldRuns} of ${opened.length}`, ms(median(opened)), ms(Math.max(...opened)), '< 100 ms'],
+      ],
+    );
 
     table('Loader: time to the page load event, with and without the tag (20 loads each, alternating)', [
       ['page', 'load event p50', 'target'],

@@ -8,13 +8,19 @@ export class UsageError extends Error {
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 /** What `parseOptions` asks of `parseArgs`: the options given and `--help`, strictly. */
-type StrictConfig<T extends OptionSpec> = { args: string[]; options: T & { help: { type: 'boolean'; short: string } }; strict: true; allowPositionals: false };
+type StrictConfig<T extends OptionSpec> = {
+  args: string[];
+  options: T & { help: { type: 'boolean'; short: string } };
+  strict: true;
+  allowPositionals: false;
+};
 export type ParsedOptions<T extends OptionSpec> = ReturnType<typeof parseArgs<StrictConfig<T>>>['values'];
 
 /** Parses `argv` strictly: unknown flags, missing values and stray arguments are usage errors. */
 export function parseOptions<T extends OptionSpec>(argv: string[], options: T): ParsedOptions<T> {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false })
+      .values;
   } catch (error) {
     const message = (error as Error).message.split('\n')[0]!.replace(/\. To specify.*$/, '');
     throw new UsageError(message);

@@ -186,7 +186,8 @@ export async function runDemo(argv: string[]): Promise<RunningDemo | undefined> 
   for (const { name, url } of demo.pages) console.log(`  ${name.padEnd(16)} ${url}`);
   console.log(`  ${'doclens proxy'.padEnd(16)} ${demo.proxyUrl}/healthz`);
   console.log(`  ${'Hosting API'.padEnd(16)} ${demo.host.apiUrl}/api/v3/ (token ${demo.token})`);
-  if (!existsSync(widgetBundle)) console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
+  if (!existsSync(widgetBundle))
+    console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
   console.log('Press Ctrl+C to stop.');
   reportSearchComplete(demo.host, 'doclens demo');
   return demo;

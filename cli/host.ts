@@ -37,9 +37,16 @@ export const hostOptions = {
 } as const;
 
 /** Which docs to serve, from --docs/--project/--version/--language or --manifest. */
-export function manifestFromOptions(values: { docs?: string; project?: string; version?: string; language?: string; manifest?: string }): Manifest {
+export function manifestFromOptions(values: {
+  docs?: string;
+  project?: string;
+  version?: string;
+  language?: string;
+  manifest?: string;
+}): Manifest {
   if (values.manifest !== undefined) {
-    if (values.docs !== undefined || values.project !== undefined) throw new UsageError('--manifest cannot be combined with --docs or --project');
+    if (values.docs !== undefined || values.project !== undefined)
+      throw new UsageError('--manifest cannot be combined with --docs or --project');
     if (!existsSync(values.manifest)) throw new UsageError(`--manifest: no such file: ${values.manifest}`);
     return loadManifest(values.manifest);
   }
@@ -68,7 +75,12 @@ export function indexCacheFromOptions(values: { 'index-cache'?: string }): strin
 export function reportSearchComplete(host: RunningHost, prefix: string): void {
   host.searchComplete.then(
     ({ seconds, versions, cached }) => {
-      const from = cached === versions ? ' (indexes loaded from the cache)' : cached > 0 ? ` (${cached} of ${versions} indexes loaded from the cache)` : '';
+      const from =
+        cached === versions
+          ? ' (indexes loaded from the cache)'
+          : cached > 0
+            ? ` (${cached} of ${versions} indexes loaded from the cache)`
+            : '';
       console.log(`${prefix}: search complete in ${seconds.toFixed(1)} s${from}`);
     },
     () => {},

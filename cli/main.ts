@@ -63,7 +63,9 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    console.error(`doclens: ${(error as Error).message.replace(/^listen /, 'cannot listen: ')}; choose another --port (0 picks a free one)`);
+    console.error(
+      `doclens: ${(error as Error).message.replace(/^listen /, 'cannot listen: ')}; choose another --port (0 picks a free one)`,
+    );
     process.exit(1);
   }
   console.error(`doclens: ${(error as Error).message}`);

@@ -60,6 +60,8 @@ export async function runProxy(argv: string[]): Promise<RunningProxy | undefined
   }
   const proxy = await startProxy(config);
   const scope = `${config.projects.join(', ')}${config.subprojects ? ' with subprojects' : ''}`;
-  console.log(`doclens proxy: listening at ${proxy.url} (upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`);
+  console.log(
+    `doclens proxy: listening at ${proxy.url} (upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`,
+  );
   return proxy;
 }

@@ -46,7 +46,9 @@ describe('extractSection on real Sphinx output', () => {
   });
 
   it('returns the main content without a fragment, or what maincontent selects', () => {
-    expect(extractSection(retries, `${base}tutorial/retries.html`, {})).toMatch(/^<div itemprop="articleBody" role="main">|^<div role="main"/);
+    expect(extractSection(retries, `${base}tutorial/retries.html`, {})).toMatch(
+      /^<div itemprop="articleBody" role="main">|^<div role="main"/,
+    );
     expect(extractSection(retries, `${base}tutorial/retries.html`, { maincontent: 'section#which-errors-are-retried' })).toMatch(
       /^<section id="which-errors-are-retried">/,
     );

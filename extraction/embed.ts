@@ -46,10 +46,7 @@ function selectMainContent(page: ParsedHtml, selector: string): Element | undefi
 function isSphinxLabelTarget(element: Element): boolean {
   const parent = element.parent;
   if (element.name !== 'span' || textOf(element) !== '' || !parent || !isTag(parent)) return false;
-  return (
-    (parent.name === 'div' && hasClass(parent, 'section')) ||
-    (parent.name === 'section' && Boolean(parent.attribs.id))
-  );
+  return (parent.name === 'div' && hasClass(parent, 'section')) || (parent.name === 'section' && Boolean(parent.attribs.id));
 }
 
 /** A glossary or citation list trimmed to one term (and the other terms it shares a definition with, dropped). */

@@ -108,7 +108,10 @@ describe('previewOf cuts', () => {
   });
 
   it('counts blocks by their text: rules and images do not use up the count', () => {
-    const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', { maxBlocks: 1, maxChars: 4000 });
+    const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', {
+      maxBlocks: 1,
+      maxChars: 4000,
+    });
     expect(preview.content).toContain('Text.');
   });
 });

@@ -35,7 +35,9 @@ function shortened(block: Element, chars: number): string {
   const text = textOf(block);
   const cut = text.length > chars ? `${text.slice(0, chars).replace(/\s+\S*$/, '')}…` : text;
   const escaped = cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return block.name === 'pre' || block.name === 'div' && hasClass(block, 'highlight') ? `<pre>${escaped}</pre>` : `<p>${normalizeSpace(escaped)}</p>`;
+  return block.name === 'pre' || (block.name === 'div' && hasClass(block, 'highlight'))
+    ? `<pre>${escaped}</pre>`
+    : `<p>${normalizeSpace(escaped)}</p>`;
 }
 
 const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
@@ -125,7 +127,11 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
     }
   } else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
-    for (let textual = blocks.filter(hasText); textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition'); textual = blocks.filter(hasText)) {
+    for (
+      let textual = blocks.filter(hasText);
+      textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition');
+      textual = blocks.filter(hasText)
+    ) {
       blocks = elementsOf(textual[0]!.children);
     }
   }
@@ -173,7 +179,8 @@ function previewParts(element: Element): Element[] {
   const labelled = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.
-  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS) target = target.parent;
+  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS)
+    target = target.parent;
   if (headingRank(target.name) > 0) return headingSection(target);
   const parent = target.parent;
   const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
@@ -222,7 +229,10 @@ function introduction(list: Element): Element[] {
     const context = wordsIn(description) >= MIN_WORDS || !ownerList ? description : introduction(ownerList);
     return ownerTerm ? [ownerTerm, ...context] : context;
   }
-  const paragraph = previousElement(list, (element) => headingRank(element.name) > 0 || (element.name !== 'dl' && wordCount(element) >= MIN_WORDS));
+  const paragraph = previousElement(
+    list,
+    (element) => headingRank(element.name) > 0 || (element.name !== 'dl' && wordCount(element) >= MIN_WORDS),
+  );
   return paragraph && headingRank(paragraph.name) === 0 ? [paragraph] : [];
 }
 
@@ -238,19 +248,28 @@ function previousElement(element: Element, test: (element: Element) => boolean):
  * The preview of what `#fragment` points to in a page: the text the link leads to (see `previewParts`),
  * links absolute against `pageUrl`; null when the page has no such element.
  */
-export function previewOfTarget(page: ParsedHtml, fragment: string, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview | null {
+export function previewOfTarget(
+  page: ParsedHtml,
+  fragment: string,
+  pageUrl: string,
+  limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS,
+): Preview | null {
   let found = findByFragment(page, fragment);
   if (!found) return null;
   // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
   const href = found.name === 'a' ? found.attribs.href : undefined;
   if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
-  return previewOfElements(previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)), limits);
+  return previewOfElements(
+    previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)),
+    limits,
+  );
 }
 
 /** Whether a preview says something besides its headings and signatures (a few words at least). */
 export function hasTextBeyondTitle(preview: Preview): boolean {
   const words = (node: AnyNode): number => {
-    if (isTag(node)) return isHeadingName(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
+    if (isTag(node))
+      return isHeadingName(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
     return textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
   };
   return parseFragment(preview.content).reduce((sum, node) => sum + words(node), 0) >= MIN_WORDS;

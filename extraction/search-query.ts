@@ -71,5 +71,9 @@ const inertWord = (word: string) => word.replaceAll(':', '\\:');
  * then the words made inert. `user:` terms are never sent.
  */
 export function formatSearchQuery(query: Pick<SearchQuery, 'projects' | 'subprojects' | 'words'>): string {
-  return [...query.projects.map((term) => formatTerm('project', term)), ...query.subprojects.map((term) => formatTerm('subprojects', term)), ...query.words.map(inertWord)].join(' ');
+  return [
+    ...query.projects.map((term) => formatTerm('project', term)),
+    ...query.subprojects.map((term) => formatTerm('subprojects', term)),
+    ...query.words.map(inertWord),
+  ].join(' ');
 }

@@ -28,7 +28,13 @@ describe('splitSections', () => {
   it('gives each heading the text up to the next one, without navigation or permalinks', () => {
     const { sections } = splitSections(demoPage('aurora/en/latest/installation.html'), 'installation.html');
     const titles = sections.map((section) => section.title);
-    expect(titles).toEqual(['Installation', 'Installing from the package index', 'Optional extras', 'Installing from source', 'Verifying the installation']);
+    expect(titles).toEqual([
+      'Installation',
+      'Installing from the package index',
+      'Optional extras',
+      'Installing from source',
+      'Verifying the installation',
+    ]);
     expect(sections[1]!.content).toMatch(/^Install the latest release with pip: \$ python -m pip install aurora-scheduler/);
     expect(sections.every((section) => !section.content.includes('¶') && !section.content.includes('Navigation'))).toBe(true);
   });
@@ -41,7 +47,10 @@ describe('splitSections', () => {
   });
 
   it('keeps content before the first heading under the page title', () => {
-    const { sections } = splitSections('<html><head><title>T</title></head><body><main>Intro text.<h2 id="a">A</h2>More.</main></body></html>', 'x.html');
+    const { sections } = splitSections(
+      '<html><head><title>T</title></head><body><main>Intro text.<h2 id="a">A</h2>More.</main></body></html>',
+      'x.html',
+    );
     expect(sections).toEqual([
       { id: '', title: 'T', content: 'Intro text.' },
       { id: 'a', title: 'A', content: 'More.' },

@@ -35,9 +35,40 @@ const MAX_SECTIONS = 10_000;
 
 /** Elements a browser lays out on lines of their own: in section text they never run into their neighbours. */
 const BLOCK_ELEMENTS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'canvas', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption',
-  'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav',
-  'noscript', 'ol', 'p', 'pre', 'section', 'table', 'tfoot', 'ul', 'video',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'canvas',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'noscript',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tfoot',
+  'ul',
+  'video',
 ]);
 
 /** Sphinx domains whose `<dl class="DOMAIN OBJTYPE">` entries are indexed as documented objects. */
@@ -193,14 +224,21 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
  */
 function sendsElsewhere(page: ParsedHtml): boolean {
   const head = findFirst(page.document, (element) => element.name === 'head');
-  return !!head && findFirst(head, (element) => element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') !== undefined;
+  return (
+    !!head &&
+    findFirst(head, (element) => element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') !== undefined
+  );
 }
 
 /**
  * The first `<h1>` of the content that names this page (not a site name linking elsewhere); else the
  * `<title>` (the host drops the site's name from it, once it knows the site's titles).
  */
-function pageTitleOf(root: Element, structure: PageStructure<AnyNode, Element>, documentTitle: string): { title: string; name: string } | undefined {
+function pageTitleOf(
+  root: Element,
+  structure: PageStructure<AnyNode, Element>,
+  documentTitle: string,
+): { title: string; name: string } | undefined {
   const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
   if (heading) {
     const name = normalizeSpace(textOf(heading));

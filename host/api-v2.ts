@@ -23,7 +23,13 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
     const slug = queryParam(req, 'slug');
     const serializers = serializersFor(req);
     const projects = registry.projects.filter((project) => !slug || project.slug === slug);
-    res.json(paginate(req, originOf(req), projects.map((project) => serializers.projectV2(project))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        projects.map((project) => serializers.projectV2(project)),
+      ),
+    );
   });
 
   router.get('/project/:id/', (req, res) => {
@@ -36,7 +42,9 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
     const project = registry.projectById(idParam(req));
     if (!project) throw notFound();
     const serializers = serializersFor(req);
-    res.json({ versions: project.versions.filter((version) => version.active && isPublic(version)).map((version) => serializers.versionV2(version)) });
+    res.json({
+      versions: project.versions.filter((version) => version.active && isPublic(version)).map((version) => serializers.versionV2(version)),
+    });
   });
 
   router.get('/version/', (req, res) => {
@@ -47,7 +55,13 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
       .filter((project) => !slug || project.slug === slug)
       .flatMap((project) => project.versions)
       .filter((version) => isPublic(version) && (active === undefined || version.active === active));
-    res.json(paginate(req, originOf(req), versions.map((version) => serializers.versionV2(version))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        versions.map((version) => serializers.versionV2(version)),
+      ),
+    );
   });
 
   router.get('/version/:id/', (req, res) => {
@@ -57,9 +71,7 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
   });
 
   router.get('/embed/', async (req, res) => {
-    const params = Object.fromEntries(
-      ['url', 'project', 'version', 'doc', 'path', 'section'].map((name) => [name, queryParam(req, name)]),
-    );
+    const params = Object.fromEntries(['url', 'project', 'version', 'doc', 'path', 'section'].map((name) => [name, queryParam(req, name)]));
     res.json(await embedV2(registry, pages, params));
   });
 

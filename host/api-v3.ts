@@ -1,7 +1,18 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { parseSearchQuery, type ProjectTerm } from '../extraction/search-query.ts';
 import { embedV3 } from './embed.ts';
-import { booleanParam, detailError, HttpError, integerParam, notFound, originOf, paginate, queryParam, readOnly, requestUrlWith } from './http.ts';
+import {
+  booleanParam,
+  detailError,
+  HttpError,
+  integerParam,
+  notFound,
+  originOf,
+  paginate,
+  queryParam,
+  readOnly,
+  requestUrlWith,
+} from './http.ts';
 import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
 import { defaultVersionOf, type SearchService } from './search.ts';
@@ -38,7 +49,12 @@ export function requireToken(token: string): RequestHandler {
 }
 
 function expandParam(req: Request): Set<string> {
-  return new Set((queryParam(req, 'expand') ?? '').split(',').map((value) => value.trim()).filter(Boolean));
+  return new Set(
+    (queryParam(req, 'expand') ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The versions a search covers: the ones its terms name (active and built), else every project's default. */
@@ -117,7 +133,13 @@ export function apiV3Router(context: ApiContext): Router {
         (!filters.slug || project.slug === filters.slug),
     );
     const expand = expandParam(req);
-    res.json(paginate(req, originOf(req), projects.map((project) => serializersFor(req).project(project, expand))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        projects.map((project) => serializersFor(req).project(project, expand)),
+      ),
+    );
   });
 
   router.get('/projects/:project/', (req, res) => {
@@ -142,7 +164,13 @@ export function apiV3Router(context: ApiContext): Router {
         (!verboseName || version.verboseName === verboseName),
     );
     const expand = expandParam(req);
-    res.json(paginate(req, originOf(req), versions.map((version) => serializersFor(req).version(version, expand))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        versions.map((version) => serializersFor(req).version(version, expand)),
+      ),
+    );
   });
 
   router.get('/projects/:project/versions/:version/', (req, res) => {
@@ -152,11 +180,23 @@ export function apiV3Router(context: ApiContext): Router {
   });
 
   router.get('/projects/:project/translations/', (req, res) => {
-    res.json(paginate(req, originOf(req), projectOf(req).translations.map((project) => serializersFor(req).project(project))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        projectOf(req).translations.map((project) => serializersFor(req).project(project)),
+      ),
+    );
   });
 
   router.get('/projects/:project/subprojects/', (req, res) => {
-    res.json(paginate(req, originOf(req), projectOf(req).subprojects.map((child) => serializersFor(req).subproject(child))));
+    res.json(
+      paginate(
+        req,
+        originOf(req),
+        projectOf(req).subprojects.map((child) => serializersFor(req).subproject(child)),
+      ),
+    );
   });
 
   router.get('/projects/:project/subprojects/:alias/', (req, res) => {

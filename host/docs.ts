@@ -28,7 +28,8 @@ function injectIntoHead(html: string, markup: string): string {
   return `${html.slice(0, at)}\n${markup}${html.slice(at)}`;
 }
 
-const FALLBACK_404 = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Page not found</h1></body></html>';
+const FALLBACK_404 =
+  '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Page not found</h1></body></html>';
 
 /** Serves the built pages of one site under the hosting service's URL shapes. */
 export function docsRouter(registry: Registry, site: Site, pages: PageStore, headHtml?: HeadInjection): Router {

@@ -39,7 +39,10 @@ export async function embedV3(registry: Registry, pages: PageStore, params: Embe
   // The host embeds its own pages only: every other domain is external, and none is allowlisted.
   if (!registry.siteFor(parsed)) throw embedError(400, `External domain not allowed. domain=${parsed.host}`);
   const fragment = fragmentOf(url);
-  const notFoundError = embedError(404, `Can't find content for section: url=${url} fragment=${fragment} maincontent=${maincontent ?? 'None'}`);
+  const notFoundError = embedError(
+    404,
+    `Can't find content for section: url=${url} fragment=${fragment} maincontent=${maincontent ?? 'None'}`,
+  );
   const location = registry.resolveUrl(parsed);
   if (!location) throw notFoundError;
   if (!location.version.active || !location.version.root) throw notFound();
@@ -49,7 +52,8 @@ export async function embedV3(registry: Registry, pages: PageStore, params: Embe
   try {
     section = findSection(page, { fragment, doctool: doctool ?? null, maincontent: maincontent ?? null });
   } catch (error) {
-    if (error instanceof InvalidSelectorError) throw embedError(400, `"maincontent" is not a valid CSS selector. maincontent=${maincontent}`);
+    if (error instanceof InvalidSelectorError)
+      throw embedError(400, `"maincontent" is not a valid CSS selector. maincontent=${maincontent}`);
     throw error;
   }
   if (!section) throw notFoundError;
@@ -72,7 +76,10 @@ export interface EmbedV2Params {
 
 /** `guides/users/index.html` → `guides/users/index`, `/guides/users//` → `guides/users`. */
 function docName(path: string): string {
-  return path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.html$/, '');
+  return path
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.html$/, '');
 }
 
 function locateV2(registry: Registry, params: EmbedV2Params): { location: PageLocation; section: string | undefined } {
@@ -95,7 +102,11 @@ function locateV2(registry: Registry, params: EmbedV2Params): { location: PageLo
   const version = project?.versions.find((candidate) => candidate.slug === (params.version ?? 'latest'));
   if (!project || !version) throw notFound();
   const cleaned = page.replace(/^\/+/, '').replace(/\/{2,}$/, '/');
-  const file = params.path ? (cleaned.endsWith('.html') || cleaned.endsWith('/') ? fileForPath(cleaned) : `${cleaned}/index.html`) : `${cleaned}.html`;
+  const file = params.path
+    ? cleaned.endsWith('.html') || cleaned.endsWith('/')
+      ? fileForPath(cleaned)
+      : `${cleaned}/index.html`
+    : `${cleaned}.html`;
   return { location: { project, version, file }, section: params.section };
 }
 

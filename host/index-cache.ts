@@ -17,7 +17,10 @@ let indexerHash: Promise<string> | undefined;
 async function sourceFiles(path: string): Promise<string[]> {
   if (!path.endsWith('/')) return [path];
   const names = await readdir(path, { recursive: true });
-  return names.filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => join(path, name));
+  return names
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => join(path, name));
 }
 
 function hashIndexer(): Promise<string> {

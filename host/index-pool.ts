@@ -13,7 +13,11 @@ const MAX_HELPERS = 3;
  * for its entry module in Node 20).
  */
 function startWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const entry = new URL('./index-worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(bootstrap, { eval: true, workerData: data, transferList: transfer as never[] });

@@ -2,9 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be letters, digits, ".", "_" or "-", starting with a letter or digit');
+const slug = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be letters, digits, ".", "_" or "-", starting with a letter or digit');
 
 const versionSchema = z.strictObject({
   slug,
@@ -24,7 +22,10 @@ const versionSchema = z.strictObject({
 const projectSchema = z.strictObject({
   slug,
   name: z.string().min(1),
-  language: z.string().regex(/^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/, 'must be a language code such as "en" or "pt-br"').default('en'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/, 'must be a language code such as "en" or "pt-br"')
+    .default('en'),
   programmingLanguage: z.string().default('words'),
   repository: z.string().default(''),
   defaultVersion: slug.default('latest'),

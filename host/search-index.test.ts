@@ -4,7 +4,17 @@ import MiniSearch from 'minisearch';
 import { ENGINE_OPTIONS, highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
 
 function demoIndex(index = new VersionIndex()): VersionIndex {
-  for (const page of ['index.html', 'quickstart.html', 'glossary.html', 'faq.html', 'api/scheduler.html', 'api/jobs.html', 'guides/configuration.html', 'tutorial/retries.html', 'guides/deployment.html']) {
+  for (const page of [
+    'index.html',
+    'quickstart.html',
+    'glossary.html',
+    'faq.html',
+    'api/scheduler.html',
+    'api/jobs.html',
+    'guides/configuration.html',
+    'tutorial/retries.html',
+    'guides/deployment.html',
+  ]) {
     index.addPage(page, demoPage(`aurora/en/latest/${page}`));
   }
   return index;
@@ -43,8 +53,14 @@ describe('VersionIndex', () => {
   it('leaves out generated indexes and titles pages without a heading by their <title> minus the site name', () => {
     const site = new VersionIndex();
     const entries = Array.from({ length: 30 }, (_, n) => `<li><a href="p${n}.html">entry number ${n} of the index</a></li>`).join('');
-    site.addPage('genindex.html', `<html><head><title>Index — Tool docs</title></head><body><div role="main"><h1>Index</h1><ul>${entries}</ul></div></body></html>`);
-    site.addPage('notes.html', '<html><head><title>Release notes — Tool docs</title></head><body><div role="main"><p>Quokka support was added.</p></div></body></html>');
+    site.addPage(
+      'genindex.html',
+      `<html><head><title>Index — Tool docs</title></head><body><div role="main"><h1>Index</h1><ul>${entries}</ul></div></body></html>`,
+    );
+    site.addPage(
+      'notes.html',
+      '<html><head><title>Release notes — Tool docs</title></head><body><div role="main"><p>Quokka support was added.</p></div></body></html>',
+    );
     expect(site.size.pages).toBe(1);
     expect(site.search('quokka')[0]!.title).toBe('Release notes');
     expect(site.search('entry number')).toEqual([]);
@@ -65,7 +81,8 @@ describe('VersionIndex', () => {
     const byMiniSearch = new VersionIndex(new MiniSearch(ENGINE_OPTIONS));
     for (const page of ['glossary.html', 'tutorial/retries.html', 'faq.html']) {
       for (const built of [growing, byMiniSearch]) built.addPage(page, demoPage(`aurora/en/latest/${page}`));
-      for (const query of ['retry', 'lease', 'jiter']) expect(growing.search(query), `${query} after ${page}`).toEqual(byMiniSearch.search(query));
+      for (const query of ['retry', 'lease', 'jiter'])
+        expect(growing.search(query), `${query} after ${page}`).toEqual(byMiniSearch.search(query));
     }
   });
 
@@ -74,7 +91,8 @@ describe('VersionIndex', () => {
     expect(loaded.size).toEqual(index.size);
     expect(loaded.pageTitles()).toEqual(index.pageTitles());
     for (const query of ['retry policy', 'misfi', 'sheduler', 'lease timeout', 'jitter zzzqqq']) {
-      const summary = (hits: ReturnType<VersionIndex['search']>) => hits.map((hit) => [hit.path, hit.title, hit.sections.map((section) => section.section.anchor)]);
+      const summary = (hits: ReturnType<VersionIndex['search']>) =>
+        hits.map((hit) => [hit.path, hit.title, hit.sections.map((section) => section.section.anchor)]);
       expect(summary(loaded.search(query)), query).toEqual(summary(index.search(query)));
     }
   });
@@ -89,7 +107,9 @@ describe('VersionIndex', () => {
 
 describe('highlight', () => {
   it('wraps matched words in <span> and escapes everything else', () => {
-    expect(highlight('Use <b>Lease</b> & "leases"', new Set(['lease']))).toBe('Use &lt;b&gt;<span>Lease</span>&lt;/b&gt; &amp; &quot;leases&quot;');
+    expect(highlight('Use <b>Lease</b> & "leases"', new Set(['lease']))).toBe(
+      'Use &lt;b&gt;<span>Lease</span>&lt;/b&gt; &amp; &quot;leases&quot;',
+    );
   });
 
   it('cuts excerpts around the matches', () => {

@@ -131,7 +131,10 @@ class EngineBuilder implements Engine {
       averageFieldLength: [...this.averageFieldLength],
       storedFields: {},
       dirtCount: 0,
-      index: [...this.terms].map(([term, fields]) => [term, Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)]))]),
+      index: [...this.terms].map(([term, fields]) => [
+        term,
+        Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)])),
+      ]),
       serializationVersion: 2,
     };
   }
@@ -163,7 +166,8 @@ export class VersionIndex {
     const index = new VersionIndex(await MiniSearch.loadJSAsync(saved.engine, ENGINE_OPTIONS));
     index.sections.push(...saved.sections);
     index.documentTitles.push(...saved.documentTitles);
-    for (const { title, ids } of saved.titledByDocument) index.titledByDocument.push({ title, sections: ids.map((id) => index.sections[id]!) });
+    for (const { title, ids } of saved.titledByDocument)
+      index.titledByDocument.push({ title, sections: ids.map((id) => index.sections[id]!) });
     return index;
   }
 
@@ -241,7 +245,13 @@ export class VersionIndex {
       const hit: SectionHit = { section, score: result.score, matchedWords: new Set(result.terms) };
       const page = pages.get(section.path);
       if (!page) {
-        pages.set(section.path, { path: section.path, title: section.pageTitle, score: result.score, sections: [hit], matchedWords: new Set(result.terms) });
+        pages.set(section.path, {
+          path: section.path,
+          title: section.pageTitle,
+          score: result.score,
+          sections: [hit],
+          matchedWords: new Set(result.terms),
+        });
         continue;
       }
       // The page ranks by its best section, nudged up by the others that match.

@@ -26,7 +26,12 @@ function docsFolder(name: string, copies: number): string {
 }
 
 async function host(docs: string, indexCache?: string): Promise<RunningHost> {
-  const started = await startHost({ manifest: singleFolderManifest({ docs, project: 'aurora', version: 'latest', language: 'en' }), token: TOKEN, port: 0, indexCache });
+  const started = await startHost({
+    manifest: singleFolderManifest({ docs, project: 'aurora', version: 'latest', language: 'en' }),
+    token: TOKEN,
+    port: 0,
+    indexCache,
+  });
   running.push(started);
   return started;
 }
@@ -38,7 +43,9 @@ interface SearchBody {
 }
 
 async function search(started: RunningHost, q: string): Promise<SearchBody> {
-  const response = await fetch(`${started.apiUrl}/api/v3/search/?q=${encodeURIComponent(q)}&page_size=100`, { headers: { authorization: `Token ${TOKEN}` } });
+  const response = await fetch(`${started.apiUrl}/api/v3/search/?q=${encodeURIComponent(q)}&page_size=100`, {
+    headers: { authorization: `Token ${TOKEN}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as SearchBody;
 }
@@ -53,9 +60,12 @@ describe('indexing off the main thread', () => {
     void started.searchComplete.then(() => (complete = true));
     const page = await fetch(`${started.sites[0]!.origin}/en/latest/copy0/glossary.html`);
     expect(page.status).toBe(200);
-    const embed = await fetch(`${started.apiUrl}/api/v3/embed/?url=${encodeURIComponent(`${started.sites[0]!.origin}/en/latest/copy0/glossary.html#term-lease`)}`, {
-      headers: { authorization: `Token ${TOKEN}` },
-    });
+    const embed = await fetch(
+      `${started.apiUrl}/api/v3/embed/?url=${encodeURIComponent(`${started.sites[0]!.origin}/en/latest/copy0/glossary.html#term-lease`)}`,
+      {
+        headers: { authorization: `Token ${TOKEN}` },
+      },
+    );
     expect(embed.status).toBe(200);
     const partial = await search(started, 'lease');
     expect(complete).toBe(false);
@@ -69,7 +79,9 @@ describe('indexing off the main thread', () => {
   });
 
   it('passes the partial answer through the proxy without keeping it', async () => {
-    const demo: RunningDemo = await startDemo(parseDemoArgs(['--docs', docs, '--project', 'aurora', '--port', '0', '--index-cache', join(work, 'demo-cache')]));
+    const demo: RunningDemo = await startDemo(
+      parseDemoArgs(['--docs', docs, '--project', 'aurora', '--port', '0', '--index-cache', join(work, 'demo-cache')]),
+    );
     running.push(demo);
     const ask = async () => (await (await fetch(`${demo.proxyUrl}/api/v3/search/?q=lease`)).json()) as SearchBody;
     const partial = await ask();

@@ -107,11 +107,16 @@ export class SearchService {
     const loaded = saved === undefined ? undefined : await VersionIndex.fromJSON(saved).catch(() => undefined);
     if (loaded) return { index: loaded, cached: true };
     const build = this.pool.build(version.id, root, files);
-    void build.built.then(() => state.built(), () => {});
+    void build.built.then(
+      () => state.built(),
+      () => {},
+    );
     const json = await build.json;
     if (cache && key) {
       const saving = cache.save(root, key, json).catch((error: unknown) => {
-        console.error(`doclens host: the search index could not be saved in ${cache.dir}: ${error instanceof Error ? error.message : error}`);
+        console.error(
+          `doclens host: the search index could not be saved in ${cache.dir}: ${error instanceof Error ? error.message : error}`,
+        );
       });
       this.saving.add(saving);
       void saving.then(() => this.saving.delete(saving));
@@ -178,7 +183,12 @@ export class SearchService {
   /** One result in the Search API v2 shape: project and version as slugs. */
   resultV2(found: VersionedHit): Record<string, unknown> {
     const result = this.resultV3(found);
-    return { ...result, project: found.version.project.slug, version: found.version.slug, project_alias: this.registry.aliasOf(found.version.project) ?? null };
+    return {
+      ...result,
+      project: found.version.project.slug,
+      version: found.version.slug,
+      project_alias: this.registry.aliasOf(found.version.project) ?? null,
+    };
   }
 }
 

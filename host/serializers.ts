@@ -4,13 +4,32 @@ import type { Project, Registry, Version } from './registry.ts';
 const TIMESTAMP = '2026-01-15T10:00:00.000000Z';
 
 const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Portuguese', it: 'Italian', ja: 'Japanese',
-  zh: 'Chinese', ru: 'Russian', ko: 'Korean', nl: 'Dutch', pl: 'Polish',
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  pt: 'Portuguese',
+  it: 'Italian',
+  ja: 'Japanese',
+  zh: 'Chinese',
+  ru: 'Russian',
+  ko: 'Korean',
+  nl: 'Dutch',
+  pl: 'Polish',
 };
 
 const PROGRAMMING_LANGUAGE_NAMES: Record<string, string> = {
-  py: 'Python', js: 'JavaScript', ts: 'TypeScript', go: 'Go', rb: 'Ruby', rs: 'Rust', c: 'C', cpp: 'C++',
-  java: 'Java', words: 'Only Words', other: 'Other',
+  py: 'Python',
+  js: 'JavaScript',
+  ts: 'TypeScript',
+  go: 'Go',
+  rb: 'Ruby',
+  rs: 'Rust',
+  c: 'C',
+  cpp: 'C++',
+  java: 'Java',
+  words: 'Only Words',
+  other: 'Other',
 };
 
 /** Builds the hosting service's JSON shapes for the objects of a registry. */

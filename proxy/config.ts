@@ -18,30 +18,199 @@ interface Setting {
  * help, the validation messages and the README's configuration reference all come from this table.
  */
 export const SETTINGS: readonly Setting[] = [
-  { key: 'upstream', flag: '--upstream', env: 'DOCLENS_UPSTREAM', type: 'string', fallback: '(required)', description: 'URL of the hosting service whose API is forwarded (its origin, such as https://docs-host.example)' },
-  { key: 'apiVersion', flag: '--api-version', env: 'DOCLENS_API_VERSION', type: 'string', fallback: 'v3', description: 'upstream API version: v3, or v2 for older upstreams (public data only)' },
-  { key: 'credentials', flag: '--credentials', env: 'DOCLENS_CREDENTIALS', type: 'string', fallback: 'token', description: 'token: send DOCLENS_UPSTREAM_TOKEN to the upstream API; session: pass the reader\'s cookie through' },
-  { key: 'projects', flag: '--project', env: 'DOCLENS_PROJECTS', type: 'list', fallback: '(required)', description: 'project slug in scope; repeat the flag, or separate with commas' },
-  { key: 'subprojects', flag: '--subprojects', env: 'DOCLENS_SUBPROJECTS', type: 'boolean', fallback: 'false', description: 'include the subprojects of the projects in scope' },
-  { key: 'docsDomains', flag: '--docs-domain', env: 'DOCLENS_DOCS_DOMAINS', type: 'list', fallback: "the upstream's origin", description: 'host whose pages may be embedded through the upstream (a name, name:port, or *.name for subdomains)' },
-  { key: 'externalDomains', flag: '--external-domain', env: 'DOCLENS_EXTERNAL_DOMAINS', type: 'list', fallback: 'none', description: 'external documentation host the proxy fetches and extracts itself' },
-  { key: 'corsOrigins', flag: '--cors-origin', env: 'DOCLENS_CORS_ORIGINS', type: 'list', fallback: 'none (same origin only)', description: 'origin allowed to call the proxy from a browser, such as https://docs.example.org; * allows any (token mode only)' },
-  { key: 'allowPrivateNetwork', flag: '--allow-private-network', env: 'DOCLENS_ALLOW_PRIVATE_NETWORK', type: 'boolean', fallback: 'false', description: 'allow connections to loopback and private addresses (a local upstream)' },
-  { key: 'cacheBytes', flag: '--cache-bytes', env: 'DOCLENS_CACHE_BYTES', type: 'integer', fallback: '67108864', description: 'memory for cached responses and parsed pages, in bytes' },
-  { key: 'searchTtl', flag: '--search-ttl', env: 'DOCLENS_SEARCH_TTL', type: 'integer', fallback: '60', description: 'seconds search results stay fresh' },
-  { key: 'embedTtl', flag: '--embed-ttl', env: 'DOCLENS_EMBED_TTL', type: 'integer', fallback: '600', description: 'seconds embedded sections and previews stay fresh' },
-  { key: 'projectsTtl', flag: '--projects-ttl', env: 'DOCLENS_PROJECTS_TTL', type: 'integer', fallback: '300', description: 'seconds project, version and translation lists stay fresh' },
-  { key: 'staleWhileRevalidate', flag: '--stale-while-revalidate', env: 'DOCLENS_STALE_WHILE_REVALIDATE', type: 'integer', fallback: '600', description: 'seconds a stale response is served while it is refreshed' },
-  { key: 'staleIfError', flag: '--stale-if-error', env: 'DOCLENS_STALE_IF_ERROR', type: 'integer', fallback: '86400', description: 'seconds a stale response is served while the upstream fails' },
-  { key: 'rateLimit', flag: '--rate-limit', env: 'DOCLENS_RATE_LIMIT', type: 'integer', fallback: '600', description: 'requests per minute per client address (0: no limit)' },
-  { key: 'externalRateLimit', flag: '--external-rate-limit', env: 'DOCLENS_EXTERNAL_RATE_LIMIT', type: 'integer', fallback: '60', description: 'page fetches per minute per external domain (0: no limit)' },
-  { key: 'timeout', flag: '--timeout', env: 'DOCLENS_TIMEOUT', type: 'integer', fallback: '10000', description: 'milliseconds for a whole upstream call: connecting (at most 1/3 of it), headers and body; also how long shutdown waits for requests in flight' },
-  { key: 'maxResponseBytes', flag: '--max-response-bytes', env: 'DOCLENS_MAX_RESPONSE_BYTES', type: 'integer', fallback: '10485760', description: 'largest upstream response read, in bytes' },
-  { key: 'headerTimeout', flag: '--header-timeout', env: 'DOCLENS_HEADER_TIMEOUT', type: 'integer', fallback: '10000', description: 'milliseconds a client has to send its request headers' },
-  { key: 'maxConnections', flag: '--max-connections', env: 'DOCLENS_MAX_CONNECTIONS', type: 'integer', fallback: '1000', description: 'client connections open at once; further ones are closed at once' },
-  { key: 'trustProxy', flag: '--trust-proxy', env: 'DOCLENS_TRUST_PROXY', type: 'integer', fallback: '0', description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses' },
-  { key: 'port', flag: '--port', env: 'DOCLENS_PORT', type: 'integer', fallback: '8080', description: 'port to listen on (0 picks a free one)' },
-  { key: 'host', flag: '--host', env: 'DOCLENS_HOST', type: 'string', fallback: '127.0.0.1', description: 'address to listen on (0.0.0.0 for every interface)' },
+  {
+    key: 'upstream',
+    flag: '--upstream',
+    env: 'DOCLENS_UPSTREAM',
+    type: 'string',
+    fallback: '(required)',
+    description: 'URL of the hosting service whose API is forwarded (its origin, such as https://docs-host.example)',
+  },
+  {
+    key: 'apiVersion',
+    flag: '--api-version',
+    env: 'DOCLENS_API_VERSION',
+    type: 'string',
+    fallback: 'v3',
+    description: 'upstream API version: v3, or v2 for older upstreams (public data only)',
+  },
+  {
+    key: 'credentials',
+    flag: '--credentials',
+    env: 'DOCLENS_CREDENTIALS',
+    type: 'string',
+    fallback: 'token',
+    description: "token: send DOCLENS_UPSTREAM_TOKEN to the upstream API; session: pass the reader's cookie through",
+  },
+  {
+    key: 'projects',
+    flag: '--project',
+    env: 'DOCLENS_PROJECTS',
+    type: 'list',
+    fallback: '(required)',
+    description: 'project slug in scope; repeat the flag, or separate with commas',
+  },
+  {
+    key: 'subprojects',
+    flag: '--subprojects',
+    env: 'DOCLENS_SUBPROJECTS',
+    type: 'boolean',
+    fallback: 'false',
+    description: 'include the subprojects of the projects in scope',
+  },
+  {
+    key: 'docsDomains',
+    flag: '--docs-domain',
+    env: 'DOCLENS_DOCS_DOMAINS',
+    type: 'list',
+    fallback: "the upstream's origin",
+    description: 'host whose pages may be embedded through the upstream (a name, name:port, or *.name for subdomains)',
+  },
+  {
+    key: 'externalDomains',
+    flag: '--external-domain',
+    env: 'DOCLENS_EXTERNAL_DOMAINS',
+    type: 'list',
+    fallback: 'none',
+    description: 'external documentation host the proxy fetches and extracts itself',
+  },
+  {
+    key: 'corsOrigins',
+    flag: '--cors-origin',
+    env: 'DOCLENS_CORS_ORIGINS',
+    type: 'list',
+    fallback: 'none (same origin only)',
+    description: 'origin allowed to call the proxy from a browser, such as https://docs.example.org; * allows any (token mode only)',
+  },
+  {
+    key: 'allowPrivateNetwork',
+    flag: '--allow-private-network',
+    env: 'DOCLENS_ALLOW_PRIVATE_NETWORK',
+    type: 'boolean',
+    fallback: 'false',
+    description: 'allow connections to loopback and private addresses (a local upstream)',
+  },
+  {
+    key: 'cacheBytes',
+    flag: '--cache-bytes',
+    env: 'DOCLENS_CACHE_BYTES',
+    type: 'integer',
+    fallback: '67108864',
+    description: 'memory for cached responses and parsed pages, in bytes',
+  },
+  {
+    key: 'searchTtl',
+    flag: '--search-ttl',
+    env: 'DOCLENS_SEARCH_TTL',
+    type: 'integer',
+    fallback: '60',
+    description: 'seconds search results stay fresh',
+  },
+  {
+    key: 'embedTtl',
+    flag: '--embed-ttl',
+    env: 'DOCLENS_EMBED_TTL',
+    type: 'integer',
+    fallback: '600',
+    description: 'seconds embedded sections and previews stay fresh',
+  },
+  {
+    key: 'projectsTtl',
+    flag: '--projects-ttl',
+    env: 'DOCLENS_PROJECTS_TTL',
+    type: 'integer',
+    fallback: '300',
+    description: 'seconds project, version and translation lists stay fresh',
+  },
+  {
+    key: 'staleWhileRevalidate',
+    flag: '--stale-while-revalidate',
+    env: 'DOCLENS_STALE_WHILE_REVALIDATE',
+    type: 'integer',
+    fallback: '600',
+    description: 'seconds a stale response is served while it is refreshed',
+  },
+  {
+    key: 'staleIfError',
+    flag: '--stale-if-error',
+    env: 'DOCLENS_STALE_IF_ERROR',
+    type: 'integer',
+    fallback: '86400',
+    description: 'seconds a stale response is served while the upstream fails',
+  },
+  {
+    key: 'rateLimit',
+    flag: '--rate-limit',
+    env: 'DOCLENS_RATE_LIMIT',
+    type: 'integer',
+    fallback: '600',
+    description: 'requests per minute per client address (0: no limit)',
+  },
+  {
+    key: 'externalRateLimit',
+    flag: '--external-rate-limit',
+    env: 'DOCLENS_EXTERNAL_RATE_LIMIT',
+    type: 'integer',
+    fallback: '60',
+    description: 'page fetches per minute per external domain (0: no limit)',
+  },
+  {
+    key: 'timeout',
+    flag: '--timeout',
+    env: 'DOCLENS_TIMEOUT',
+    type: 'integer',
+    fallback: '10000',
+    description:
+      'milliseconds for a whole upstream call: connecting (at most 1/3 of it), headers and body; also how long shutdown waits for requests in flight',
+  },
+  {
+    key: 'maxResponseBytes',
+    flag: '--max-response-bytes',
+    env: 'DOCLENS_MAX_RESPONSE_BYTES',
+    type: 'integer',
+    fallback: '10485760',
+    description: 'largest upstream response read, in bytes',
+  },
+  {
+    key: 'headerTimeout',
+    flag: '--header-timeout',
+    env: 'DOCLENS_HEADER_TIMEOUT',
+    type: 'integer',
+    fallback: '10000',
+    description: 'milliseconds a client has to send its request headers',
+  },
+  {
+    key: 'maxConnections',
+    flag: '--max-connections',
+    env: 'DOCLENS_MAX_CONNECTIONS',
+    type: 'integer',
+    fallback: '1000',
+    description: 'client connections open at once; further ones are closed at once',
+  },
+  {
+    key: 'trustProxy',
+    flag: '--trust-proxy',
+    env: 'DOCLENS_TRUST_PROXY',
+    type: 'integer',
+    fallback: '0',
+    description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses',
+  },
+  {
+    key: 'port',
+    flag: '--port',
+    env: 'DOCLENS_PORT',
+    type: 'integer',
+    fallback: '8080',
+    description: 'port to listen on (0 picks a free one)',
+  },
+  {
+    key: 'host',
+    flag: '--host',
+    env: 'DOCLENS_HOST',
+    type: 'string',
+    fallback: '127.0.0.1',
+    description: 'address to listen on (0.0.0.0 for every interface)',
+  },
 ];
 
 /** The secret is only ever read from the environment. */
@@ -51,27 +220,49 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, 'must be a project slug 
 const domain = z
   .string()
   .transform((value) => value.trim().toLowerCase())
-  .pipe(z.string().regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/, 'must be a host name, optionally with :port or a leading *.'));
-const origin = z.string().refine((value) => value === '*' || /^https?:\/\/[^/?#\s]+$/.test(value), 'must be an origin such as https://docs.example.org, without a path');
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/,
+        'must be a host name, optionally with :port or a leading *.',
+      ),
+  );
+const origin = z
+  .string()
+  .refine(
+    (value) => value === '*' || /^https?:\/\/[^/?#\s]+$/.test(value),
+    'must be an origin such as https://docs.example.org, without a path',
+  );
 const seconds = z.number().int().min(0).max(31_536_000);
 
 export const configSchema = z
   .strictObject({
     upstream: z
       .string({ error: 'is required' })
-      .refine((value) => /^https?:\/\/[^/?#\s]+/.test(value) && URL.canParse(value), 'must be an http(s) URL such as https://docs-host.example')
+      .refine(
+        (value) => /^https?:\/\/[^/?#\s]+/.test(value) && URL.canParse(value),
+        'must be an http(s) URL such as https://docs-host.example',
+      )
       .transform((value) => new URL(value).origin),
     apiVersion: z.enum(['v3', 'v2'], { error: 'must be v3 or v2' }).default('v3'),
     credentials: z.enum(['token', 'session'], { error: 'must be token or session' }).default('token'),
     // A token read from a file often ends with a newline or CR, which would break (or smuggle into) the header.
-    token: z.string().regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters only (no spaces, line ends or other control characters)').optional(),
+    token: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters only (no spaces, line ends or other control characters)')
+      .optional(),
     projects: z.array(slug, { error: 'is required' }).min(1, 'needs at least one project'),
     subprojects: z.boolean().default(false),
     docsDomains: z.array(domain).default([]),
     externalDomains: z.array(domain).default([]),
     corsOrigins: z.array(origin).default([]),
     allowPrivateNetwork: z.boolean().default(false),
-    cacheBytes: z.number().int().min(1024 * 1024, 'must be at least 1048576 (1 MB)').default(64 * 1024 * 1024),
+    cacheBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024, 'must be at least 1048576 (1 MB)')
+      .default(64 * 1024 * 1024),
     searchTtl: seconds.default(60),
     embedTtl: seconds.default(600),
     projectsTtl: seconds.default(300),
@@ -80,7 +271,11 @@ export const configSchema = z
     rateLimit: z.number().int().min(0).default(600),
     externalRateLimit: z.number().int().min(0).default(60),
     timeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
-    maxResponseBytes: z.number().int().min(1024).default(10 * 1024 * 1024),
+    maxResponseBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
     headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
     maxConnections: z.number().int().min(1).max(1_000_000).default(1000),
     trustProxy: z.number().int().min(0).max(10).default(0),
@@ -120,7 +315,8 @@ export function parseConfig(input: unknown): ProxyConfig {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const key = issue.path[0];
-    if (issue.code === 'unrecognized_keys') return `unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      return `unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}`;
     return `${typeof key === 'string' ? describe(key) : 'configuration'}${issue.path.length > 1 ? ` item ${String(issue.path[1])}` : ''}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('; '));
@@ -131,7 +327,10 @@ export function settingValue(setting: Setting, raw: string | string[] | boolean)
   const values = (Array.isArray(raw) ? raw : [raw]).map(String);
   switch (setting.type) {
     case 'list':
-      return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+      return values
+        .flatMap((value) => value.split(','))
+        .map((value) => value.trim())
+        .filter(Boolean);
     case 'boolean':
       if (typeof raw === 'boolean') return raw;
       if (/^(1|true|yes|on)$/i.test(values[0]!)) return true;

@@ -19,13 +19,26 @@ export interface RunningProxy {
   close(graceMs?: number): Promise<void>;
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /** A JSON error written straight to a socket, for what never reaches a request handler. */
 function answerSocket(socket: Duplex, error: ProxyError): void {
   const body = JSON.stringify(error.body);
-  const headers = { ...error.headers, 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = {
+    ...error.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Error'}\r\n${head}\r\n${body}`);
 }
 
@@ -77,7 +90,12 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request could not be read.';
+    const message =
+      status === 431
+        ? 'The request headers are too large.'
+        : status === 408
+          ? 'The request took too long to arrive.'
+          : 'The request could not be read.';
     answerSocket(socket, new ProxyError(status, 'bad_request', message));
   });
   await new Promise<void>((resolve, reject) => {
@@ -85,7 +103,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host =
+    config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
 
   let stopped: Promise<void> | undefined;
   const stop = async (graceMs: number) => {

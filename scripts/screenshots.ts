@@ -63,7 +63,10 @@ try {
   await page.locator('doclens-versions [part~="toggle"]').click();
   await page.waitForTimeout(200);
   await page.screenshot({ path: out('versions-missing') });
-  await Promise.all([page.waitForURL((url) => url.pathname === '/en/1.0/'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: '1.0' }).first().click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === '/en/1.0/'),
+    page.locator('doclens-versions [role="menuitemradio"]', { hasText: '1.0' }).first().click(),
+  ]);
   await page.locator('doclens-versions [part~="notice"]').first().waitFor();
   await page.waitForTimeout(200);
   await page.screenshot({ path: out('versions-arrival') });

@@ -17,19 +17,54 @@ export interface ParsedHtml {
 
 /** Elements whose end tag a browser also infers when the next sibling opens. */
 const OPTIONAL_END_TAGS = new Set([
-  'html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp',
-  'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption',
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rtc',
+  'rp',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
 ]);
 
 const VOID_ELEMENTS = new Set([
-  'area', 'base', 'basefont', 'bgsound', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'image', 'img',
-  'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'basefont',
+  'bgsound',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ]);
 
 /** Elements whose misnesting browsers repair with the adoption agency and reopen after blocks. */
-const FORMATTING_ELEMENTS = new Set([
-  'a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u',
-]);
+const FORMATTING_ELEMENTS = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
 /**
  * Builds the htmlparser2 tree and notes whatever a browser would build differently: formatting

@@ -17,14 +17,21 @@ export interface MainContentOptions<Node, Element extends Node> {
 
 /** The content a page marks as main itself: `role="main"`, then `<main>` (where the hosting service looks). */
 export function markedMainContent<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): Element | undefined {
-  return findFirst(tree, root, (element) => tree.attribute(element, 'role') === 'main') ?? findFirst(tree, root, (element) => tree.tagName(element) === 'main');
+  return (
+    findFirst(tree, root, (element) => tree.attribute(element, 'role') === 'main') ??
+    findFirst(tree, root, (element) => tree.tagName(element) === 'main')
+  );
 }
 
 /**
  * The main content of the page below `root` (its `<body>`): where the page marks it, or else the region
  * its structure shows (see {@link PageStructure.mainContent}).
  */
-export function findMainContent<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element, options: MainContentOptions<Node, Element> = {}): Element {
+export function findMainContent<Node, Element extends Node>(
+  tree: TreeAdapter<Node, Element>,
+  root: Element,
+  options: MainContentOptions<Node, Element> = {},
+): Element {
   const { pagePath = '', narrowMarked = false } = options;
   const marked = markedMainContent(tree, root);
   // Most marked mains hold the content alone: a quick look tells without measuring the page.

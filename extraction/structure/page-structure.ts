@@ -27,7 +27,24 @@ interface Measure {
 }
 
 /** Blocks the region search does not descend into: their children are the content's own parts. */
-const LEAF_BLOCKS = new Set(['p', 'pre', 'table', 'ul', 'ol', 'dl', 'blockquote', 'figure', 'form', 'details', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const LEAF_BLOCKS = new Set([
+  'p',
+  'pre',
+  'table',
+  'ul',
+  'ol',
+  'dl',
+  'blockquote',
+  'figure',
+  'form',
+  'details',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
 

@@ -3,7 +3,17 @@ import { findFirst, type TreeAdapter } from './tree.ts';
 /** Landmarks and widgets around the content: navigation, sidebars, site header and footer, search, dialogs. */
 const AROUND_CONTENT_TAGS = new Set(['nav', 'aside', 'search', 'dialog']);
 const AROUND_CONTENT_ROLES = new Set([
-  'navigation', 'complementary', 'search', 'banner', 'contentinfo', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tablist',
+  'navigation',
+  'complementary',
+  'search',
+  'banner',
+  'contentinfo',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tablist',
 ]);
 /** Inside these, `<header>` and `<footer>` belong to the content (an article's header), not to the site. */
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);

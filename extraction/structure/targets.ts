@@ -7,7 +7,30 @@ import { hasOwnText, hasText, hasWord, isHeadingName, percentDecoded, visibleLen
 
 /** Elements that run within a line of text rather than making a block of their own. */
 const PHRASING = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
 ]);
 
 /** The block a target within a line of text belongs to (`<p><span id="x">[orm]</span> …</p>` → the paragraph). */

@@ -3,7 +3,9 @@ import { commonTitleSuffix, withoutSuffix } from './titles.ts';
 
 describe('site suffix of titles', () => {
   it('is what every title ends with after a separator', () => {
-    expect(commonTitleSuffix(['URL dispatcher — Django 5 documentation', 'Index — Django 5 documentation'])).toBe(' — Django 5 documentation');
+    expect(commonTitleSuffix(['URL dispatcher — Django 5 documentation', 'Index — Django 5 documentation'])).toBe(
+      ' — Django 5 documentation',
+    );
     expect(commonTitleSuffix(['Quickstart - Flask Documentation', 'API - Flask Documentation'])).toBe(' - Flask Documentation');
     expect(commonTitleSuffix(['Home | Site', 'About | Site'])).toBe(' | Site');
   });

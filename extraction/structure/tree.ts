@@ -24,7 +24,19 @@ export const headingRank = (name: string): number => (HEADING.test(name) ? Numbe
 export const isHeadingName = (name: string): boolean => HEADING.test(name);
 
 /** Elements that never show text to a reader. */
-export const INVISIBLE = new Set(['script', 'style', 'template', 'noscript', 'head', 'svg', 'math', 'iframe', 'object', 'select', 'datalist']);
+export const INVISIBLE = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'head',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'select',
+  'datalist',
+]);
 
 /** Characters of `text` that are not white space. */
 export function visibleLength(text: string): number {
@@ -46,7 +58,11 @@ export function percentDecoded(part: string): string {
 }
 
 /** The first element in and below `root` (in document order, `root` first) that passes `test`. */
-export function findFirst<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element, test: (element: Element) => boolean): Element | undefined {
+export function findFirst<Node, Element extends Node>(
+  tree: TreeAdapter<Node, Element>,
+  root: Element,
+  test: (element: Element) => boolean,
+): Element | undefined {
   const stack: Element[] = [root];
   for (let element = stack.pop(); element; element = stack.pop()) {
     if (test(element)) return element;

@@ -29,7 +29,8 @@ export class HotPath {
   listener(app: RequestListener): RequestListener {
     const { context } = this;
     return (req: IncomingMessage, res: ServerResponse) => {
-      const origin = this.enabled && (req.method === 'GET' || req.method === 'HEAD') ? publicOrigin(req, context.config.trustProxy) : undefined;
+      const origin =
+        this.enabled && (req.method === 'GET' || req.method === 'HEAD') ? publicOrigin(req, context.config.trustProxy) : undefined;
       const entry = origin === undefined ? undefined : context.responses.freshForUrl(origin + (req.url ?? ''));
       if (entry && context.clients.take(clientAddress(req, context.config.trustProxy)) === 0) {
         const started = performance.now();

@@ -17,11 +17,14 @@ export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Req
     if (!match) return next(new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
     if (req.method === 'OPTIONS') return void res.status(204).set(cors.preflight(req.headers.origin)).end();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return next(new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }));
+      return next(
+        new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }),
+      );
     }
     if (match.route.rateLimited) {
       const wait = rateWait(req);
-      if (wait > 0) return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
+      if (wait > 0)
+        return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
     }
     await match.route.handle(req, res, decodedParams(match));
   };
@@ -32,7 +35,13 @@ export function answerErrors(table: RouteTable, cors: Cors, log: LogSink): Error
   return (error: unknown, req, res, _next) => {
     const proxyError = asProxyError(error);
     if (proxyError.status >= 500 && !(error instanceof ProxyError)) {
-      log({ level: 'error', msg: 'unexpected error', route: table.nameOf(req.path), error: (error as Error)?.name, detail: String((error as Error)?.message ?? error).slice(0, 300) });
+      log({
+        level: 'error',
+        msg: 'unexpected error',
+        route: table.nameOf(req.path),
+        error: (error as Error)?.name,
+        detail: String((error as Error)?.message ?? error).slice(0, 300),
+      });
     }
     res.locals.error = proxyError;
     sendError(res, proxyError, cors.headers(req.headers.origin));

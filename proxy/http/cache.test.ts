@@ -9,8 +9,13 @@ const FRESHNESS: Freshness = { ttl: 60, staleWhileRevalidate: 30, staleIfError: 
 /** A cache on a clock the test moves, whose stale entries may stand in for `UpstreamDown` only. */
 function cacheOn(maxBytes = 1024 * 1024) {
   let time = 1_000_000;
-  const cache = new ResponseCache(maxBytes, (error) => error instanceof UpstreamDown, () => time);
-  const answer = (text: string, status = 200, freshness = FRESHNESS): StoredResponse => storedResponse(status, Buffer.from(text), 'application/json', freshness, true, time);
+  const cache = new ResponseCache(
+    maxBytes,
+    (error) => error instanceof UpstreamDown,
+    () => time,
+  );
+  const answer = (text: string, status = 200, freshness = FRESHNESS): StoredResponse =>
+    storedResponse(status, Buffer.from(text), 'application/json', freshness, true, time);
   return { cache, answer, advance: (seconds: number) => void (time += seconds * 1000) };
 }
 
@@ -53,7 +58,10 @@ describe('ResponseCache', () => {
       return new Promise<StoredResponse>((resolve) => (finish = resolve));
     };
     const stale = await Promise.all([cache.get('k', refresh), cache.get('k', refresh)]);
-    expect(stale.map(({ result, entry }) => [result, text(entry)])).toEqual([['stale', 'old'], ['stale', 'old']]);
+    expect(stale.map(({ result, entry }) => [result, text(entry)])).toEqual([
+      ['stale', 'old'],
+      ['stale', 'old'],
+    ]);
     expect(refreshes).toBe(1);
     finish(answer('new'));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -137,7 +145,14 @@ describe('ResponseCache', () => {
 
 describe('storedResponse', () => {
   it('gives shared answers public lifetimes, browsers at most a minute', () => {
-    const entry = storedResponse(200, Buffer.from('{}'), 'application/json', { ttl: 600, staleWhileRevalidate: 30, staleIfError: 86400 }, true, 0);
+    const entry = storedResponse(
+      200,
+      Buffer.from('{}'),
+      'application/json',
+      { ttl: 600, staleWhileRevalidate: 30, staleIfError: 86400 },
+      true,
+      0,
+    );
     expect(entry.cacheControl).toBe('public, max-age=60, s-maxage=600, stale-while-revalidate=30, stale-if-error=86400');
     expect([entry.freshUntil, entry.revalidateUntil, entry.staleUntil]).toEqual([600_000, 630_000, 87_000_000]);
   });

@@ -29,6 +29,11 @@ export class Cors {
   preflight(origin: string | undefined): Record<string, string> {
     const headers = this.headers(origin);
     if (!headers['access-control-allow-origin']) return headers;
-    return { ...headers, 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': 'If-None-Match', 'access-control-max-age': '86400' };
+    return {
+      ...headers,
+      'access-control-allow-methods': 'GET, HEAD',
+      'access-control-allow-headers': 'If-None-Match',
+      'access-control-max-age': '86400',
+    };
   }
 }

@@ -18,5 +18,4 @@ export class ProxyError extends Error {
   }
 }
 
-export const invalidParameter = (name: string, problem: string) =>
-  new ProxyError(400, 'invalid_parameter', `"${name}" ${problem}.`);
+export const invalidParameter = (name: string, problem: string) => new ProxyError(400, 'invalid_parameter', `"${name}" ${problem}.`);

@@ -35,8 +35,13 @@ export class Metrics {
       byName.get(name)!.push(`${name}${labelText(labels)} ${value}`);
     }
     for (const [name, samples] of [...byName].sort(([a], [b]) => a.localeCompare(b))) lines.push(`# TYPE ${name} counter`, ...samples);
-    lines.push('# HELP doclens_upstream_duration_seconds Time to a complete upstream response.', '# TYPE doclens_upstream_duration_seconds histogram');
-    UPSTREAM_BUCKETS.forEach((bound, index) => lines.push(`doclens_upstream_duration_seconds_bucket{le="${bound}"} ${this.histogram.buckets[index]}`));
+    lines.push(
+      '# HELP doclens_upstream_duration_seconds Time to a complete upstream response.',
+      '# TYPE doclens_upstream_duration_seconds histogram',
+    );
+    UPSTREAM_BUCKETS.forEach((bound, index) =>
+      lines.push(`doclens_upstream_duration_seconds_bucket{le="${bound}"} ${this.histogram.buckets[index]}`),
+    );
     lines.push(
       `doclens_upstream_duration_seconds_bucket{le="+Inf"} ${this.histogram.count}`,
       `doclens_upstream_duration_seconds_sum ${this.histogram.sum}`,

@@ -20,8 +20,6 @@ export function queryOf(rawUrl: string): URLSearchParams {
   return params;
 }
 
-
-
 export function stringParam(params: URLSearchParams, name: string, maxLength: number): string | undefined {
   const value = params.get(name);
   if (value === null) return undefined;

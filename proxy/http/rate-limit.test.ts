@@ -8,7 +8,8 @@ function manualClock(start = 1_000_000) {
 }
 
 /** How many of `count` requests by `key` are let through at once. */
-const allowed = (limiter: RateLimiter, key: string, count: number) => Array.from({ length: count }, () => limiter.take(key)).filter((wait) => wait === 0).length;
+const allowed = (limiter: RateLimiter, key: string, count: number) =>
+  Array.from({ length: count }, () => limiter.take(key)).filter((wait) => wait === 0).length;
 
 describe('RateLimiter', () => {
   it('lets a burst of a quarter of the minute through, then says how long to wait', () => {

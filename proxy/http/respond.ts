@@ -61,6 +61,7 @@ export function asProxyError(error: unknown): ProxyError {
   if (error instanceof ProxyError) return error;
   const status = (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
   // Express's own body and URI errors carry a 4xx status; anything else is our fault.
-  if (typeof status === 'number' && status >= 400 && status < 500) return new ProxyError(status, 'bad_request', 'The request could not be read.');
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new ProxyError(status, 'bad_request', 'The request could not be read.');
   return new ProxyError(500, 'internal_error', 'The proxy failed to answer; the error was logged.');
 }

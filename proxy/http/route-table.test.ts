@@ -13,7 +13,15 @@ const table = new RouteTable([
 describe('RouteTable', () => {
   it('matches paths exactly: letter case, trailing slash and every character', () => {
     expect(table.match('/api/v3/search/')?.route.name).toBe('/api/v3/search/');
-    for (const path of ['/API/v3/search/', '/api/v3/search', '/api/v3/search//', '/api/v3/search/x', '/x/api/v3/search/', '/api/v3/searchX/', '/api/v3/search/?q=a']) {
+    for (const path of [
+      '/API/v3/search/',
+      '/api/v3/search',
+      '/api/v3/search//',
+      '/api/v3/search/x',
+      '/x/api/v3/search/',
+      '/api/v3/searchX/',
+      '/api/v3/search/?q=a',
+    ]) {
       expect(table.match(path), path).toBeUndefined();
     }
   });
@@ -42,6 +50,8 @@ describe('RouteTable', () => {
   it('decodes path parameters, and refuses undecodable ones with a 400', () => {
     expect(decodedParams(table.match('/api/v3/projects/my%2Dproject/versions/')!)).toEqual({ slug: 'my-project' });
     expect(decodedParams(table.match('/doclens.js')!)).toEqual({ file: 'doclens.js' });
-    expect(() => decodedParams(table.match('/api/v3/projects/%E0%A4%A/versions/')!)).toThrow(expect.objectContaining({ status: 400, code: 'bad_request' }));
+    expect(() => decodedParams(table.match('/api/v3/projects/%E0%A4%A/versions/')!)).toThrow(
+      expect.objectContaining({ status: 400, code: 'bad_request' }),
+    );
   });
 });

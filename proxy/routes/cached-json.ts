@@ -73,7 +73,13 @@ export function cachedJson<Input, Answer>(context: ProxyContext, path: string, e
 }
 
 /** Answers from the response cache under `key`, loading on a miss, and notes the outcome for the log. */
-async function sendCached(context: ProxyContext, req: Request, res: Response, key: string, load: () => Promise<{ answer: unknown; freshness: Freshness }>): Promise<void> {
+async function sendCached(
+  context: ProxyContext,
+  req: Request,
+  res: Response,
+  key: string,
+  load: () => Promise<{ answer: unknown; freshness: Freshness }>,
+): Promise<void> {
   const shared = context.config.credentials === 'token';
   const note = context.notes.get(req) ?? {};
   note.key = key;

@@ -4,7 +4,9 @@ import { DomainList } from './domains.ts';
 
 /** The list as the proxy builds it: from patterns checked (and lower-cased) by the configuration. */
 function listOf(...patterns: string[]): DomainList {
-  return new DomainList(parseConfig({ upstream: 'https://api.example.org', credentials: 'session', projects: ['aurora'], docsDomains: patterns }).docsDomains);
+  return new DomainList(
+    parseConfig({ upstream: 'https://api.example.org', credentials: 'session', projects: ['aurora'], docsDomains: patterns }).docsDomains,
+  );
 }
 
 const matches = (list: DomainList, url: string) => list.matches(new URL(url));
@@ -12,8 +14,15 @@ const matches = (list: DomainList, url: string) => list.matches(new URL(url));
 describe('DomainList', () => {
   it('matches a name on every port and scheme, and nothing that only looks like it', () => {
     const list = listOf('docs.example.org');
-    for (const url of ['https://docs.example.org/en/latest/', 'http://docs.example.org/', 'https://docs.example.org:8443/x']) expect(matches(list, url), url).toBe(true);
-    for (const url of ['https://sub.docs.example.org/', 'https://docs.example.org.evil.test/', 'https://evildocs.example.org/', 'https://example.org/', 'https://docs.example.org@evil.test/']) {
+    for (const url of ['https://docs.example.org/en/latest/', 'http://docs.example.org/', 'https://docs.example.org:8443/x'])
+      expect(matches(list, url), url).toBe(true);
+    for (const url of [
+      'https://sub.docs.example.org/',
+      'https://docs.example.org.evil.test/',
+      'https://evildocs.example.org/',
+      'https://example.org/',
+      'https://docs.example.org@evil.test/',
+    ]) {
       expect(matches(list, url), url).toBe(false);
     }
   });
@@ -33,8 +42,14 @@ describe('DomainList', () => {
 
   it('matches the subdomains of a `*.` pattern at any depth, not the name itself nor look-alikes', () => {
     const list = listOf('*.readthedocs.example');
-    for (const url of ['https://aurora.readthedocs.example/', 'https://a.b.readthedocs.example:8080/']) expect(matches(list, url), url).toBe(true);
-    for (const url of ['https://readthedocs.example/', 'https://.readthedocs.example/', 'https://evilreadthedocs.example/', 'https://aurora.readthedocs.example.evil.test/']) {
+    for (const url of ['https://aurora.readthedocs.example/', 'https://a.b.readthedocs.example:8080/'])
+      expect(matches(list, url), url).toBe(true);
+    for (const url of [
+      'https://readthedocs.example/',
+      'https://.readthedocs.example/',
+      'https://evilreadthedocs.example/',
+      'https://aurora.readthedocs.example.evil.test/',
+    ]) {
       expect(matches(list, url), url).toBe(false);
     }
   });

@@ -49,7 +49,8 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       const raw = requiredParam(query, 'url', MAX_URL_LENGTH);
       const doctool = choiceParam(query, 'doctool', ['sphinx'] as const);
       const doctoolversion = stringParam(query, 'doctoolversion', 32);
-      if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion)) throw invalidParameter('doctoolversion', 'must be a version number');
+      if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion))
+        throw invalidParameter('doctoolversion', 'must be a version number');
       const maincontent = stringParam(query, 'maincontent', 200);
       const form = choiceParam(query, 'form', ['full', 'preview'] as const) ?? 'full';
       const { url, external } = embedTarget(raw, context.domains);
@@ -78,10 +79,13 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
         if (!section) throw new ProxyError(404, 'section_not_found', `The page has no section "${fragment}".`);
         content = toHtml(withAbsoluteReferences(section, pageUrlOf(url.href)));
       } else {
-        const result = await context.api.embed({ url: url.href, doctool, doctoolversion, maincontent }, credential).catch((error: unknown) => {
-          if (error instanceof ProxyError && error.status === 404) throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
-          throw error;
-        });
+        const result = await context.api
+          .embed({ url: url.href, doctool, doctoolversion, maincontent }, credential)
+          .catch((error: unknown) => {
+            if (error instanceof ProxyError && error.status === 404)
+              throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
+            throw error;
+          });
         // Upstream content gets the same link rewriting as the proxy's own extraction.
         content = absolutizeHtml(result.content, pageUrlOf(url.href));
       }
@@ -92,7 +96,9 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
       if (fragment && !targetPage && !hasTextBeyondTitle(preview)) {
         // The page's content from the upstream, with the reader's own credential.
-        const page = await context.api.embed({ url: pageUrlOf(url.href), doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
+        const page = await context.api
+          .embed({ url: pageUrlOf(url.href), doctool, doctoolversion, maincontent }, credential)
+          .catch(() => undefined);
         preview = (page && previewOfTarget(parseHtml(page.content), fragment, pageUrlOf(url.href))) ?? preview;
       }
       return { ...base, ...preview } satisfies EmbedPreview;

@@ -47,7 +47,10 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     path: '/metrics',
     rateLimited: false,
     handle(_req, res) {
-      res.set('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8').send(context.metrics.render(gaugesOf(context)));
+      res
+        .set('cache-control', 'no-store')
+        .type('text/plain; version=0.0.4; charset=utf-8')
+        .send(context.metrics.render(gaugesOf(context)));
     },
   };
 

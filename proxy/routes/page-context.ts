@@ -19,7 +19,10 @@ export function pageContextEndpoint(context: ProxyContext): JsonEndpoint<PageCon
       const raw = requiredParam(query, 'url', MAX_URL_LENGTH);
       const project = stringParam(query, 'project', 100);
       const version = stringParam(query, 'version', 100);
-      for (const [name, value] of [['project', project], ['version', version]] as const) {
+      for (const [name, value] of [
+        ['project', project],
+        ['version', version],
+      ] as const) {
         if (value !== undefined && !/^[\w.-]+$/.test(value)) throw invalidParameter(name, 'must be a slug');
       }
       const { url, external } = embedTarget(raw, context.domains);

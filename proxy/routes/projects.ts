@@ -19,12 +19,15 @@ const list = <T>(results: T[]): Listing<T> => ({ count: results.length, next: nu
 /** The project named in the path, if it is in scope. */
 async function scopedSlug(context: ProxyContext, { path, credential, scope }: JsonRequest): Promise<string> {
   const slug = path.slug ?? '';
-  if (!(await context.metadata.scope(credential, scope)).has(slug)) throw new ProxyError(404, 'project_not_allowed', `Project "${slug}" is not available through this proxy.`);
+  if (!(await context.metadata.scope(credential, scope)).has(slug))
+    throw new ProxyError(404, 'project_not_allowed', `Project "${slug}" is not available through this proxy.`);
   return slug;
 }
 
 /** The versions of a project in scope, filtered as the v3 API filters them. */
-export function versionsEndpoint(context: ProxyContext): JsonEndpoint<{ slug: string; keeps: (version: VersionSummary) => boolean }, Listing<VersionSummary>> {
+export function versionsEndpoint(
+  context: ProxyContext,
+): JsonEndpoint<{ slug: string; keeps: (version: VersionSummary) => boolean }, Listing<VersionSummary>> {
   return {
     params: VERSION_FILTERS,
     freshness: 'projectsTtl',
@@ -34,7 +37,8 @@ export function versionsEndpoint(context: ProxyContext): JsonEndpoint<{ slug: st
       const built = booleanParam(query, 'built');
       const hidden = booleanParam(query, 'hidden');
       const type = query.get('type');
-      if (type !== null && type !== 'branch' && type !== 'tag') throw new ProxyError(400, 'invalid_parameter', '"type" must be branch or tag.');
+      if (type !== null && type !== 'branch' && type !== 'tag')
+        throw new ProxyError(400, 'invalid_parameter', '"type" must be branch or tag.');
       const keeps = (version: VersionSummary) =>
         (active === undefined || version.active === active) &&
         (built === undefined || version.built === built) &&

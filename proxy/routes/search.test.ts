@@ -53,7 +53,9 @@ describe('scopedQuery', () => {
 
   it('never sends a user filter, nor any other word that could be read as a filter', () => {
     expect(sent('user:@me lease')).toBe('project:aurora lease');
-    expect(sent('org:evil PROJECT:secret Project:secret project:a/b/c lease')).toBe('project:aurora org\\:evil PROJECT\\:secret Project\\:secret project\\:a/b/c lease');
+    expect(sent('org:evil PROJECT:secret Project:secret project:a/b/c lease')).toBe(
+      'project:aurora org\\:evil PROJECT\\:secret Project\\:secret project\\:a/b/c lease',
+    );
     expect(sent('a\\:b')).toBe('project:aurora a\\\\:b');
   });
 
@@ -70,6 +72,8 @@ describe('scopedQuery', () => {
   it('refuses a query that the project terms would take beyond the upstream limit, naming q', () => {
     const words = 'w'.repeat(UPSTREAM_MAX_QUERY_LENGTH - 'project:aurora '.length);
     expect(sent(words)).toHaveLength(UPSTREAM_MAX_QUERY_LENGTH);
-    expect(() => sent(`${words}w`)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_parameter', message: expect.stringContaining('"q"') }));
+    expect(() => sent(`${words}w`)).toThrow(
+      expect.objectContaining({ status: 400, code: 'invalid_parameter', message: expect.stringContaining('"q"') }),
+    );
   });
 });

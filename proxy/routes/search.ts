@@ -20,7 +20,12 @@ const notAllowed = (slug: string) => new ProxyError(403, 'project_not_allowed', 
  * `subprojects:` kept only when subprojects are in scope, and the configured projects added when
  * the query names none.
  */
-export function scopedQuery(query: SearchQuery, scope: ReadonlyMap<string, ScopedProject>, configured: readonly string[], withSubprojects: boolean): SearchQuery {
+export function scopedQuery(
+  query: SearchQuery,
+  scope: ReadonlyMap<string, ScopedProject>,
+  configured: readonly string[],
+  withSubprojects: boolean,
+): SearchQuery {
   const check = (term: ProjectTerm) => {
     if (!scope.has(term.slug)) throw notAllowed(term.slug);
     return term;
@@ -39,7 +44,10 @@ export function scopedQuery(query: SearchQuery, scope: ReadonlyMap<string, Scope
   }
   const scoped = { words: query.words, text: query.text, projects, subprojects, users: [] };
   if (formatSearchQuery(scoped).length > UPSTREAM_MAX_QUERY_LENGTH) {
-    throw invalidParameter('q', `is too long: with the projects it is limited to, the search would exceed ${UPSTREAM_MAX_QUERY_LENGTH} characters`);
+    throw invalidParameter(
+      'q',
+      `is too long: with the projects it is limited to, the search would exceed ${UPSTREAM_MAX_QUERY_LENGTH} characters`,
+    );
   }
   return scoped;
 }

@@ -35,7 +35,10 @@ function samePages({ location, versions, languages }: PageContextFacts) {
   const listed = versions.filter((version) => version.active && !version.hidden && version.built).sort(compareVersions);
   return {
     listed,
-    versions: listed.map((version) => ({ version, page: samePage(version.urls.documentation, location.path, version.slug === location.versionSlug) })),
+    versions: listed.map((version) => ({
+      version,
+      page: samePage(version.urls.documentation, location.path, version.slug === location.versionSlug),
+    })),
     translations: languages.map(({ project, versions: translated }) => {
       const own = project.slug === location.project.slug;
       // The same version when the translation has it, else its default one: the same page either way.
@@ -57,12 +60,27 @@ export function pageContextAnswer(facts: PageContextFacts, existence: ReadonlyMa
   const { listed, versions, translations } = samePages(facts);
   const exists = (page: SamePage) => (page.current ? true : (existence.get(page.url) ?? null));
   const contextVersions = versions.map(
-    ({ version, page }): ContextVersion => ({ slug: version.slug, verbose_name: version.verbose_name, type: version.type, ...page, exists: exists(page), downloads: version.downloads }),
+    ({ version, page }): ContextVersion => ({
+      slug: version.slug,
+      verbose_name: version.verbose_name,
+      type: version.type,
+      ...page,
+      exists: exists(page),
+      downloads: version.downloads,
+    }),
   );
   const contextTranslations = translations.map(
-    ({ project: translation, page }): ContextTranslation => ({ slug: translation.slug, name: translation.name, language: translation.language, ...page, exists: exists(page) }),
+    ({ project: translation, page }): ContextTranslation => ({
+      slug: translation.slug,
+      name: translation.name,
+      language: translation.language,
+      ...page,
+      exists: exists(page),
+    }),
   );
-  const stableEntry = contextVersions.find((version) => version.slug === 'stable') ?? contextVersions.find((version) => version.slug === project.default_version);
+  const stableEntry =
+    contextVersions.find((version) => version.slug === 'stable') ??
+    contextVersions.find((version) => version.slug === project.default_version);
   const stable = stableEntry
     ? {
         slug: stableEntry.slug,
@@ -73,7 +91,9 @@ export function pageContextAnswer(facts: PageContextFacts, existence: ReadonlyMa
       }
     : null;
   const current = listed.find((version) => version.slug === versionSlug);
-  const version = current ? { slug: current.slug, verbose_name: current.verbose_name, type: current.type } : { slug: versionSlug, verbose_name: versionSlug, type: 'unknown' };
+  const version = current
+    ? { slug: current.slug, verbose_name: current.verbose_name, type: current.type }
+    : { slug: versionSlug, verbose_name: versionSlug, type: 'unknown' };
   return {
     project: { slug: project.slug, name: project.name, language: project.language, default_version: project.default_version },
     version: { ...version, status: versionStatus(version, stable) },

@@ -15,7 +15,14 @@ const project = (slug: string): ProjectSummary => scope.get(slug)!.project;
 function factsOf(url: string): PageContextFacts {
   const location = locatePage(new URL(url), scope);
   if (!location) throw new Error(`${url} is in no recorded project`);
-  return { location, versions, languages: [{ project: project('aurora'), versions }, { project: project('aurora-es'), versions: spanishVersions }] };
+  return {
+    location,
+    versions,
+    languages: [
+      { project: project('aurora'), versions },
+      { project: project('aurora-es'), versions: spanishVersions },
+    ],
+  };
 }
 
 describe('the page context answer', () => {
@@ -31,7 +38,13 @@ describe('the page context answer', () => {
 
   it('lists versions in switcher order with the same page, marks the current one and tells an old release', () => {
     const missing = `${DOCS}/en/stable/guides/deploy.html`;
-    const answer = pageContextAnswer(factsOf(`${DOCS}/en/1.0/guides/deploy.html`), new Map([[missing, false], [`${DOCS}/en/2.0/guides/deploy.html`, true]]));
+    const answer = pageContextAnswer(
+      factsOf(`${DOCS}/en/1.0/guides/deploy.html`),
+      new Map([
+        [missing, false],
+        [`${DOCS}/en/2.0/guides/deploy.html`, true],
+      ]),
+    );
     expect(answer.versions.map(({ slug, current, exists }) => ({ slug, current, exists }))).toEqual([
       { slug: 'latest', current: false, exists: null },
       { slug: 'stable', current: false, exists: false },
@@ -42,7 +55,12 @@ describe('the page context answer', () => {
     expect(answer.path).toBe('guides/deploy.html');
     // Stable lacks the page: the reader is sent to its start page.
     expect(answer.stable).toEqual({ slug: 'stable', verbose_name: 'stable', release: '2.0', url: `${DOCS}/en/stable/` });
-    expect(answer.project).toEqual({ slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest' });
+    expect(answer.project).toEqual({
+      slug: 'aurora',
+      name: 'Aurora',
+      language: { code: 'en', name: 'English' },
+      default_version: 'latest',
+    });
   });
 
   it('offers each language at the same version when it has it, ordered by language code', () => {
@@ -93,11 +111,20 @@ describe('buildPageContext', () => {
   it('still offers a translation whose versions cannot be read, at its default version', async () => {
     const failing = sources([], { versions: async (slug) => (slug === 'aurora' ? versions : Promise.reject(new Error('upstream down'))) });
     const answer = await buildPageContext(failing, { url: new URL(`${DOCS}/en/2.0/a.html`) });
-    expect(answer.translations.find((translation) => translation.slug === 'aurora-es')).toMatchObject({ url: `${DOCS}/es/latest/a.html`, exists: false });
+    expect(answer.translations.find((translation) => translation.slug === 'aurora-es')).toMatchObject({
+      url: `${DOCS}/es/latest/a.html`,
+      exists: false,
+    });
   });
 
   it('refuses a project out of scope and a page of no project', async () => {
-    await expect(buildPageContext(sources([]), { url: new URL(`${DOCS}/en/latest/`), project: 'skyline' })).rejects.toMatchObject({ status: 404, code: 'project_not_allowed' });
-    await expect(buildPageContext(sources([]), { url: new URL('https://elsewhere.example/en/latest/') })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(buildPageContext(sources([]), { url: new URL(`${DOCS}/en/latest/`), project: 'skyline' })).rejects.toMatchObject({
+      status: 404,
+      code: 'project_not_allowed',
+    });
+    await expect(buildPageContext(sources([]), { url: new URL('https://elsewhere.example/en/latest/') })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 });

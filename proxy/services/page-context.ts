@@ -25,7 +25,8 @@ export interface PageContextRequest {
 /** Everything the version switcher needs for one page: its project and version, and the same page in the other versions and languages. */
 export async function buildPageContext(sources: PageContextSources, request: PageContextRequest): Promise<PageContext> {
   const scope = await sources.scope();
-  if (request.project && !scope.has(request.project)) throw new ProxyError(404, 'project_not_allowed', `Project "${request.project}" is not available through this proxy.`);
+  if (request.project && !scope.has(request.project))
+    throw new ProxyError(404, 'project_not_allowed', `Project "${request.project}" is not available through this proxy.`);
   const location = locatePage(request.url, scope, request.project, request.version);
   if (!location) throw new ProxyError(404, 'not_found', 'The page belongs to no project available through this proxy.');
   const { project } = location;

@@ -17,7 +17,11 @@ describe('locating a page', () => {
 
   it('tells translations by their language and subprojects by their longer root', () => {
     expect(located(`${DOCS}/es/latest/index.html`)).toMatchObject({ project: 'aurora-es', version: 'latest' });
-    expect(located(`${DOCS}/projects/plugins/en/latest/api.html`)).toEqual({ project: 'aurora-plugins', version: 'latest', path: 'api.html' });
+    expect(located(`${DOCS}/projects/plugins/en/latest/api.html`)).toEqual({
+      project: 'aurora-plugins',
+      version: 'latest',
+      path: 'api.html',
+    });
   });
 
   it('decodes the version segment, and keeps one it cannot decode as written', () => {

@@ -20,7 +20,12 @@ function projectRoot(project: ProjectSummary): string | undefined {
  * Finds which project in scope a page URL belongs to, by the longest documentation root it starts with
  * (a subproject's `/projects/<alias>/` root is longer than its parent's), or by the slug given.
  */
-export function locatePage(url: URL, scope: ReadonlyMap<string, ScopedProject>, projectSlug?: string, versionSlug?: string): PageLocation | undefined {
+export function locatePage(
+  url: URL,
+  scope: ReadonlyMap<string, ScopedProject>,
+  projectSlug?: string,
+  versionSlug?: string,
+): PageLocation | undefined {
   const page = url.origin + url.pathname;
   const candidates = projectSlug ? [scope.get(projectSlug)].filter((entry) => entry !== undefined) : [...scope.values()];
   let best: { project: ProjectSummary; root: string } | undefined;

@@ -26,7 +26,18 @@ describe('version order', () => {
 
   it('lists latest and stable first, then tags newest first, then branches', () => {
     const versions = ordered('1.0', 'main', '2.0rc1', '2.0', 'stable', '2.10', '2.9', 'latest', '2.0.1', '2.0b1');
-    expect(versions.sort(compareVersions).map((entry) => entry.slug)).toEqual(['latest', 'stable', '2.10', '2.9', '2.0.1', '2.0', '2.0rc1', '2.0b1', '1.0', 'main']);
+    expect(versions.sort(compareVersions).map((entry) => entry.slug)).toEqual([
+      'latest',
+      'stable',
+      '2.10',
+      '2.9',
+      '2.0.1',
+      '2.0',
+      '2.0rc1',
+      '2.0b1',
+      '1.0',
+      'main',
+    ]);
   });
 });
 

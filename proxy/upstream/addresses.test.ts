@@ -28,12 +28,20 @@ describe('isForbiddenAddress', () => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.255.0.1', '192.169.0.1', '198.20.0.1', '223.255.255.255'])(
-    'allows the public IPv4 address %s, next to the forbidden ranges',
-    (address) => {
-      expect(isForbiddenAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '169.255.0.1',
+    '192.169.0.1',
+    '198.20.0.1',
+    '223.255.255.255',
+  ])('allows the public IPv4 address %s, next to the forbidden ranges', (address) => {
+    expect(isForbiddenAddress(address)).toBe(false);
+  });
 
   it.each([
     ['::1', 'loopback'],

@@ -69,8 +69,12 @@ function statusError(status: number, credential: Credential): ProxyError {
   if ((status === 401 || status === 403) && credential.kind === 'session') {
     return new ProxyError(403, 'not_found', 'You do not have access to this documentation.');
   }
-  if (status === 401 || status === 403) return new ProxyError(502, 'upstream_error', "The hosting service refused the proxy's credentials.");
-  if (status === 429) return new ProxyError(503, 'upstream_error', 'The hosting service is rate limiting the proxy; try again shortly.', { 'retry-after': '30' });
+  if (status === 401 || status === 403)
+    return new ProxyError(502, 'upstream_error', "The hosting service refused the proxy's credentials.");
+  if (status === 429)
+    return new ProxyError(503, 'upstream_error', 'The hosting service is rate limiting the proxy; try again shortly.', {
+      'retry-after': '30',
+    });
   return new ProxyError(502, 'upstream_error', `The hosting service answered ${status}.`);
 }
 
@@ -84,9 +88,17 @@ export function fetchFailure(error: unknown): ProxyError {
       return new ProxyError(502, 'upstream_too_large', 'The hosting service sent a response larger than the proxy accepts.');
     case 'redirect_refused':
     case 'too_many_redirects':
-      return new ProxyError(502, 'upstream_redirect_refused', `The hosting service redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`);
+      return new ProxyError(
+        502,
+        'upstream_redirect_refused',
+        `The hosting service redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`,
+      );
     case 'forbidden_address':
-      return new ProxyError(502, 'forbidden_address', 'The upstream address is private and the proxy is not configured to reach private networks.');
+      return new ProxyError(
+        502,
+        'forbidden_address',
+        'The upstream address is private and the proxy is not configured to reach private networks.',
+      );
     default:
       return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
   }

@@ -12,13 +12,7 @@ export interface FetchLimits {
   maxRedirects: number;
 }
 
-export type FetchFailure =
-  | 'timeout'
-  | 'unreachable'
-  | 'too_large'
-  | 'redirect_refused'
-  | 'too_many_redirects'
-  | 'forbidden_address';
+export type FetchFailure = 'timeout' | 'unreachable' | 'too_large' | 'redirect_refused' | 'too_many_redirects' | 'forbidden_address';
 
 /** A request that produced no usable response. Its message never holds request headers. */
 export class FetchError extends Error {
@@ -97,7 +91,8 @@ export class Fetcher {
       const headers = url.origin === origin ? options.headers : undefined;
       const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline);
       if (!REDIRECTS.has(response.status) || !response.location) return { ...response, url: url.href };
-      if (redirects >= this.limits.maxRedirects) throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
+      if (redirects >= this.limits.maxRedirects)
+        throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
       let target: URL;
       try {
         target = new URL(response.location, url);
@@ -122,14 +117,30 @@ export class Fetcher {
     }
   }
 
-  private async once(url: URL, method: 'GET' | 'HEAD', headers: Record<string, string> | undefined, signal: AbortSignal, deadline: AbortSignal) {
+  private async once(
+    url: URL,
+    method: 'GET' | 'HEAD',
+    headers: Record<string, string> | undefined,
+    signal: AbortSignal,
+    deadline: AbortSignal,
+  ) {
     try {
-      const response = await request(url, { method, headers: { 'user-agent': 'doclens-proxy', ...headers }, dispatcher: this.agent, signal });
+      const response = await request(url, {
+        method,
+        headers: { 'user-agent': 'doclens-proxy', ...headers },
+        dispatcher: this.agent,
+        signal,
+      });
       const location = response.headers.location;
       const contentType = response.headers['content-type'];
       if (REDIRECTS.has(response.statusCode)) {
         response.body.resume();
-        return { status: response.statusCode, location: typeof location === 'string' ? location : undefined, contentType: '', body: Buffer.alloc(0) };
+        return {
+          status: response.statusCode,
+          location: typeof location === 'string' ? location : undefined,
+          contentType: '',
+          body: Buffer.alloc(0),
+        };
       }
       const declared = Number(response.headers['content-length']);
       if (declared > this.limits.maxBytes) {

@@ -17,7 +17,8 @@ export const strings = (value: unknown): string[] => asArray(value).filter((item
 
 export const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-export const invalidResponse = (what: string) => new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
+export const invalidResponse = (what: string) =>
+  new ProxyError(502, 'upstream_invalid_response', `The hosting service answered with ${what}.`);
 
 /** The `results` list of an answer; an answer without one is not the answer asked for. */
 export function resultsOf(data: Json): unknown[] {

@@ -61,7 +61,8 @@ export class Metadata {
       const addWithTranslations = async (project: ProjectSummary, role: ScopeRole, alias?: string) => {
         scope.set(project.slug, { project, role, ...(alias ? { alias } : {}) });
         const translations = await this.translations(project.slug, credential, scopeKey).catch(ignoreMissing);
-        for (const translation of translations) if (!scope.has(translation.slug)) scope.set(translation.slug, { project: translation, role: 'translation' });
+        for (const translation of translations)
+          if (!scope.has(translation.slug)) scope.set(translation.slug, { project: translation, role: 'translation' });
       };
       await Promise.all(
         this.configured.map(async (slug) => {

@@ -6,7 +6,9 @@ import { projectSummary, searchAnswerOf, searchResult, versionSummary } from './
 
 /** The project named `slug` in a v2 project list (the `slug` filter is an exact match, but only the slug is trusted). */
 export function projectInList(data: Json, slug: string): Json | undefined {
-  return asArray(data.results).map(asObject).find((item) => item.slug === slug);
+  return asArray(data.results)
+    .map(asObject)
+    .find((item) => item.slug === slug);
 }
 
 /** A v2 project (flat fields, the documentation at `canonical_url`) in the v3 shape. */
@@ -32,14 +34,20 @@ export function versionsV2(data: Json, project: Json): VersionSummary[] {
 export function searchAnswerV2(data: Json, query: string): SearchAnswer {
   const results = resultsOf(data).map((item) => {
     const result = asObject(item);
-    return searchResult({ ...result, project: { slug: asString(result.project), alias: stringOrNull(result.project_alias) }, version: { slug: asString(result.version) } });
+    return searchResult({
+      ...result,
+      project: { slug: asString(result.project), alias: stringOrNull(result.project_alias) },
+      version: { slug: asString(result.version) },
+    });
   });
   return searchAnswerOf(data, results, query);
 }
 
 /** A v2 embed answer: the section as a list of HTML parts; none (or only blanks) means no such section. */
 export function embedResultV2(data: Json, requestedUrl: string): EmbedResult {
-  const content = asArray(data.content).map((part) => asString(part)).join('\n');
+  const content = asArray(data.content)
+    .map((part) => asString(part))
+    .join('\n');
   if (!content.trim()) throw new ProxyError(404, 'not_found', 'No such section upstream.');
   const hash = requestedUrl.indexOf('#');
   return { url: requestedUrl, fragment: hash === -1 ? null : requestedUrl.slice(hash + 1), content, external: false };

@@ -6,7 +6,18 @@ import { embedResultV2, projectInList, projectSummaryV2, searchAnswerV2, version
 
 const PAGE = 'http://127.0.0.1:7300/en/latest/glossary.html#term-job';
 
-const PROJECT_FIELDS = ['default_version', 'id', 'language', 'name', 'programming_language', 'slug', 'subproject_of', 'tags', 'translation_of', 'urls'];
+const PROJECT_FIELDS = [
+  'default_version',
+  'id',
+  'language',
+  'name',
+  'programming_language',
+  'slug',
+  'subproject_of',
+  'tags',
+  'translation_of',
+  'urls',
+];
 const VERSION_FIELDS = ['active', 'built', 'downloads', 'hidden', 'id', 'privacy_level', 'ref', 'slug', 'type', 'urls', 'verbose_name'];
 
 /** The error a normalizer throws, for its status and code. */
@@ -24,14 +35,26 @@ describe('API v3 answers', () => {
   it('keeps of a project only the fields safe to show any reader', () => {
     const project = projectSummary(recorded('v3-project'));
     expect(Object.keys(project).sort()).toEqual(PROJECT_FIELDS);
-    expect(project).toMatchObject({ id: 1, slug: 'aurora', name: 'Aurora', language: { code: 'en', name: 'English' }, default_version: 'latest', subproject_of: null, translation_of: null });
+    expect(project).toMatchObject({
+      id: 1,
+      slug: 'aurora',
+      name: 'Aurora',
+      language: { code: 'en', name: 'English' },
+      default_version: 'latest',
+      subproject_of: null,
+      translation_of: null,
+    });
     expect(project.urls).toEqual({ documentation: 'http://127.0.0.1:7300/en/latest/', home: 'http://127.0.0.1:7300/projects/aurora/' });
     expect(JSON.stringify(project)).not.toMatch(/repository|users|_links|example\.org/);
   });
 
   it('reads translations and subprojects with their relation one level deep', () => {
     const [spanish] = listed('v3-translations').map((item) => projectSummary(item));
-    expect(spanish).toMatchObject({ slug: 'aurora-es', language: { code: 'es' }, translation_of: { slug: 'aurora', translation_of: null, subproject_of: null } });
+    expect(spanish).toMatchObject({
+      slug: 'aurora-es',
+      language: { code: 'es' },
+      translation_of: { slug: 'aurora', translation_of: null, subproject_of: null },
+    });
     const [plugins] = listed('v3-subprojects').map(subprojectSummary);
     expect(plugins).toMatchObject({ alias: 'plugins', child: { slug: 'aurora-plugins', subproject_of: { slug: 'aurora' } } });
     expect(Object.keys(plugins?.child ?? {}).sort()).toEqual(PROJECT_FIELDS);
@@ -41,14 +64,24 @@ describe('API v3 answers', () => {
     const versions = listed('v3-versions').map(versionSummary);
     expect(versions.map((version) => version.slug)).toEqual(['latest', 'stable', '2.0', '1.0', 'next', '0.9']);
     for (const version of versions) expect(Object.keys(version).sort()).toEqual(VERSION_FIELDS);
-    expect(versions.find((version) => version.slug === 'stable')).toMatchObject({ ref: '2.0', type: 'tag', urls: { documentation: 'http://127.0.0.1:7300/en/stable/' } });
+    expect(versions.find((version) => version.slug === 'stable')).toMatchObject({
+      ref: '2.0',
+      type: 'tag',
+      urls: { documentation: 'http://127.0.0.1:7300/en/stable/' },
+    });
     expect(versions.find((version) => version.slug === 'next')).toMatchObject({ hidden: true, active: true });
     expect(versions.find((version) => version.slug === '0.9')).toMatchObject({ active: false, built: false });
   });
 
   it('reads a search answer into the shapes the widget reads, section and domain blocks alike', () => {
     const answer = searchAnswer(recorded('v3-search'));
-    expect(answer).toMatchObject({ count: 11, hasNext: true, query: 'retry', indexing: false, projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }] });
+    expect(answer).toMatchObject({
+      count: 11,
+      hasNext: true,
+      query: 'retry',
+      indexing: false,
+      projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }],
+    });
     expect(answer.results).toHaveLength(2);
     const blocks = answer.results.flatMap((result) => result.blocks);
     const domain = blocks.find((block) => block.type === 'domain');
@@ -71,11 +104,20 @@ describe('API v2 answers, in the v3 shapes', () => {
     expect(projectInList(recorded('v2-projects'), 'auror')).toBeUndefined();
     const summary = projectSummaryV2(project);
     expect(Object.keys(summary).sort()).toEqual(PROJECT_FIELDS);
-    expect(summary).toMatchObject({ slug: 'aurora', language: { code: 'en', name: 'en' }, programming_language: { code: 'py' }, urls: { documentation: 'http://127.0.0.1:7300/en/latest/' } });
+    expect(summary).toMatchObject({
+      slug: 'aurora',
+      language: { code: 'en', name: 'en' },
+      programming_language: { code: 'py' },
+      urls: { documentation: 'http://127.0.0.1:7300/en/latest/' },
+    });
   });
 
   it('gives each version the documentation URL the v3 API gives it', () => {
-    const fromV3 = new Map(listed('v3-versions').map(versionSummary).map((version) => [version.slug, version.urls.documentation]));
+    const fromV3 = new Map(
+      listed('v3-versions')
+        .map(versionSummary)
+        .map((version) => [version.slug, version.urls.documentation]),
+    );
     const versions = versionsV2(recorded('v2-active-versions'), project);
     expect(versions.map((version) => version.slug)).toEqual(['latest', 'stable', '2.0', '1.0', 'next']);
     for (const version of versions) expect(version.urls.documentation).toBe(fromV3.get(version.slug));
@@ -98,7 +140,15 @@ describe('API v2 answers, in the v3 shapes', () => {
 describe('malformed upstream JSON', () => {
   it('refuses search answers that cannot be what was asked for', () => {
     const results = recorded('v3-search').results;
-    for (const data of [{}, { results: 'many' }, { results, count: -1 }, { results, count: 1.5 }, { results, count: 1 }, { results, count: '11' }, { results, next: 5 }]) {
+    for (const data of [
+      {},
+      { results: 'many' },
+      { results, count: -1 },
+      { results, count: 1.5 },
+      { results, count: 1 },
+      { results, count: '11' },
+      { results, next: 5 },
+    ]) {
       expect(failure(() => searchAnswer(data))).toMatchObject({ status: 502, code: 'upstream_invalid_response' });
       expect(failure(() => searchAnswerV2(data, 'q'))).toMatchObject({ status: 502, code: 'upstream_invalid_response' });
     }
@@ -106,7 +156,13 @@ describe('malformed upstream JSON', () => {
   });
 
   it('gives every field of a search result its type, whatever was sent', () => {
-    const result = searchResult({ project: 'aurora', version: null, title: 5, highlights: { title: ['a', 3, null] }, blocks: [null, { type: 'domain', name: 7 }, { type: 'other', title: 'T' }] });
+    const result = searchResult({
+      project: 'aurora',
+      version: null,
+      title: 5,
+      highlights: { title: ['a', 3, null] },
+      blocks: [null, { type: 'domain', name: 7 }, { type: 'other', title: 'T' }],
+    });
     expect(result).toEqual({
       type: 'page',
       project: { slug: '', alias: null },
@@ -124,7 +180,15 @@ describe('malformed upstream JSON', () => {
   });
 
   it('fills a project and a version with defaults, keeping only strings where strings belong', () => {
-    expect(projectSummary({ slug: 'x', language: 'fr', tags: ['a', 1], translation_of: 'aurora', subproject_of: { slug: 'p', subproject_of: { slug: 'q' } } })).toEqual({
+    expect(
+      projectSummary({
+        slug: 'x',
+        language: 'fr',
+        tags: ['a', 1],
+        translation_of: 'aurora',
+        subproject_of: { slug: 'p', subproject_of: { slug: 'q' } },
+      }),
+    ).toEqual({
       id: null,
       slug: 'x',
       name: 'x',
@@ -137,14 +201,37 @@ describe('malformed upstream JSON', () => {
       translation_of: null,
     });
     expect(projectSummary({ language: { code: '' } }).language).toEqual({ code: 'en', name: 'en' });
-    const version = versionSummary({ slug: '1.0', active: 'no', hidden: 'yes', built: 0, ref: 2, downloads: { pdf: 'https://x/a.pdf', epub: 3 }, urls: 'https://x/' });
-    expect(version).toMatchObject({ verbose_name: '1.0', type: 'branch', active: true, hidden: false, built: true, ref: null, downloads: { pdf: 'https://x/a.pdf' }, urls: { documentation: '' } });
+    const version = versionSummary({
+      slug: '1.0',
+      active: 'no',
+      hidden: 'yes',
+      built: 0,
+      ref: 2,
+      downloads: { pdf: 'https://x/a.pdf', epub: 3 },
+      urls: 'https://x/',
+    });
+    expect(version).toMatchObject({
+      verbose_name: '1.0',
+      type: 'branch',
+      active: true,
+      hidden: false,
+      built: true,
+      ref: null,
+      downloads: { pdf: 'https://x/a.pdf' },
+      urls: { documentation: '' },
+    });
   });
 
   it('refuses an embed without content, and reads a v2 embed without parts as no such section', () => {
     expect(failure(() => embedResult({ url: PAGE }, PAGE))).toMatchObject({ status: 502, code: 'upstream_invalid_response' });
-    expect(embedResult({ content: '<p>x</p>', fragment: 3, external: 'true' }, PAGE)).toEqual({ url: PAGE, fragment: null, content: '<p>x</p>', external: false });
-    for (const content of [undefined, 'text', ['', ' \n'], [null]]) expect(failure(() => embedResultV2({ content }, PAGE))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(embedResult({ content: '<p>x</p>', fragment: 3, external: 'true' }, PAGE)).toEqual({
+      url: PAGE,
+      fragment: null,
+      content: '<p>x</p>',
+      external: false,
+    });
+    for (const content of [undefined, 'text', ['', ' \n'], [null]])
+      expect(failure(() => embedResultV2({ content }, PAGE))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('finds no v2 project in a list that is not one, and builds no documentation URL without canonical_url', () => {

@@ -10,7 +10,8 @@ import { asArray, asObject, asString, idOf, invalidResponse, resultsOf, stringOr
 /** The `count` of a search answer: absent (then the results on the page), or a whole number of results. */
 function countOf(data: Json, results: unknown[]): number {
   if (data.count === undefined) return results.length;
-  if (typeof data.count !== 'number' || !Number.isSafeInteger(data.count) || data.count < results.length) throw invalidResponse('an impossible count');
+  if (typeof data.count !== 'number' || !Number.isSafeInteger(data.count) || data.count < results.length)
+    throw invalidResponse('an impossible count');
   return data.count;
 }
 
@@ -22,7 +23,10 @@ export function searchAnswerOf(data: Json, results: SearchResult[], query: strin
     hasNext: typeof data.next === 'string',
     projects: asArray(data.projects).map((item) => {
       const project = asObject(item);
-      return { slug: asString(project.slug), versions: asArray(project.versions).map((version) => ({ slug: asString(asObject(version).slug) })) };
+      return {
+        slug: asString(project.slug),
+        versions: asArray(project.versions).map((version) => ({ slug: asString(asObject(version).slug) })),
+      };
     }),
     query,
     results,
@@ -31,7 +35,11 @@ export function searchAnswerOf(data: Json, results: SearchResult[], query: strin
 }
 
 export function searchAnswer(data: Json): SearchAnswer {
-  return searchAnswerOf(data, resultsOf(data).map((item) => searchResult(asObject(item))), asString(data.query));
+  return searchAnswerOf(
+    data,
+    resultsOf(data).map((item) => searchResult(asObject(item))),
+    asString(data.query),
+  );
 }
 
 /** A search result in exactly the shape the widget reads, whatever the upstream sent. */
@@ -58,14 +66,22 @@ function searchBlock(block: Json): SearchBlock {
     id: asString(block.id),
     ...(domain ? { name: asString(block.name), role: asString(block.role) } : { title: asString(block.title) }),
     content: asString(block.content),
-    highlights: { ...(domain ? { name: strings(highlights.name) } : { title: strings(highlights.title) }), content: strings(highlights.content) },
+    highlights: {
+      ...(domain ? { name: strings(highlights.name) } : { title: strings(highlights.title) }),
+      content: strings(highlights.content),
+    },
   };
 }
 
 /** An embed answer; `requestedUrl` stands in for a missing `url`. */
 export function embedResult(data: Json, requestedUrl: string): EmbedResult {
   if (typeof data.content !== 'string') throw invalidResponse('no content');
-  return { url: asString(data.url, requestedUrl), fragment: stringOrNull(data.fragment), content: data.content, external: data.external === true };
+  return {
+    url: asString(data.url, requestedUrl),
+    fragment: stringOrNull(data.fragment),
+    content: data.content,
+    external: data.external === true,
+  };
 }
 
 function languageOf(value: unknown, fallback: string | null): Language | null {
@@ -93,7 +109,9 @@ export function projectSummary(data: Json, nested = true): ProjectSummary {
 }
 
 export function versionSummary(data: Json): VersionSummary {
-  const downloads = Object.fromEntries(Object.entries(asObject(data.downloads)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const downloads = Object.fromEntries(
+    Object.entries(asObject(data.downloads)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   return {
     id: idOf(data.id),
     slug: asString(data.slug),

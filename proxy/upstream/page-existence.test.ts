@@ -27,7 +27,12 @@ afterAll(async () => {
 describe('page existence checks', () => {
   it('tells a page there, a page missing or gone, and cannot tell from other answers', async () => {
     const exists = (path: string) => pages.exists(`${docs.url}${path}`, TOKEN);
-    expect(await Promise.all(['/there.html', '/missing.html', '/gone.html', '/broken.html'].map(exists))).toEqual([true, false, false, null]);
+    expect(await Promise.all(['/there.html', '/missing.html', '/gone.html', '/broken.html'].map(exists))).toEqual([
+      true,
+      false,
+      false,
+      null,
+    ]);
     // Redirects are followed on the docs domains only.
     expect(await exists('/renamed.html')).toBe(true);
     expect(await exists('/moved.html')).toBeNull();

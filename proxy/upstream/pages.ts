@@ -83,7 +83,9 @@ export class FetchedPages {
     const url = new URL(pageUrl);
     const wait = this.limiter.take(url.hostname);
     if (wait > 0) {
-      throw new ProxyError(429, 'rate_limited', `Too many pages requested from ${url.hostname}; try again in ${wait} s.`, { 'retry-after': String(wait) });
+      throw new ProxyError(429, 'rate_limited', `Too many pages requested from ${url.hostname}; try again in ${wait} s.`, {
+        'retry-after': String(wait),
+      });
     }
     let response;
     try {
@@ -91,9 +93,11 @@ export class FetchedPages {
     } catch (error) {
       throw fetchFailure(error);
     }
-    if (response.status === 404 || response.status === 410) throw new ProxyError(404, 'page_not_found', `${url.host} has no page at ${url.pathname}.`);
+    if (response.status === 404 || response.status === 410)
+      throw new ProxyError(404, 'page_not_found', `${url.host} has no page at ${url.pathname}.`);
     if (response.status !== 200) throw new ProxyError(502, 'upstream_error', `${url.host} answered ${response.status}.`);
-    if (!/html/i.test(response.contentType)) throw new ProxyError(502, 'upstream_invalid_response', `${url.host} did not answer with an HTML page.`);
+    if (!/html/i.test(response.contentType))
+      throw new ProxyError(502, 'upstream_invalid_response', `${url.host} did not answer with an HTML page.`);
     const page = parseHtml(response.body.toString('utf8'));
     const bytes = parsedPageBytes(page);
     this.garbage.add(bytes);

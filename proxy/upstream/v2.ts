@@ -1,6 +1,16 @@
 import { ProxyError } from '../http/errors.ts';
 import { formatSearchQuery } from '../../extraction/search-query.ts';
-import type { Credential, EmbedParams, EmbedResult, ProjectSummary, SearchAnswer, SearchParams, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
+import type {
+  Credential,
+  EmbedParams,
+  EmbedResult,
+  ProjectSummary,
+  SearchAnswer,
+  SearchParams,
+  SubprojectSummary,
+  UpstreamApi,
+  VersionSummary,
+} from './api.ts';
 import type { UpstreamClient } from './client.ts';
 import type { Json } from './json.ts';
 import { embedResultV2, projectInList, projectSummaryV2, searchAnswerV2, versionsV2 } from './normalize-v2.ts';

@@ -1,5 +1,15 @@
 import { formatSearchQuery } from '../../extraction/search-query.ts';
-import type { Credential, EmbedParams, EmbedResult, ProjectSummary, SearchAnswer, SearchParams, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
+import type {
+  Credential,
+  EmbedParams,
+  EmbedResult,
+  ProjectSummary,
+  SearchAnswer,
+  SearchParams,
+  SubprojectSummary,
+  UpstreamApi,
+  VersionSummary,
+} from './api.ts';
 import type { UpstreamClient } from './client.ts';
 import { embedResult, projectSummary, searchAnswer, subprojectSummary, versionSummary } from './normalize.ts';
 
@@ -14,7 +24,13 @@ export class UpstreamApiV3 implements UpstreamApi {
   }
 
   async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<SearchAnswer> {
-    return searchAnswer(await this.client.get('/api/v3/search/', { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) }, credential));
+    return searchAnswer(
+      await this.client.get(
+        '/api/v3/search/',
+        { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) },
+        credential,
+      ),
+    );
   }
 
   async project(slug: string, credential: Credential): Promise<ProjectSummary> {

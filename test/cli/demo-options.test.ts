@@ -14,7 +14,9 @@ const running: RunningDemo[] = [];
 beforeAll(async () => {
   otherDocs = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!DOCTYPE html><html><head><title>Other</title></head><body><main><h1>Other</h1><section id="setup"><h2>Setup</h2><p>Install the other tool first.</p></section></main></body></html>');
+    res.end(
+      '<!DOCTYPE html><html><head><title>Other</title></head><body><main><h1>Other</h1><section id="setup"><h2>Setup</h2><p>Install the other tool first.</p></section></main></body></html>',
+    );
   });
   await new Promise<void>((resolve) => otherDocs.listen(0, '127.0.0.1', resolve));
   otherHost = `localhost:${(otherDocs.address() as AddressInfo).port}`;
@@ -38,14 +40,28 @@ async function previewOf(started: RunningDemo, url: string) {
 
 describe('doclens demo with the loader options', () => {
   it('documents every widget option in its help', () => {
-    for (const flag of ['--preview-selector', '--preview-domain', '--no-preview-touch', '--doctool', '--features', '--search-target', '--versions-target', '--notice', '--no-highlight']) {
+    for (const flag of [
+      '--preview-selector',
+      '--preview-domain',
+      '--no-preview-touch',
+      '--doctool',
+      '--features',
+      '--search-target',
+      '--versions-target',
+      '--notice',
+      '--no-highlight',
+    ]) {
       expect(demoHelp).toContain(flag);
     }
   });
 
   it('has an option for every data- attribute the loader reads, but those the served pages already say (proxy, project, version, language)', () => {
     const loader = readFileSync(new URL('../../widget/loader/doclens.ts', import.meta.url), 'utf8');
-    const names = new Set([...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
+    const names = new Set(
+      [...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(
+        ([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+      ),
+    );
     for (const own of ['data-proxy', 'data-project', 'data-version', 'data-language']) expect(names.delete(own), own).toBe(true);
     expect(names.size).toBeGreaterThan(6);
     for (const name of names) expect(demoHelp, name).toContain(name);
@@ -53,13 +69,19 @@ describe('doclens demo with the loader options', () => {
 
   it('writes them into the script tag of every page, escaped', async () => {
     const started = await demo([
-      '--preview-selector', 'article [data-role="body"]',
-      '--preview-domain', otherHost,
-      '--preview-domain', 'Docs.Example.org',
+      '--preview-selector',
+      'article [data-role="body"]',
+      '--preview-domain',
+      otherHost,
+      '--preview-domain',
+      'Docs.Example.org',
       '--no-preview-touch',
-      '--doctool', 'none',
-      '--features', 'search, preview',
-      '--notice', 'all',
+      '--doctool',
+      'none',
+      '--features',
+      'search, preview',
+      '--notice',
+      'all',
       '--no-highlight',
     ]);
     const page = await (await fetch(started.pages[0]!.url)).text();

@@ -52,7 +52,10 @@ describe('doclens command', () => {
     [['frobnicate'], /unknown command "frobnicate"/],
     [['proxy', '--bogus'], /Unknown option '--bogus'/],
     [['proxy', '--upstream', 'http://127.0.0.1:1', '--project', 'a'], /DOCLENS_UPSTREAM_TOKEN: is required/],
-    [['proxy', '--upstream', 'ftp://x', '--project', 'a'], /--upstream \(DOCLENS_UPSTREAM, "upstream" in the config file\): must be an http\(s\) URL/],
+    [
+      ['proxy', '--upstream', 'ftp://x', '--project', 'a'],
+      /--upstream \(DOCLENS_UPSTREAM, "upstream" in the config file\): must be an http\(s\) URL/,
+    ],
     [['proxy', '--upstream', 'http://x', '--project', 'a', '--api-version', 'v9'], /--api-version .*: must be v3 or v2/],
     [['proxy', '--upstream', 'http://x', '--project', 'a', '--port', 'abc'], /--port .*expected number/i],
     [['proxy', '--upstream', 'http://x', '--config', '/no/such.json'], /--config: cannot read/],
@@ -64,7 +67,17 @@ describe('doclens command', () => {
   });
 
   it('hosts a folder of built docs on a free port and stops on SIGTERM', async () => {
-    const { child, url } = await start(['host', '--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky', '--port', '0', '--token', 'secret-token-1']);
+    const { child, url } = await start([
+      'host',
+      '--docs',
+      `${demoBuild}skyline/en/latest`,
+      '--project',
+      'sky',
+      '--port',
+      '0',
+      '--token',
+      'secret-token-1',
+    ]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/$/);
     expect((await fetch(url)).status).toBe(200);
     const origin = new URL(url).origin;
@@ -81,9 +94,22 @@ describe('doclens command', () => {
   });
 
   it('runs the proxy from flags and environment, ready line first, stopping on SIGTERM', async () => {
-    const host = await start(['host', '--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky', '--port', '0', '--token', 'secret-token-2']);
+    const host = await start([
+      'host',
+      '--docs',
+      `${demoBuild}skyline/en/latest`,
+      '--project',
+      'sky',
+      '--port',
+      '0',
+      '--token',
+      'secret-token-2',
+    ]);
     const upstream = new URL(host.url).origin;
-    const proxy = await start(['proxy', '--upstream', upstream, '--project', 'sky', '--allow-private-network', '--port', '0'], { DOCLENS_UPSTREAM_TOKEN: 'secret-token-2', DOCLENS_SEARCH_TTL: '5' });
+    const proxy = await start(['proxy', '--upstream', upstream, '--project', 'sky', '--allow-private-network', '--port', '0'], {
+      DOCLENS_UPSTREAM_TOKEN: 'secret-token-2',
+      DOCLENS_SEARCH_TTL: '5',
+    });
     const origin = new URL(proxy.url).origin;
     const search = await fetch(`${origin}/api/v3/search/?q=privacy`);
     expect(search.status).toBe(200);

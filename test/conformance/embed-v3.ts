@@ -64,7 +64,9 @@ export function compareContent(testCase: EmbedCase, content: unknown): string | 
   if (typeof content !== 'string') return `content is ${typeof content}`;
   switch (expected.content_match) {
     case 'exact':
-      return content === expectedHtml ? undefined : `content differs:\n  got  ${JSON.stringify(content)}\n  want ${JSON.stringify(expectedHtml)}`;
+      return content === expectedHtml
+        ? undefined
+        : `content differs:\n  got  ${JSON.stringify(content)}\n  want ${JSON.stringify(expectedHtml)}`;
     case 'lines': {
       const got = significantLines(content);
       const want = significantLines(expectedHtml ?? '');

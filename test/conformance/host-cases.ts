@@ -15,7 +15,8 @@ const TOKEN = 'conformance-token';
 export const NOT_FOR_THE_HOST: Record<string, string> = {
   'access-public-anonymous': 'API v3 of the host requires a token for every endpoint, embed included (401 without)',
   'access-private-anonymous': 'API v3 of the host requires a token for every endpoint, embed included (401 without)',
-  'access-allowed-external-default-allowlist': 'external pages are fetched by the proxy, not the host (the extraction runs in embed-v3/extraction)',
+  'access-allowed-external-default-allowlist':
+    'external pages are fetched by the proxy, not the host (the extraction runs in embed-v3/extraction)',
   'derived-fragment-not-found': 'external page: fetched by the proxy (the extraction runs in embed-v3/extraction)',
   'err-rate-limit': 'per-domain rate limits of external fetches belong to the proxy',
   'err-infinite-redirect': 'redirects of external fetches belong to the proxy',
@@ -83,7 +84,10 @@ async function runStorageCase(testCase: EmbedCase): Promise<string | undefined> 
 export async function runHostCases(cases: EmbedCase[], errorHostDocs: string): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   const errorHost = await startHost({
-    manifest: parseManifest({ projects: [{ slug: 'demo', name: 'demo', versions: [{ slug: 'latest', path: errorHostDocs }] }] }, errorHostDocs),
+    manifest: parseManifest(
+      { projects: [{ slug: 'demo', name: 'demo', versions: [{ slug: 'latest', path: errorHostDocs }] }] },
+      errorHostDocs,
+    ),
     token: TOKEN,
     port: 0,
   });

@@ -17,15 +17,21 @@ describe('the README configuration reference', () => {
   it('lists every attribute of the three elements', () => {
     for (const component of ['search/doclens-search.ts', 'preview/doclens-preview.ts', 'versions/doclens-versions.ts']) {
       const source = read(`widget/${component}`);
-      const attributes = [...source.matchAll(/@property\(([^)]*)\)\s+(\w+)/g)].map(([, options, name]) => /attribute: '([^']+)'/.exec(options!)?.[1] ?? name!.toLowerCase());
+      const attributes = [...source.matchAll(/@property\(([^)]*)\)\s+(\w+)/g)].map(
+        ([, options, name]) => /attribute: '([^']+)'/.exec(options!)?.[1] ?? name!.toLowerCase(),
+      );
       expect(attributes.length).toBeGreaterThan(3);
       for (const attribute of attributes) expect(readme, `${component}: ${attribute}`).toContain(`\`${attribute}\``);
     }
   });
 
-  it("lists every data- attribute the loader reads", () => {
+  it('lists every data- attribute the loader reads', () => {
     const loader = read('widget/loader/doclens.ts');
-    const names = new Set([...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`));
+    const names = new Set(
+      [...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(
+        ([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+      ),
+    );
     expect(names.size).toBeGreaterThan(8);
     for (const name of names) expect(readme, name).toContain(`\`${name}`);
   });

@@ -57,9 +57,15 @@ afterEach(async () => {
 async function expectAccessible(selector: string): Promise<void> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async (target) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run({ include: [[target]] }, { resultTypes: ['violations'] });
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
   }, selector);
   expect(violations).toEqual([]);
 }
@@ -156,7 +162,7 @@ describe('search you can link to, and recent searches by keyboard', () => {
   });
 });
 
-describe('the keyboard against the themes\' own shortcuts', () => {
+describe("the keyboard against the themes' own shortcuts", () => {
   // The real-docs suite's checks: keys land, nothing navigates, the theme stays quiet, Escape after clicks, Tab, handover.
   it('on the Sphinx project, on a desktop', async () => {
     const results = await runKeyboardChecks(browser, docs('quickstart.html'));
@@ -186,7 +192,7 @@ describe('matches on the destination page', () => {
     expect(await page.locator('doclens-matches [part~="bar"]').count()).toBe(0);
   });
 
-  it('on a phone, leaves the theme\'s controls and the switcher free', async () => {
+  it("on a phone, leaves the theme's controls and the switcher free", async () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('architecture.html?highlight=lease'));
     await page.locator('doclens-matches [part~="bar"]').waitFor();
@@ -194,7 +200,9 @@ describe('matches on the destination page', () => {
     const covered = async () => {
       const bar = (await page.locator('doclens-matches [part~="bar"]').boundingBox())!;
       return page.evaluate(({ x, y, width, height }) => {
-        const controls = [...document.querySelectorAll('a, button, input, [role="button"], doclens-versions')].filter((control) => !document.querySelector('[role="main"]')!.contains(control));
+        const controls = [...document.querySelectorAll('a, button, input, [role="button"], doclens-versions')].filter(
+          (control) => !document.querySelector('[role="main"]')!.contains(control),
+        );
         return controls
           .filter((control) => {
             const box = control.getBoundingClientRect();
@@ -282,19 +290,31 @@ describe('version and language switcher', () => {
     await page.goto(docs('installation.html'));
     await page.locator('doclens-versions [part~="toggle"]').click();
     await expectAccessible('doclens-versions');
-    await Promise.all([page.waitForURL('**/en/2.0/installation.html'), page.locator('doclens-versions').getByRole('menuitemradio', { name: /^2\.0\b/ }).click()]);
+    await Promise.all([
+      page.waitForURL('**/en/2.0/installation.html'),
+      page
+        .locator('doclens-versions')
+        .getByRole('menuitemradio', { name: /^2\.0\b/ })
+        .click(),
+    ]);
     await page.locator('doclens-versions [part~="toggle"]').click();
-    await Promise.all([page.waitForURL('**/es/latest/installation.html'), page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click()]);
+    await Promise.all([
+      page.waitForURL('**/es/latest/installation.html'),
+      page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click(),
+    ]);
     expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('es');
   });
 
-  it('on a phone, leaves the theme\'s controls free and folds into a badge remembered across pages', async () => {
+  it("on a phone, leaves the theme's controls free and folds into a badge remembered across pages", async () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('../1.0/installation.html'));
     await page.locator('doclens-versions [part~="notice"]').waitFor();
     // What the theme offers on a phone, at the top and the bottom of the page.
     const controls = ['[data-toggle="wy-nav-top"]', '.wy-nav-top a', 'footer a'];
-    for (const [scroll, selectors] of [[0, controls.slice(0, 2)], [1e6, controls.slice(2)]] as const) {
+    for (const [scroll, selectors] of [
+      [0, controls.slice(0, 2)],
+      [1e6, controls.slice(2)],
+    ] as const) {
       await page.evaluate((y) => window.scrollTo(0, y), scroll);
       await page.waitForTimeout(300);
       for (const selector of selectors) {
@@ -334,10 +354,11 @@ describe('version and language switcher', () => {
 
 describe('a lighter first load', () => {
   /** Holds back every request for one of the widget's chunks, as a slow network would. */
-  const slowChunk = (part: string) => page.route(`**/doclens-${part}-*.js`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  const slowChunk = (part: string) =>
+    page.route(`**/doclens-${part}-*.js`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
 
   it('fetches only the loader until the load event, at most 15 KB gzip, and the rest once idle', async () => {
     await newPage();
@@ -406,7 +427,9 @@ describe('degradation and strict pages', () => {
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     // The demo page as a strict site would serve it: no inline or theme scripts, only the doclens tag.
     await page.route(docs('**'), async (route) => {

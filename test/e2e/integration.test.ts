@@ -32,8 +32,22 @@ afterAll(async () => {
 /** Host and proxy for a folder that the site's build writes afterwards (the host reads pages on request). */
 async function serve(folder: string, project: string): Promise<{ host: RunningHost; proxy: RunningProxy }> {
   mkdirSync(folder, { recursive: true });
-  const host = await startHost({ manifest: singleFolderManifest({ docs: folder, project, version: 'latest', language: 'en' }), token: TOKEN, port: 0 });
-  const proxy = await startProxy(parseConfig({ upstream: host.apiUrl, token: TOKEN, projects: [project], allowPrivateNetwork: true, corsOrigins: [host.apiUrl], port: 0 }), { log: () => undefined });
+  const host = await startHost({
+    manifest: singleFolderManifest({ docs: folder, project, version: 'latest', language: 'en' }),
+    token: TOKEN,
+    port: 0,
+  });
+  const proxy = await startProxy(
+    parseConfig({
+      upstream: host.apiUrl,
+      token: TOKEN,
+      projects: [project],
+      allowPrivateNetwork: true,
+      corsOrigins: [host.apiUrl],
+      port: 0,
+    }),
+    { log: () => undefined },
+  );
   running.push(proxy, host);
   return { host, proxy };
 }
@@ -48,7 +62,11 @@ async function expectWidgetLoads(url: string): Promise<void> {
   try {
     await page.goto(url);
     await page.locator('doclens-versions [part~="toggle"]').waitFor();
-    expect(await page.evaluate(() => ['doclens-search', 'doclens-preview', 'doclens-versions'].map((name) => document.querySelectorAll(name).length))).toEqual([1, 1, 1]);
+    expect(
+      await page.evaluate(() =>
+        ['doclens-search', 'doclens-preview', 'doclens-versions'].map((name) => document.querySelectorAll(name).length),
+      ),
+    ).toEqual([1, 1, 1]);
     expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
     expect(errors).toEqual([]);
   } finally {

@@ -115,7 +115,12 @@ describe('documentation sites', () => {
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
     const svg = await page('/en/latest/_static/architecture.svg');
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    for (const path of ['/en/latest/../../manifest.json', '/en/latest/%2e%2e/%2e%2e/%2e%2e/manifest.json', '/en/latest/..%2f..%2f..%2fmanifest.json', '/en/latest/%00']) {
+    for (const path of [
+      '/en/latest/../../manifest.json',
+      '/en/latest/%2e%2e/%2e%2e/%2e%2e/manifest.json',
+      '/en/latest/..%2f..%2f..%2fmanifest.json',
+      '/en/latest/%00',
+    ]) {
       expect((await page(path)).status).toBe(404);
     }
   });

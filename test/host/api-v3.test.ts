@@ -30,7 +30,10 @@ describe('authentication', () => {
     const anonymous = await fetch(`${host.apiUrl}/api/v3/projects/`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
-    expect(await api('/api/v3/projects/', { headers: { authorization: 'Token wrong' } })).toEqual({ status: 403, body: { detail: 'Invalid token.' } });
+    expect(await api('/api/v3/projects/', { headers: { authorization: 'Token wrong' } })).toEqual({
+      status: 403,
+      body: { detail: 'Invalid token.' },
+    });
   });
 
   it('accepts the token as a session cookie', async () => {
@@ -107,7 +110,12 @@ describe('versions, translations, subprojects', () => {
   });
 
   it('shows one version', async () => {
-    expect((await api('/api/v3/projects/aurora/versions/next/')).body).toMatchObject({ slug: 'next', hidden: true, active: true, built: true });
+    expect((await api('/api/v3/projects/aurora/versions/next/')).body).toMatchObject({
+      slug: 'next',
+      hidden: true,
+      active: true,
+      built: true,
+    });
     expect((await api('/api/v3/projects/aurora/versions/9.9/')).status).toBe(404);
   });
 
@@ -115,7 +123,11 @@ describe('versions, translations, subprojects', () => {
     expect((await api('/api/v3/projects/aurora/translations/')).body.results.map((p: any) => p.slug)).toEqual(['aurora-es']);
     const subprojects = await api('/api/v3/projects/aurora/subprojects/');
     expect(subprojects.body.results).toHaveLength(1);
-    expect(subprojects.body.results[0]).toMatchObject({ alias: 'plugins', child: { slug: 'aurora-plugins' }, _links: { parent: '/api/v3/projects/aurora/' } });
+    expect(subprojects.body.results[0]).toMatchObject({
+      alias: 'plugins',
+      child: { slug: 'aurora-plugins' },
+      _links: { parent: '/api/v3/projects/aurora/' },
+    });
     expect((await api('/api/v3/projects/aurora/subprojects/plugins/')).body.alias).toBe('plugins');
     expect((await api('/api/v3/projects/aurora/subprojects/other/')).status).toBe(404);
   });
@@ -156,7 +168,10 @@ describe('embed', () => {
 
   it('answers with the hosting service error bodies', async () => {
     expect(await embed({})).toEqual({ status: 400, body: { error: 'Invalid arguments. Please provide "url".' } });
-    expect(await embed({ url: 'https:///page.html#title' })).toEqual({ status: 400, body: { error: 'The URL requested is malformed. url=https:///page.html#title' } });
+    expect(await embed({ url: 'https:///page.html#title' })).toEqual({
+      status: 400,
+      body: { error: 'The URL requested is malformed. url=https:///page.html#title' },
+    });
     expect(await embed({ url: 'not a url' })).toMatchObject({ status: 400 });
     expect(await embed({ url: 'https://docs.example.com/en/latest/' })).toEqual({
       status: 400,
@@ -173,7 +188,11 @@ describe('embed', () => {
   });
 
   it('refuses paths that leave the documentation folder', async () => {
-    for (const path of ['/en/latest/../../../../etc/passwd', '/en/latest/%2e%2e/%2e%2e/manifest.json', '/en/latest/..%2f..%2fmanifest.json']) {
+    for (const path of [
+      '/en/latest/../../../../etc/passwd',
+      '/en/latest/%2e%2e/%2e%2e/manifest.json',
+      '/en/latest/..%2f..%2fmanifest.json',
+    ]) {
       expect((await embed({ url: docs(path) })).status).toBe(404);
     }
   });
@@ -204,14 +223,19 @@ describe('search', () => {
   it('searches the version a project term names', async () => {
     const { body } = await search('project:aurora/1.0 legacy worker');
     expect(body.results[0]).toMatchObject({ version: { slug: '1.0' }, path: '/en/1.0/guides/legacy-workers.html' });
-    expect((await search('project:aurora legacy worker')).body.results.every((r: any) => r.path !== '/en/latest/guides/legacy-workers.html')).toBe(true);
+    expect(
+      (await search('project:aurora legacy worker')).body.results.every((r: any) => r.path !== '/en/latest/guides/legacy-workers.html'),
+    ).toBe(true);
   });
 
   it('includes subprojects only when asked', async () => {
     const alone = await search('project:aurora RedisStore');
     expect(alone.body.results.some((r: any) => r.project.slug === 'aurora-plugins')).toBe(false);
     const withSubprojects = await search('subprojects:aurora RedisStore');
-    expect(withSubprojects.body.results[0]).toMatchObject({ project: { slug: 'aurora-plugins', alias: 'plugins' }, path: '/projects/plugins/en/latest/redis-store.html' });
+    expect(withSubprojects.body.results[0]).toMatchObject({
+      project: { slug: 'aurora-plugins', alias: 'plugins' },
+      path: '/projects/plugins/en/latest/redis-store.html',
+    });
     expect(withSubprojects.body.projects.map((p: any) => p.slug)).toEqual(['aurora', 'aurora-plugins']);
   });
 
@@ -229,7 +253,12 @@ describe('search', () => {
 
   it('rejects malformed parameters naming them', async () => {
     expect(await api('/api/v3/search/')).toMatchObject({ status: 400, body: { q: expect.any(Array) } });
-    for (const [extra, name] of [['&page=0', 'page'], ['&page=x', 'page'], ['&page_size=0', 'page_size'], ['&page_size=500', 'page_size']] as const) {
+    for (const [extra, name] of [
+      ['&page=0', 'page'],
+      ['&page=x', 'page'],
+      ['&page_size=0', 'page_size'],
+      ['&page_size=500', 'page_size'],
+    ] as const) {
       const { status, body } = await search('job', extra);
       expect(status).toBe(400);
       expect(Object.keys(body)).toEqual([name]);
@@ -241,7 +270,15 @@ describe('search', () => {
     expect((await search('x'.repeat(1000))).status).toBe(200);
     expect((await search(`${'scheduler '.repeat(99)}job`)).status).toBe(200);
     expect((await search('y'.repeat(1001))).status).toBe(400);
-    for (const q of ['🚀 planificador', 'מתזמן', 'e\u0301\u0301\u0301', '\u200b\u200e\ufeff', '"<script>alert(1)</script>"', 'project:', 'user:@me job']) {
+    for (const q of [
+      '🚀 planificador',
+      'מתזמן',
+      'e\u0301\u0301\u0301',
+      '\u200b\u200e\ufeff',
+      '"<script>alert(1)</script>"',
+      'project:',
+      'user:@me job',
+    ]) {
       expect((await search(q)).status).toBe(200);
     }
     const raw = await fetch(`${host.apiUrl}/api/v3/search/?q=%ED%A0%80%FF`, { headers: { authorization: `Token ${TOKEN}` } });
@@ -256,7 +293,9 @@ describe('search', () => {
 
 describe('everything else', () => {
   it('refuses writes with 405 and unknown endpoints with 404, as JSON', async () => {
-    expect(await api('/api/v3/projects/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).toMatchObject({ status: 405 });
+    expect(await api('/api/v3/projects/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).toMatchObject({
+      status: 405,
+    });
     expect(await api('/api/v3/projects/aurora/', { method: 'PATCH' })).toMatchObject({ status: 405 });
     expect(await api('/api/v3/projects/aurora/versions/latest/builds/', { method: 'POST' })).toMatchObject({ status: 405 });
     expect(await api('/api/v3/projects/aurora/environmentvariables/')).toEqual({ status: 404, body: { detail: 'Not found.' } });

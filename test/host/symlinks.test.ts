@@ -23,12 +23,18 @@ beforeAll(async () => {
   mkdirSync(join(shared, 'guide'), { recursive: true });
   writeFileSync(join(shared, 'jquery.js'), 'window.jQuery = {};');
   writeFileSync(join(shared, 'fonts', 'lato.css'), '@font-face { font-family: Lato; }');
-  writeFileSync(join(shared, 'guide', 'intro.html'), '<!DOCTYPE html><html><head><title>Intro</title></head><body><main><h1>Intro</h1></main></body></html>');
+  writeFileSync(
+    join(shared, 'guide', 'intro.html'),
+    '<!DOCTYPE html><html><head><title>Intro</title></head><body><main><h1>Intro</h1></main></body></html>',
+  );
   writeFileSync(join(scratch, 'secret.txt'), 'outside the docs');
 
   docs = join(scratch, '.cache', 'html');
   mkdirSync(join(docs, '_static'), { recursive: true });
-  writeFileSync(join(docs, 'index.html'), '<!DOCTYPE html><html><head><title>Home</title></head><body><main><h1>Home</h1></main></body></html>');
+  writeFileSync(
+    join(docs, 'index.html'),
+    '<!DOCTYPE html><html><head><title>Home</title></head><body><main><h1>Home</h1></main></body></html>',
+  );
   writeFileSync(join(docs, '_static', '.env'), 'hidden');
   symlinkSync(join(shared, 'jquery.js'), join(docs, '_static', 'jquery.js'));
   symlinkSync(join(shared, 'fonts'), join(docs, '_static', 'fonts'));

@@ -21,7 +21,23 @@ async function fakeUpstream(search: { current: Behaviour }): Promise<FakeServer>
 }
 
 const searchAnswer: Behaviour = (_req, res) =>
-  json(res, 200, { count: 1, next: null, previous: null, projects: [], query: 'x', results: [{ type: 'page', project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, title: 'T', path: '/en/latest/t.html', blocks: [] }] });
+  json(res, 200, {
+    count: 1,
+    next: null,
+    previous: null,
+    projects: [],
+    query: 'x',
+    results: [
+      {
+        type: 'page',
+        project: { slug: 'aurora', alias: null },
+        version: { slug: 'latest' },
+        title: 'T',
+        path: '/en/latest/t.html',
+        blocks: [],
+      },
+    ],
+  });
 
 const started: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -45,19 +61,33 @@ describe('a misbehaving upstream', () => {
   const cases: [string, Behaviour, number, string][] = [
     ['slow past the timeout', (_req, res) => void setTimeout(() => searchAnswer(_req, res), 3000), 504, 'upstream_timeout'],
     ['answering 500', (_req, res) => json(res, 500, { detail: `crash with Token ${TOKEN}` }), 502, 'upstream_error'],
-    ['answering invalid JSON', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"count": 1, "resu'), 502, 'upstream_invalid_response'],
-    ['sending a 50 MB body', (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(1024 * 1024, 32);
-      let sent = 0;
-      const write = () => {
-        while (sent < 50 && res.write(chunk)) sent++;
-        if (sent < 50) res.once('drain', () => { sent++; write(); });
-        else res.end();
-      };
-      res.on('error', () => undefined);
-      write();
-    }, 502, 'upstream_too_large'],
+    [
+      'answering invalid JSON',
+      (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"count": 1, "resu'),
+      502,
+      'upstream_invalid_response',
+    ],
+    [
+      'sending a 50 MB body',
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 32);
+        let sent = 0;
+        const write = () => {
+          while (sent < 50 && res.write(chunk)) sent++;
+          if (sent < 50)
+            res.once('drain', () => {
+              sent++;
+              write();
+            });
+          else res.end();
+        };
+        res.on('error', () => undefined);
+        write();
+      },
+      502,
+      'upstream_too_large',
+    ],
     ['redirecting in a loop', (req, res) => void res.writeHead(302, { location: req.url }).end(), 502, 'upstream_redirect_refused'],
     ['resetting the connection', (req) => req.socket.destroy(), 502, 'upstream_unreachable'],
   ];
@@ -134,7 +164,9 @@ describe('network guards and limits', () => {
   });
 
   it('refuses external domains resolving to loopback unless private networks are allowed', async () => {
-    const external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'));
+    const external = await startFakeServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'),
+    );
     started.push(external);
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
     const { proxy } = await setUp(searchAnswer, { allowPrivateNetwork: false, externalDomains: [host] });
@@ -158,12 +190,15 @@ describe('network guards and limits', () => {
   });
 
   it('rate limits page fetches per external domain', async () => {
-    const external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'));
+    const external = await startFakeServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'),
+    );
     started.push(external);
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
     const { proxy } = await setUp(searchAnswer, { externalDomains: [host], externalRateLimit: 4 });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/p${i}.html#a`)}`)).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/p${i}.html#a`)}`)).status);
     expect(statuses.slice(0, 1)).toEqual([200]);
     expect(statuses).toContain(429);
   });
@@ -187,7 +222,11 @@ describe('session credentials', () => {
 describe('odd but valid JSON from the upstream', () => {
   it('is normalized to the exact shapes the widget reads', async () => {
     const { proxy } = await setUp((_req, res) =>
-      json(res, 200, { count: 2, next: null, results: [{ title: 7, project: { slug: 'aurora' }, blocks: [{ type: 'domain', highlights: null }, 'junk'] }, null] }),
+      json(res, 200, {
+        count: 2,
+        next: null,
+        results: [{ title: 7, project: { slug: 'aurora' }, blocks: [{ type: 'domain', highlights: null }, 'junk'] }, null],
+      }),
     );
     const { status, body } = await proxy.get('/api/v3/search/?q=x');
     expect(status).toBe(200);

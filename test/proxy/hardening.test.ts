@@ -20,7 +20,14 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.close()));
 });
 
-const searchResult = (slug: string, title = 'T') => ({ type: 'page', project: { slug, alias: null }, version: { slug: 'latest' }, title, path: `/en/latest/${title}.html`, blocks: [] });
+const searchResult = (slug: string, title = 'T') => ({
+  type: 'page',
+  project: { slug, alias: null },
+  version: { slug: 'latest' },
+  title,
+  path: `/en/latest/${title}.html`,
+  blocks: [],
+});
 
 /** A v3 upstream: project data for aurora, searches and embeds as `handlers` say. */
 async function setUp(handlers: { search?: Handler; embed?: Handler; versions?: Handler } = {}, config: Record<string, unknown> = {}) {
@@ -31,23 +38,43 @@ async function setUp(handlers: { search?: Handler; embed?: Handler; versions?: H
     if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
     if (url.pathname === '/api/v3/search/') {
       if (handlers.search) return handlers.search(req, res, url);
-      return json(res, 200, { count: 1, next: null, previous: null, projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
+      return json(res, 200, {
+        count: 1,
+        next: null,
+        previous: null,
+        projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }],
+        query: url.searchParams.get('q'),
+        results: [searchResult('aurora')],
+      });
     }
     if (url.pathname === '/api/v3/embed/' && handlers.embed) return handlers.embed(req, res, url);
     json(res, 404, { detail: 'Not found.' });
   });
   const proxy: TestProxy = await startTestProxy({ upstream: upstream.url, token: TOKEN, rateLimit: 0, ...config });
   started.push(proxy, upstream);
-  const sentQueries = () => upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/')).map((request) => new URL(request.url, 'http://x').searchParams.get('q') ?? '');
+  const sentQueries = () =>
+    upstream.requests
+      .filter((request) => request.url.startsWith('/api/v3/search/'))
+      .map((request) => new URL(request.url, 'http://x').searchParams.get('q') ?? '');
   return { upstream, proxy, sentQueries };
 }
 
 const search = (q: string, extra = '') => `/api/v3/search/?q=${encodeURIComponent(q)}${extra}`;
 
 describe('search scope, read as the upstream reads the query', () => {
-  it("sends only in-scope project terms and words the upstream cannot read as filters, whatever the separators", async () => {
+  it('sends only in-scope project terms and words the upstream cannot read as filters, whatever the separators', async () => {
     const { proxy, sentQueries } = await setUp();
-    const hostile = ['x\u0085user:@me', 'x\u0085project:other', 'org:acme x', 'x\u3000org:acme', 'x\u00a0subprojects:other', 'team:core x', 'Project:other x', 'x project\\:other', 'x\u2028user:bob'];
+    const hostile = [
+      'x\u0085user:@me',
+      'x\u0085project:other',
+      'org:acme x',
+      'x\u3000org:acme',
+      'x\u00a0subprojects:other',
+      'team:core x',
+      'Project:other x',
+      'x project\\:other',
+      'x\u2028user:bob',
+    ];
     for (const q of hostile) {
       const response = await proxy.get(search(q));
       // A filter naming another project is refused; everything else is searched as words.
@@ -56,7 +83,8 @@ describe('search scope, read as the upstream reads the query', () => {
     const sent = sentQueries();
     expect(sent.length).toBeGreaterThanOrEqual(5);
     for (const q of sent) {
-      for (const filter of upstreamFilters(q)) expect(`${filter.name}:${filter.value}`, q).toMatch(/^(project|subprojects):aurora(\/[\w.-]+)?$/);
+      for (const filter of upstreamFilters(q))
+        expect(`${filter.name}:${filter.value}`, q).toMatch(/^(project|subprojects):aurora(\/[\w.-]+)?$/);
     }
   });
 
@@ -67,7 +95,10 @@ describe('search scope, read as the upstream reads the query', () => {
           count: 3,
           next: null,
           previous: null,
-          projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }, { slug: 'secret-internal', versions: [{ slug: 'latest' }] }],
+          projects: [
+            { slug: 'aurora', versions: [{ slug: 'latest' }] },
+            { slug: 'secret-internal', versions: [{ slug: 'latest' }] },
+          ],
           query: 'x',
           results: [searchResult('aurora', 'a'), searchResult('secret-internal', 'b'), searchResult('secret-internal', 'c')],
         }),
@@ -82,22 +113,33 @@ describe('search scope, read as the upstream reads the query', () => {
 
   it('never sends a query the upstream refuses for its length', async () => {
     const { proxy, sentQueries } = await setUp({
-      search: (_req, res, url) => ((url.searchParams.get('q') ?? '').length > 1000 ? json(res, 400, { q: ['too long'] }) : json(res, 200, { count: 0, next: null, previous: null, projects: [], query: '', results: [] })),
+      search: (_req, res, url) =>
+        (url.searchParams.get('q') ?? '').length > 1000
+          ? json(res, 400, { q: ['too long'] })
+          : json(res, 200, { count: 0, next: null, previous: null, projects: [], query: '', results: [] }),
     });
     for (const length of [980, 990, 1000]) {
       const response = await proxy.get(search('a'.repeat(length)));
-      if (response.status !== 200) expect(response.body.error, String(length)).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('"q"') });
+      if (response.status !== 200)
+        expect(response.body.error, String(length)).toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('"q"') });
     }
     expect(sentQueries().every((q) => q.length <= 1000)).toBe(true);
   });
 });
 
-describe('search answers keep the API\'s meaning', () => {
+describe("search answers keep the API's meaning", () => {
   it('links pages with absolute URLs, echoes the query asked, and keys page=01 with page=1', async () => {
     const { proxy, sentQueries } = await setUp({
       search: (_req, res, url) => {
         const page = Number(url.searchParams.get('page') ?? 1);
-        json(res, 200, { count: 3, next: page !== 3 ? `https://upstream.example/api/v3/search/?page=${page + 1}` : null, previous: null, projects: [], query: url.searchParams.get('q'), results: [searchResult('aurora')] });
+        json(res, 200, {
+          count: 3,
+          next: page !== 3 ? `https://upstream.example/api/v3/search/?page=${page + 1}` : null,
+          previous: null,
+          projects: [],
+          query: url.searchParams.get('q'),
+          results: [searchResult('aurora')],
+        });
       },
     });
     const first = await proxy.get(search('lease  time', '&page_size=1'));
@@ -138,7 +180,8 @@ describe('paths, limits and memory', () => {
 
   it('counts project data kept per reader (session mode) against the cache bound', async () => {
     const { proxy } = await setUp({}, { credentials: 'session', token: undefined, cacheBytes: 1024 * 1024 });
-    for (let reader = 0; reader < 300; reader++) expect((await proxy.get(search('x'), { cookie: `sessionid=reader${reader}` })).status).toBe(200);
+    for (let reader = 0; reader < 300; reader++)
+      expect((await proxy.get(search('x'), { cookie: `sessionid=reader${reader}` })).status).toBe(200);
     const { metadata, responses, pages } = proxy.app.context;
     expect(metadata.bytes).toBeGreaterThan(0);
     expect(metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
@@ -147,7 +190,8 @@ describe('paths, limits and memory', () => {
 
   it('counts the rate-limit state of client addresses against the cache bound', async () => {
     const { proxy } = await setUp({}, { rateLimit: 600, trustProxy: 1, cacheBytes: 1024 * 1024 });
-    for (let client = 0; client < 400; client++) await proxy.get('/api/v3/search/?q=x', { 'x-forwarded-for': `203.0.${client >> 8}.${client & 255}` });
+    for (let client = 0; client < 400; client++)
+      await proxy.get('/api/v3/search/?q=x', { 'x-forwarded-for': `203.0.${client >> 8}.${client & 255}` });
     const { clients, metadata, responses, pages } = proxy.app.context;
     expect(clients.bytes).toBeGreaterThan(0);
     expect(clients.bytes + metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
@@ -176,11 +220,22 @@ describe('paths, limits and memory', () => {
 
   it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
     const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
-    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`));
+    const external = await startFakeServer(
+      (req, res) =>
+        void res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`,
+          ),
+    );
     started.push(external);
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
     const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 16 * 1024 * 1024, externalRateLimit: 1000 });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page${i}.html#s`)}&form=preview`)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page${i}.html#s`)}&form=preview`),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
@@ -205,7 +260,16 @@ describe('paths, limits and memory', () => {
     const answers = await Promise.all(slow);
     for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408[^]*"code":"bad_request"/);
 
-    const held = await Promise.all(Array.from({ length: 6 }, () => new Promise<Socket>((resolve) => { const socket = connect(port, '127.0.0.1', () => resolve(socket)); socket.on('error', () => undefined); })));
+    const held = await Promise.all(
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
     const refused = connect(port, '127.0.0.1');
     refused.on('error', () => undefined);
     await new Promise((resolve) => refused.on('close', resolve));
@@ -242,13 +306,20 @@ describe('bad input and upstream faults', () => {
 
   it('passes on only its own messages for upstream errors, never upstream text', async () => {
     const reversed = [...TOKEN].reverse().join('');
-    const messages = [reversed, encodeURIComponent(TOKEN).replace(/-/g, '%2D'), '\u001b[31mred\u001b[0m <script>alert(1)</script>', 'internal host db-7.corp'];
+    const messages = [
+      reversed,
+      encodeURIComponent(TOKEN).replace(/-/g, '%2D'),
+      '\u001b[31mred\u001b[0m <script>alert(1)</script>',
+      'internal host db-7.corp',
+    ];
     let next = 0;
     const fail: Handler = (_req, res) => json(res, [404, 400, 500, 503][next % 4]!, { detail: messages[next++ % messages.length] });
     const { proxy, upstream } = await setUp({ embed: fail, search: fail });
     const texts: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const response = await proxy.get(i % 2 ? search(`q${i}`) : `/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x${i}.html`)}`);
+      const response = await proxy.get(
+        i % 2 ? search(`q${i}`) : `/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x${i}.html`)}`,
+      );
       expect(response.status).toBeGreaterThanOrEqual(400);
       texts.push(response.text);
     }
@@ -258,10 +329,19 @@ describe('bad input and upstream faults', () => {
 
   it('refuses an answer of the wrong shape as upstream_invalid_response, and keeps the good copy it had', async () => {
     let answer: unknown = { count: 1, next: null, previous: null, projects: [], query: 'x', results: [searchResult('aurora')] };
-    const { proxy } = await setUp({ search: (_req, res) => json(res, 200, answer) }, { searchTtl: 0, staleWhileRevalidate: 0, staleIfError: 3600 });
+    const { proxy } = await setUp(
+      { search: (_req, res) => json(res, 200, answer) },
+      { searchTtl: 0, staleWhileRevalidate: 0, staleIfError: 3600 },
+    );
     const good = await proxy.get(search('x'));
     expect(good.status).toBe(200);
-    for (const wrong of [{ results: 'x' }, { count: -1, results: [] }, { count: 1e308, results: [] }, { count: 1.5, results: [] }, { count: 1, results: [] , next: 7 }]) {
+    for (const wrong of [
+      { results: 'x' },
+      { count: -1, results: [] },
+      { count: 1e308, results: [] },
+      { count: 1.5, results: [] },
+      { count: 1, results: [], next: 7 },
+    ]) {
       answer = { next: null, previous: null, projects: [], query: 'x', ...wrong };
       const fresh = await proxy.get(search(`other ${JSON.stringify(wrong)}`));
       expect([fresh.status, fresh.body.error?.code], JSON.stringify(wrong)).toEqual([502, 'upstream_invalid_response']);
@@ -292,26 +372,49 @@ describe('bad input and upstream faults', () => {
 
   it('refuses at start a token with a trailing CR or another control character', () => {
     for (const token of [`${TOKEN}\r`, `${TOKEN}\n`, `${TOKEN}\u0000`, ` ${TOKEN}`, `a\tb`]) {
-      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(ConfigError);
-      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(/DOCLENS_UPSTREAM_TOKEN/);
+      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(
+        ConfigError,
+      );
+      expect(() => parseConfig({ upstream: 'https://docs-host.example', projects: ['aurora'], token }), JSON.stringify(token)).toThrow(
+        /DOCLENS_UPSTREAM_TOKEN/,
+      );
     }
   });
 
   it("embeds by default from the upstream's own origin only, not another port or scheme of its host", async () => {
-    const { proxy, upstream } = await setUp({ embed: (_req, res, url) => json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false }) });
+    const { proxy, upstream } = await setUp({
+      embed: (_req, res, url) => json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false }),
+    });
     const { port } = new URL(upstream.url);
     expect((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x.html`)}`)).status).toBe(200);
-    for (const other of [`http://127.0.0.1:${Number(port) + 1}/en/latest/x.html`, `https://127.0.0.1:${port}/en/latest/x.html`, 'http://127.0.0.1/en/latest/x.html']) {
+    for (const other of [
+      `http://127.0.0.1:${Number(port) + 1}/en/latest/x.html`,
+      `https://127.0.0.1:${port}/en/latest/x.html`,
+      'http://127.0.0.1/en/latest/x.html',
+    ]) {
       const response = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(other)}`);
       expect([response.status, response.body.error.code], other).toEqual([403, 'domain_not_allowed']);
     }
   });
 
   it('forbids IPv6 addresses that reach private IPv4 through translation', () => {
-    for (const address of ['::ffff:0:7f00:1', '0:0:0:0:ffff:0:a00:1', '64:ff9b::7f00:1', '64:ff9b:0:0:0:0:a9fe:a9fe', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808', '64:ff9b:1:ffff::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1', '0:0:0:0:0:ffff:127.0.0.1', '::ffff:0:127.0.0.1']) {
+    for (const address of [
+      '::ffff:0:7f00:1',
+      '0:0:0:0:ffff:0:a00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b:0:0:0:0:a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b:1::808:808',
+      '64:ff9b:1:ffff::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '2001::1',
+      '0:0:0:0:0:ffff:127.0.0.1',
+      '::ffff:0:127.0.0.1',
+    ]) {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
-    for (const address of ['2606:4700::6810:84e5', '64:ff9b::808:808', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e']) expect(isForbiddenAddress(address), address).toBe(false);
+    for (const address of ['2606:4700::6810:84e5', '64:ff9b::808:808', '::ffff:8.8.8.8', '2a00:1450:4001:82b::200e'])
+      expect(isForbiddenAddress(address), address).toBe(false);
   });
 });
 
@@ -319,9 +422,25 @@ describe('API v2 upstream', () => {
   it('sends no token to the public v2 endpoints, and a missing section is section_not_found', async () => {
     const upstream = await startFakeServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://upstream');
-      if (url.pathname === '/api/v2/project/') return json(res, 200, { count: 1, next: null, previous: null, results: [{ id: 1, slug: 'aurora', name: 'Aurora', language: 'en', default_version: 'latest', canonical_url: `${upstream.url}/en/latest/` }] });
+      if (url.pathname === '/api/v2/project/')
+        return json(res, 200, {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: 1,
+              slug: 'aurora',
+              name: 'Aurora',
+              language: 'en',
+              default_version: 'latest',
+              canonical_url: `${upstream.url}/en/latest/`,
+            },
+          ],
+        });
       if (url.pathname === '/api/v2/search/') return json(res, 200, { count: 0, next: null, previous: null, results: [] });
-      if (url.pathname === '/api/v2/embed/') return json(res, 200, { content: [], headers: [], url: url.searchParams.get('url'), meta: {} });
+      if (url.pathname === '/api/v2/embed/')
+        return json(res, 200, { content: [], headers: [], url: url.searchParams.get('url'), meta: {} });
       json(res, 404, { detail: 'Not found.' });
     });
     started.push(upstream);
@@ -337,7 +456,16 @@ describe('API v2 upstream', () => {
 
 describe('shutdown', () => {
   it('answers requests in flight, and a half-sent request does not hold the exit', async () => {
-    const { proxy } = await setUp({ search: (_req, res, url) => void setTimeout(() => json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] }), 400) }, { timeout: 30_000 });
+    const { proxy } = await setUp(
+      {
+        search: (_req, res, url) =>
+          void setTimeout(
+            () => json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] }),
+            400,
+          ),
+      },
+      { timeout: 30_000 },
+    );
     const port = Number(new URL(proxy.url).port);
     const half = connect(port, '127.0.0.1');
     half.on('error', () => undefined);

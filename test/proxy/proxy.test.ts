@@ -172,14 +172,36 @@ describe('projects and page context', () => {
 
   it("keeps the hosting API's v3 shapes for versions, translations and subprojects, without upstream-only fields", async () => {
     const version = (await proxy.get('/api/v3/projects/aurora/versions/')).body.results.find((entry: any) => entry.slug === '2.0');
-    expect(version).toMatchObject({ slug: '2.0', verbose_name: expect.any(String), type: 'tag', active: true, hidden: false, built: true, ref: null, downloads: expect.any(Object), urls: { documentation: `${host.apiUrl}/en/2.0/` } });
+    expect(version).toMatchObject({
+      slug: '2.0',
+      verbose_name: expect.any(String),
+      type: 'tag',
+      active: true,
+      hidden: false,
+      built: true,
+      ref: null,
+      downloads: expect.any(Object),
+      urls: { documentation: `${host.apiUrl}/en/2.0/` },
+    });
     expect(version).not.toHaveProperty('_links');
     expect(version).not.toHaveProperty('documentation_url');
     const [translation] = (await proxy.get('/api/v3/projects/aurora/translations/')).body.results;
-    expect(translation).toMatchObject({ slug: 'aurora-es', name: expect.any(String), language: { code: 'es', name: expect.any(String) }, default_version: expect.any(String), urls: { documentation: expect.stringContaining('/es/') }, translation_of: { slug: 'aurora' }, subproject_of: null });
-    for (const hidden of ['_links', 'users', 'repository', 'active_versions', 'documentation_url']) expect(translation, hidden).not.toHaveProperty(hidden);
+    expect(translation).toMatchObject({
+      slug: 'aurora-es',
+      name: expect.any(String),
+      language: { code: 'es', name: expect.any(String) },
+      default_version: expect.any(String),
+      urls: { documentation: expect.stringContaining('/es/') },
+      translation_of: { slug: 'aurora' },
+      subproject_of: null,
+    });
+    for (const hidden of ['_links', 'users', 'repository', 'active_versions', 'documentation_url'])
+      expect(translation, hidden).not.toHaveProperty(hidden);
     const [subproject] = (await proxy.get('/api/v3/projects/aurora/subprojects/')).body.results;
-    expect(subproject).toMatchObject({ alias: 'plugins', child: { slug: 'aurora-plugins', urls: { documentation: expect.any(String) }, subproject_of: { slug: 'aurora' } } });
+    expect(subproject).toMatchObject({
+      alias: 'plugins',
+      child: { slug: 'aurora-plugins', urls: { documentation: expect.any(String) }, subproject_of: { slug: 'aurora' } },
+    });
     expect(subproject).not.toHaveProperty('_links');
   });
 
@@ -193,11 +215,16 @@ describe('projects and page context', () => {
     expect(slugs).toEqual(['latest', 'stable', '2.0', '1.0']);
     expect(slugs).not.toContain('next');
     expect(body.versions.find((version: any) => version.slug === '1.0').url).toBe(`${host.apiUrl}/en/1.0/installation.html`);
-    expect(body.translations.map((translation: any) => [translation.language.code, translation.exists])).toEqual([['en', true], ['es', true]]);
+    expect(body.translations.map((translation: any) => [translation.language.code, translation.exists])).toEqual([
+      ['en', true],
+      ['es', true],
+    ]);
     const onlyLatest = await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(page('tutorial/index.html'))}`);
     expect(onlyLatest.status).toBe(200);
     expect(body.version.status).toBe('dev');
-    const statusOf = async (version: string) => (await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(`${host.apiUrl}/en/${version}/installation.html`)}`)).body.version.status;
+    const statusOf = async (version: string) =>
+      (await proxy.get(`/api/v3/page-context/?url=${encodeURIComponent(`${host.apiUrl}/en/${version}/installation.html`)}`)).body.version
+        .status;
     expect([await statusOf('1.0'), await statusOf('2.0'), await statusOf('stable')]).toEqual(['old', null, null]);
   });
 });
@@ -225,13 +252,25 @@ describe('HTTP behaviour', () => {
   });
 
   it('refuses other paths and methods with JSON 404 and 405, and forwards nothing else', async () => {
-    for (const path of ['/api/v3/projects/', '/api/v3/projects/aurora/', '/api/v3/projects/aurora/builds/', '/api/v3/projects/aurora/environmentvariables/', '/api/v2/search/', '/api/v3/projects/aurora/versions/latest/', '/', '/../../etc/passwd']) {
+    for (const path of [
+      '/api/v3/projects/',
+      '/api/v3/projects/aurora/',
+      '/api/v3/projects/aurora/builds/',
+      '/api/v3/projects/aurora/environmentvariables/',
+      '/api/v2/search/',
+      '/api/v3/projects/aurora/versions/latest/',
+      '/',
+      '/../../etc/passwd',
+    ]) {
       const { status, body } = await proxy.get(path);
       expect(status, path).toBe(404);
       expect(body.error.code).toBe('not_found');
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const response = await fetch(`${proxy.url}/api/v3/projects/aurora/versions/`, { method, body: method === 'DELETE' ? undefined : '{}' });
+      const response = await fetch(`${proxy.url}/api/v3/projects/aurora/versions/`, {
+        method,
+        body: method === 'DELETE' ? undefined : '{}',
+      });
       expect(response.status).toBe(405);
       expect((await response.json()).error.code).toBe('method_not_allowed');
     }
@@ -247,7 +286,9 @@ describe('HTTP behaviour', () => {
   });
 
   it('never shows the token in a response or a log line', async () => {
-    const bodies = await Promise.all(['/api/v3/search/?q=x', '/metrics', '/healthz', embed('https://evil.example/'), '/nope'].map((path) => proxy.get(path)));
+    const bodies = await Promise.all(
+      ['/api/v3/search/?q=x', '/metrics', '/healthz', embed('https://evil.example/'), '/nope'].map((path) => proxy.get(path)),
+    );
     for (const { text, headers } of bodies) {
       expect(text).not.toContain(TOKEN);
       expect([...headers.values()].join(' ')).not.toContain(TOKEN);

@@ -6,7 +6,29 @@
 const PYTHON_WHITESPACE = /[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
 /** The characters Python's `str.isspace()` accepts, for generators. */
-export const PYTHON_SEPARATORS = ['\t', '\n', '\v', '\f', '\r', '\u001c', '\u001d', '\u001e', '\u001f', ' ', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
+export const PYTHON_SEPARATORS = [
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  '\u001c',
+  '\u001d',
+  '\u001e',
+  '\u001f',
+  ' ',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2005',
+  '\u200a',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+];
 
 /** Every token the upstream would take as a `name:value` filter, whatever names it knows. */
 export function upstreamFilters(q: string): { name: string; value: string }[] {

@@ -11,7 +11,8 @@ describe('the widget files', () => {
 
   beforeAll(async () => {
     widgetDir = mkdtempSync(join(tmpdir(), 'doclens-widget-'));
-    for (const name of ['doclens.js', 'doclens.iife.js', 'doclens-search-AbC_12-x.js', 'doclens.js.map', 'other.js']) writeFileSync(join(widgetDir, name), `// ${name}\n`);
+    for (const name of ['doclens.js', 'doclens.iife.js', 'doclens-search-AbC_12-x.js', 'doclens.js.map', 'other.js'])
+      writeFileSync(join(widgetDir, name), `// ${name}\n`);
     proxy = await startTestProxy({ upstream: 'http://127.0.0.1:9', token: 'test-token', widgetDir });
   });
   afterAll(async () => {

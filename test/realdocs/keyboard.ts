@@ -27,16 +27,37 @@ const TYPED = 'a/b n p s f ? 12 Retry, Policy.';
 /** What each check asserts, for the runner to print. */
 export const KEYBOARD_CHECKS: readonly { name: string; description: string }[] = [
   { name: 'keys land', description: `"${TYPED}" typed after "/" is exactly what the doclens field holds` },
-  { name: 'keys kept while loading', description: `"/" and "${TYPED}" typed before the dialog's code has arrived (held back 600 ms) land in the field, and the theme does nothing` },
-  { name: 'nothing navigates', description: 'the address stays the same while typing, moving with the arrows, pressing Enter (select cancelled) and Escape' },
-  { name: 'theme stays quiet', description: "no theme overlay, modal or toggle opens, no page element outside doclens takes focus, the theme's box keeps its text" },
+  {
+    name: 'keys kept while loading',
+    description: `"/" and "${TYPED}" typed before the dialog's code has arrived (held back 600 ms) land in the field, and the theme does nothing`,
+  },
+  {
+    name: 'nothing navigates',
+    description: 'the address stays the same while typing, moving with the arrows, pressing Enter (select cancelled) and Escape',
+  },
+  {
+    name: 'theme stays quiet',
+    description: "no theme overlay, modal or toggle opens, no page element outside doclens takes focus, the theme's box keeps its text",
+  },
   { name: 'arrows, Enter, Escape', description: 'ArrowDown/ArrowUp move the active result, Enter selects it, Escape closes' },
   { name: 'Escape after More results', description: 'after a mouse click on More results focus stays in the field and Escape closes' },
-  { name: 'Escape after a recent search', description: 'after a mouse click on a recent search focus stays in the field, with the search in it, and Escape closes' },
-  { name: 'Escape after a click on empty space', description: 'after a mouse click on empty dialog space focus stays in the field, typing goes on, and Escape closes' },
+  {
+    name: 'Escape after a recent search',
+    description: 'after a mouse click on a recent search focus stays in the field, with the search in it, and Escape closes',
+  },
+  {
+    name: 'Escape after a click on empty space',
+    description: 'after a mouse click on empty dialog space focus stays in the field, typing goes on, and Escape closes',
+  },
   { name: 'Tab stays in the dialog', description: 'Tab and Shift+Tab go round the dialog and never reach the page' },
-  { name: 'handover keeps the first key', description: '"retry" typed into the theme\'s visible search box arrives as "retry" in the doclens field' },
-  { name: 'handover closes the theme search', description: "after the handover no theme overlay, modal or toggle of the theme's search is left open" },
+  {
+    name: 'handover keeps the first key',
+    description: '"retry" typed into the theme\'s visible search box arrives as "retry" in the doclens field',
+  },
+  {
+    name: 'handover closes the theme search',
+    description: "after the handover no theme overlay, modal or toggle of the theme's search is left open",
+  },
 ];
 
 type Check = (page: Page) => Promise<string | undefined>;
@@ -45,7 +66,8 @@ type Check = (page: Page) => Promise<string | undefined>;
 const field = (page: Page) => page.locator('doclens-search input[role="combobox"]');
 const options = (page: Page) => page.locator('doclens-search [role="option"]');
 const isOpen = (page: Page) => page.evaluate(() => document.querySelector('doclens-search')?.hasAttribute('open') ?? false);
-const state = (page: Page) => page.evaluate(() => (window as unknown as { __doclensKeyboard: { state(): ThemeState } }).__doclensKeyboard.state());
+const state = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __doclensKeyboard: { state(): ThemeState } }).__doclensKeyboard.state());
 /** Whether the focused element (looked for through shadow roots) is the doclens field. */
 const focusInField = (page: Page) =>
   page.evaluate(() => {
@@ -74,13 +96,20 @@ async function searchWithResults(page: Page, count: number): Promise<string> {
     const text = (document.querySelector('main, [role="main"]') ?? document.body).textContent ?? '';
     const frequency = new Map<string, number>();
     for (const word of text.toLowerCase().match(/[a-z]{6,}/g) ?? []) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-    return [...frequency].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([word]) => word);
+    return [...frequency]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([word]) => word);
   });
   for (const word of words) {
     await field(page).fill('');
     await page.keyboard.type(word, { delay: 10 });
     try {
-      await page.waitForFunction((wanted) => document.querySelectorAll('doclens-search')[0]!.shadowRoot!.querySelectorAll('[role="option"]').length >= wanted, count, { timeout: 4000 });
+      await page.waitForFunction(
+        (wanted) => document.querySelectorAll('doclens-search')[0]!.shadowRoot!.querySelectorAll('[role="option"]').length >= wanted,
+        count,
+        { timeout: 4000 },
+      );
       return word;
     } catch {
       // Too few results for this word; the next one.
@@ -94,8 +123,10 @@ async function escapeAfterClick(page: Page, click: () => Promise<void>, expectVa
   await click();
   await page.waitForTimeout(150);
   if (!(await isOpen(page))) return 'the click closed the dialog';
-  if (!(await focusInField(page))) return `focus went to ${await page.evaluate(() => document.activeElement?.tagName.toLowerCase())} after the click`;
-  if (expectValue !== undefined && (await field(page).inputValue()) !== expectValue) return `the field holds "${await field(page).inputValue()}", not "${expectValue}"`;
+  if (!(await focusInField(page)))
+    return `focus went to ${await page.evaluate(() => document.activeElement?.tagName.toLowerCase())} after the click`;
+  if (expectValue !== undefined && (await field(page).inputValue()) !== expectValue)
+    return `the field holds "${await field(page).inputValue()}", not "${expectValue}"`;
   return closesOnEscape(page);
 }
 
@@ -108,7 +139,15 @@ const CHECKS: Record<string, Check> = {
     await page.keyboard.press('/');
     await page.keyboard.type(TYPED, { delay: 15 });
     await field(page).waitFor({ timeout: 10000 });
-    await page.waitForFunction((typed) => document.querySelector('doclens-search input')?.matches(':focus') && (document.querySelector('doclens-search input') as HTMLInputElement).value === typed, TYPED, { timeout: 10000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        (typed) =>
+          document.querySelector('doclens-search input')?.matches(':focus') &&
+          (document.querySelector('doclens-search input') as HTMLInputElement).value === typed,
+        TYPED,
+        { timeout: 10000 },
+      )
+      .catch(() => undefined);
     const value = await field(page).inputValue();
     if (value !== TYPED) return `the field holds "${value}"`;
     return themeChanges(before, await state(page)) || undefined;
@@ -123,7 +162,9 @@ const CHECKS: Record<string, Check> = {
     const before = page.url();
     await openWithSlash(page);
     await searchWithResults(page, 2);
-    await page.evaluate(() => document.querySelector('doclens-search')!.addEventListener('doclens-search-select', (event) => event.preventDefault()));
+    await page.evaluate(() =>
+      document.querySelector('doclens-search')!.addEventListener('doclens-search-select', (event) => event.preventDefault()),
+    );
     for (const key of ['n', 'p', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'Enter', 'Escape']) await page.keyboard.press(key);
     await page.waitForTimeout(300);
     return page.url() === before ? undefined : `went to ${page.url()}`;
@@ -139,7 +180,8 @@ const CHECKS: Record<string, Check> = {
   'arrows, Enter, Escape': async (page) => {
     await openWithSlash(page);
     await searchWithResults(page, 2);
-    const selected = () => page.evaluate(() => document.querySelector('doclens-search')!.shadowRoot!.querySelector('[role="option"][aria-selected="true"]')?.id);
+    const selected = () =>
+      page.evaluate(() => document.querySelector('doclens-search')!.shadowRoot!.querySelector('[role="option"][aria-selected="true"]')?.id);
     const first = await selected();
     await page.keyboard.press('ArrowDown');
     const second = await selected();
@@ -149,14 +191,21 @@ const CHECKS: Record<string, Check> = {
     await page.keyboard.press('ArrowDown');
     await page.evaluate(() => {
       const search = document.querySelector('doclens-search')!;
-      search.addEventListener('doclens-search-select', (event) => {
-        event.preventDefault();
-        search.dataset.chosen = (event as CustomEvent<{ url: string }>).detail.url;
-      }, { once: true });
+      search.addEventListener(
+        'doclens-search-select',
+        (event) => {
+          event.preventDefault();
+          search.dataset.chosen = (event as CustomEvent<{ url: string }>).detail.url;
+        },
+        { once: true },
+      );
     });
     await page.keyboard.press('Enter');
     const url = await page.evaluate(() => document.querySelector<HTMLElement>('doclens-search')!.dataset.chosen);
-    const expected = await page.evaluate((id) => document.querySelector('doclens-search')!.shadowRoot!.getElementById(id!)?.getAttribute('href'), second);
+    const expected = await page.evaluate(
+      (id) => document.querySelector('doclens-search')!.shadowRoot!.getElementById(id!)?.getAttribute('href'),
+      second,
+    );
     if (!url || url !== expected) return `Enter chose ${url || 'nothing'}, not ${expected}`;
     return closesOnEscape(page);
   },
@@ -171,7 +220,11 @@ const CHECKS: Record<string, Check> = {
   'Escape after a recent search': async (page) => {
     await openWithSlash(page);
     const words = await searchWithResults(page, 1);
-    await page.evaluate(() => document.querySelector('doclens-search')!.addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true }));
+    await page.evaluate(() =>
+      document
+        .querySelector('doclens-search')!
+        .addEventListener('doclens-search-select', (event) => event.preventDefault(), { once: true }),
+    );
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await openWithSlash(page);
@@ -220,7 +273,10 @@ const CHECKS: Record<string, Check> = {
     await page.waitForTimeout(400);
     if (!(await isOpen(page))) return `doclens did not open (${way})`;
     const after = await state(page);
-    const left = [...after.dialogs.filter((item) => !before.dialogs.includes(item)), ...after.toggles.filter((item) => !before.toggles.includes(item))];
+    const left = [
+      ...after.dialogs.filter((item) => !before.dialogs.includes(item)),
+      ...after.toggles.filter((item) => !before.toggles.includes(item)),
+    ];
     return left.length ? `left open: ${left.join(', ')} (${way})` : undefined;
   },
 };
@@ -247,10 +303,16 @@ export async function runKeyboardChecks(browser: Browser, url: string, options: 
         await page.waitForFunction(() => !!window.doclens, undefined, { timeout: 15000 });
       } else {
         await page.goto(url);
-        await page.waitForFunction(() => customElements.get('doclens-search') !== undefined && !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });
+        await page.waitForFunction(
+          () => customElements.get('doclens-search') !== undefined && !!document.querySelector('doclens-search'),
+          undefined,
+          { timeout: 15000 },
+        );
       }
       const problem = await CHECKS[name]!(page);
-      const way = name.startsWith('handover') ? ((await page.locator('html').getAttribute('data-doclens-check-way')) ?? 'the site shows no theme search to hand over from') : undefined;
+      const way = name.startsWith('handover')
+        ? ((await page.locator('html').getAttribute('data-doclens-check-way')) ?? 'the site shows no theme search to hand over from')
+        : undefined;
       results.push({ name, passed: !problem, detail: problem ?? way });
     } catch (error) {
       results.push({ name, passed: false, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });

@@ -14,7 +14,9 @@ describe('headingOnly', () => {
   it('fails a preview that repeats its heading or shows a signature alone', () => {
     expect(headingOnly('Request Sessions', '<h2>Request Sessions</h2>')).toBe('heading "Request Sessions" and nothing else');
     expect(headingOnly('Request Sessions', '<p>Request Sessions</p>')).toBe('heading "Request Sessions" and nothing else');
-    expect(headingOnly('HttpResponse', '<dt class="sig"><em>class</em> <code>HttpResponse</code><a href="#">[source]</a></dt>')).toBe('heading "HttpResponse" and nothing else');
+    expect(headingOnly('HttpResponse', '<dt class="sig"><em>class</em> <code>HttpResponse</code><a href="#">[source]</a></dt>')).toBe(
+      'heading "HttpResponse" and nothing else',
+    );
     expect(headingOnly('', '<h1>SQL Datatype Objects</h1>')).toBe('no title and nothing else');
     expect(headingOnly('Examples', '<p>Example:</p>')).toBe('heading "Examples" then only "Example:"');
   });
@@ -29,12 +31,18 @@ describe('notFromTarget', () => {
   );
 
   it('passes text that stands where the link points, block by block', () => {
-    expect(notFromTarget('Agent', '<p>Agent allows dispatching requests against multiple different origins.</p>', page, '')).toBeUndefined();
+    expect(
+      notFromTarget('Agent', '<p>Agent allows dispatching requests against multiple different origins.</p>', page, ''),
+    ).toBeUndefined();
     // A heading flattened into the first paragraph, and a signature before its description.
     expect(notFromTarget('', '<p>Class: Agent Agent extends Dispatcher</p>', page, 'agent')).toBeUndefined();
-    expect(notFromTarget('agent.close()', '<p>Closes the agent and waits for every dispatched request.</p>', page, 'close')).toBeUndefined();
+    expect(
+      notFromTarget('agent.close()', '<p>Closes the agent and waits for every dispatched request.</p>', page, 'close'),
+    ).toBeUndefined();
     // A whole page's text starts at its heading, after whatever navigation its main content holds.
-    const withNavigation = contentWords(parseFragment(`<nav><p>${'Agent BalancedPool Client '.repeat(300)}</p></nav><h1>MockAgent</h1><p>Extends: undici.Dispatcher</p>`));
+    const withNavigation = contentWords(
+      parseFragment(`<nav><p>${'Agent BalancedPool Client '.repeat(300)}</p></nav><h1>MockAgent</h1><p>Extends: undici.Dispatcher</p>`),
+    );
     expect(notFromTarget('MockAgent', '<p>Extends: undici.Dispatcher</p>', withNavigation, '')).toBeUndefined();
   });
 
@@ -42,7 +50,13 @@ describe('notFromTarget', () => {
     expect(notFromTarget('Agent', '<p>Agent BalancedPool CacheStorage Client Connector</p>', page, '')).toBe(
       'text not from the page\'s main content: "Agent BalancedPool CacheStorage Client Connector"',
     );
-    const farAway = contentWords(parseFragment(`<h1 id="top">Top</h1><p>The introduction of the page.</p><p>${'filler '.repeat(600)}</p><h2 id="end">End</h2><p>The end.</p>`));
-    expect(notFromTarget('End', '<p>The introduction of the page.</p>', farAway, 'end')).toBe('text from another part of the page: "The introduction of the page."');
+    const farAway = contentWords(
+      parseFragment(
+        `<h1 id="top">Top</h1><p>The introduction of the page.</p><p>${'filler '.repeat(600)}</p><h2 id="end">End</h2><p>The end.</p>`,
+      ),
+    );
+    expect(notFromTarget('End', '<p>The introduction of the page.</p>', farAway, 'end')).toBe(
+      'text from another part of the page: "The introduction of the page."',
+    );
   });
 });

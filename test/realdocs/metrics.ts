@@ -111,7 +111,12 @@ function optedOut(link: Element): boolean {
   const href = link.attribs.href ?? '';
   const fragment = href.startsWith('#') && href.length > 1 ? percentDecoded(href.slice(1)) : undefined;
   for (let node: AnyNode | null = link; node && isTag(node); node = node.parent) {
-    if (hasClass(node, 'doclens-no-preview') || node.attribs['data-doclens-preview'] === 'off' || (fragment !== undefined && node.attribs.id === fragment)) return true;
+    if (
+      hasClass(node, 'doclens-no-preview') ||
+      node.attribs['data-doclens-preview'] === 'off' ||
+      (fragment !== undefined && node.attribs.id === fragment)
+    )
+      return true;
   }
   return false;
 }
@@ -210,7 +215,10 @@ export async function searchRelevance(site: ServedSite, queries: Query[]): Promi
   const base = site.registry.docsUrl(site.version);
   const pages = new Set(site.files);
   // A mistyped expectation would be a query nothing can ever pass.
-  const unknown = queries.flatMap((query) => [query.page].flat()).map(fileForPath).filter((page) => !pages.has(page));
+  const unknown = queries
+    .flatMap((query) => [query.page].flat())
+    .map(fileForPath)
+    .filter((page) => !pages.has(page));
   if (unknown.length) throw new Error(`queries of ${project.slug} expect pages the site does not have: ${unknown.join(', ')}`);
   const outcomes: QueryOutcome[] = [];
   for (const query of queries) {
@@ -225,7 +233,10 @@ export async function searchRelevance(site: ServedSite, queries: Query[]): Promi
   const found = outcomes.filter((outcome) => outcome.rank > 0);
   return {
     top3: share(found.filter((outcome) => outcome.rank <= 3).length, outcomes.length),
-    mrr: share(found.reduce((sum, outcome) => sum + 1 / outcome.rank, 0), outcomes.length),
+    mrr: share(
+      found.reduce((sum, outcome) => sum + 1 / outcome.rank, 0),
+      outcomes.length,
+    ),
     outcomes,
   };
 }

@@ -42,7 +42,10 @@ function blockText(node: AnyNode, headings: 'keep' | 'drop', ids: 'mark' | 'omit
   const heading = isHeadingName(node.name) || node.name === 'dt';
   if (heading && headings === 'drop') return '\n';
   const marked = ids === 'mark' ? [node.name === 'h1' ? PAGE_HEADING : undefined, node.attribs.id || undefined] : [];
-  const mark = marked.filter((id) => id !== undefined).map((id) => `\u0001${id}\u0002`).join('');
+  const mark = marked
+    .filter((id) => id !== undefined)
+    .map((id) => `\u0001${id}\u0002`)
+    .join('');
   const inner = node.children.map((child) => blockText(child, headings, ids)).join('');
   return heading || BLOCK.test(node.name) ? `${mark}\n${inner}\n` : `${mark}${inner}`;
 }
@@ -82,7 +85,10 @@ export interface ContentWords {
 
 /** The words of `nodes` (headings kept, as a preview may flatten a heading and its text into one paragraph). */
 export function contentWords(nodes: AnyNode[]): ContentWords {
-  const parts = nodes.map((node) => blockText(node, 'keep', 'mark')).join('\n').split(ID_MARK);
+  const parts = nodes
+    .map((node) => blockText(node, 'keep', 'mark'))
+    .join('\n')
+    .split(ID_MARK);
   const result: ContentWords = { words: [], idAt: new Map() };
   parts.forEach((part, index) => {
     // split() with a capture group alternates text and the ids between.
@@ -105,7 +111,7 @@ export function notFromTarget(title: string, content: string, page: ContentWords
   const decoded = percentDecoded(fragment);
   // A link to a whole page points at its heading (main content may hold navigation before it); a
   // target outside the main content is looked for in all of it.
-  const at = fragment ? page.idAt.get(fragment) ?? page.idAt.get(decoded) : page.idAt.get(PAGE_HEADING) ?? 0;
+  const at = fragment ? (page.idAt.get(fragment) ?? page.idAt.get(decoded)) : (page.idAt.get(PAGE_HEADING) ?? 0);
   const near = page.words.slice(Math.max(0, (at ?? 0) - WORDS_BEFORE_TARGET), at === undefined ? undefined : at + WORDS_AFTER_TARGET);
   if (containsRun(near, quoted)) return undefined;
   const where = containsRun(page.words, quoted) ? 'from another part of the page' : "not from the page's main content";
@@ -147,7 +153,11 @@ export async function checkPreviews(site: ServedSite, links: SampledLink[], conc
   const worker = async () => {
     while (next < links.length) {
       const index = next++;
-      outcomes[index] = await previewOutcome(site, links[index]!, targets).catch((error: unknown) => ({ ...links[index]!, failure: 'error' as const, reason: `request failed: ${(error as Error).message}` }));
+      outcomes[index] = await previewOutcome(site, links[index]!, targets).catch((error: unknown) => ({
+        ...links[index]!,
+        failure: 'error' as const,
+        reason: `request failed: ${(error as Error).message}`,
+      }));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -58,7 +58,9 @@ function report(line: string): void {
 async function measureIndex(demo: RunningDemo, site: ServedSite): Promise<IndexFigures> {
   status('indexing…');
   const index = indexFigures(await demo.host.search.index(site.version), site.files);
-  const unindexed = index.unindexed.length ? ` (not: ${index.unindexed.slice(0, 4).join(', ')}${index.unindexed.length > 4 ? ', …' : ''})` : '';
+  const unindexed = index.unindexed.length
+    ? ` (not: ${index.unindexed.slice(0, 4).join(', ')}${index.unindexed.length > 4 ? ', …' : ''})`
+    : '';
   const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
   report(
     `  pages: ${index.served} served, ${index.indexed} indexed${unindexed}; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
@@ -79,11 +81,16 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
   const notes = [
     kinds.size ? `failed: ${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')}` : '',
     sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
-    sample.withoutMainContent.length ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})` : '',
+    sample.withoutMainContent.length
+      ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})`
+      : '',
   ].filter(Boolean);
   const passed = share(previews.length - failed.length, previews.length);
-  report(`  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`);
-  for (const outcome of failed.slice(0, EXAMPLES)) console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
+  report(
+    `  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`,
+  );
+  for (const outcome of failed.slice(0, EXAMPLES))
+    console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
   return { share: passed, checked: previews.length };
 }
 
@@ -94,7 +101,9 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
   for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
     const expected = [query.page].flat().join(' or ');
-    console.log(`    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`);
+    console.log(
+      `    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`,
+    );
   }
   return relevance;
 }
@@ -105,7 +114,8 @@ async function measureKeyboard(keyboard: KeyboardChecks, url: string): Promise<K
   const failures = results.filter((result) => !result.passed);
   report(`  keyboard: ${results.length - failures.length}/${results.length} checks pass`);
   for (const result of results) {
-    if (!result.passed || result.detail) console.log(`    ${result.passed ? '·' : '✗'} ${result.name}${result.detail ? `: ${result.detail}` : ''}`);
+    if (!result.passed || result.detail)
+      console.log(`    ${result.passed ? '·' : '✗'} ${result.name}${result.detail ? `: ${result.detail}` : ''}`);
   }
   return results;
 }
@@ -166,9 +176,16 @@ function keyboardChecks(): KeyboardChecks {
 function misses(row: SiteRow): string[] {
   return [
     row.previews < TARGETS.previews ? `previews ${percent(row.previews)} < ${percent(TARGETS.previews)}` : '',
-    row.distinctTitles < TARGETS.distinctTitles ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}` : '',
+    row.distinctTitles < TARGETS.distinctTitles
+      ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}`
+      : '',
     row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
-    row.keyboard.some((result) => !result.passed) ? `keyboard: ${row.keyboard.filter((result) => !result.passed).map((result) => result.name).join(', ')}` : '',
+    row.keyboard.some((result) => !result.passed)
+      ? `keyboard: ${row.keyboard
+          .filter((result) => !result.passed)
+          .map((result) => result.name)
+          .join(', ')}`
+      : '',
   ].filter(Boolean);
 }
 
@@ -201,7 +218,9 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   try {
     for (const [index, site] of sites.entries()) {
-      console.log(`\n[${index + 1}/${sites.length}] ${site.name}: ${site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${site.theme} (${site.root})`);
+      console.log(
+        `\n[${index + 1}/${sites.length}] ${site.name}: ${site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${site.theme} (${site.root})`,
+      );
       try {
         const row = await measure(site, keyboard);
         rows.push(row);
@@ -217,7 +236,9 @@ async function main(argv: string[]): Promise<number> {
   console.log(`\n${table(rows)}\n`);
   const failing = [...rows.map((row) => [row.site.slug, misses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
-  console.log(`${sites.length - failing.length} of ${sites.length} sites meet every target (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `${sites.length - failing.length} of ${sites.length} sites meet every target (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
   return failing.length ? 1 : 0;
 }
 

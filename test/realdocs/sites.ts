@@ -33,7 +33,8 @@ export function queriesOf(site: Site): Query[] {
 
 function run(command: string, args: string[], cwd?: string): void {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit code ${result.status}`})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit code ${result.status}`})`);
 }
 
 const dpkgField = (pkg: string, field: string) => spawnSync('dpkg-query', ['-W', `-f=\${${field}}`, pkg], { encoding: 'utf8' }).stdout;
@@ -94,7 +95,10 @@ const NODE_API = '/usr/share/doc/nodejs/api';
 const nodeApiPages = () => readdirSync(NODE_API).filter((file) => file.endsWith('.md'));
 
 const UNDICI = join(NODE_MODULES, 'undici');
-const undiciPages = () => ['README.md', ...['api', 'best-practices'].flatMap((part) => readdirSync(join(UNDICI, 'docs/docs', part)).map((file) => `docs/docs/${part}/${file}`))];
+const undiciPages = () => [
+  'README.md',
+  ...['api', 'best-practices'].flatMap((part) => readdirSync(join(UNDICI, 'docs/docs', part)).map((file) => `docs/docs/${part}/${file}`)),
+];
 
 /** The corpus: Sphinx sites of different themes, and two MkDocs sites (default and material themes). */
 export const SITES: Site[] = [
@@ -115,7 +119,16 @@ export const SITES: Site[] = [
     assemble: (docs) => {
       for (const file of nodeApiPages()) cpSync(join(NODE_API, file), join(docs, file));
     },
-    config: ['site_name: Node.js API', 'docs_dir: docs', 'site_dir: site', 'theme:', '  name: mkdocs', 'markdown_extensions:', '  - toc:', '      permalink: true'].join('\n'),
+    config: [
+      'site_name: Node.js API',
+      'docs_dir: docs',
+      'site_dir: site',
+      'theme:',
+      '  name: mkdocs',
+      'markdown_extensions:',
+      '  - toc:',
+      '      permalink: true',
+    ].join('\n'),
   }),
   mkdocsSite({
     slug: 'undici',

@@ -47,7 +47,9 @@ export function themeChanges(before: ThemeState, after: ThemeState): string {
     after.url !== before.url ? `went to ${after.url}` : '',
     added('dialogs').length ? `opened ${added('dialogs').join(', ')}` : '',
     added('toggles').length ? `switched on ${added('toggles').join(', ')}` : '',
-    after.focusedOutside.length > before.focusedOutside.length ? `focused ${after.focusedOutside.slice(before.focusedOutside.length).join(', ')}` : '',
+    after.focusedOutside.length > before.focusedOutside.length
+      ? `focused ${after.focusedOutside.slice(before.focusedOutside.length).join(', ')}`
+      : '',
     after.themeBoxValues.join('|') !== before.themeBoxValues.join('|') ? `its box now holds "${after.themeBoxValues.join('|')}"` : '',
   ]
     .filter(Boolean)
@@ -71,13 +73,18 @@ async function markThemeSearch(page: Page): Promise<string> {
     };
     const box = boxes.find(clickable);
     const opener = [...document.querySelectorAll('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].find((control) => {
-      const reference = control.getAttribute('data-target') ?? control.getAttribute('data-bs-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '';
+      const reference =
+        control.getAttribute('data-target') ??
+        control.getAttribute('data-bs-target') ??
+        control.getAttribute('aria-controls') ??
+        control.getAttribute('href') ??
+        '';
       const target = document.getElementById(reference.replace(/^#/, ''));
       return !!target && !target.checkVisibility() && boxes.some((candidate) => target.contains(candidate)) && clickable(control);
     });
     const found = box ?? opener;
     found?.setAttribute('data-doclens-check', 'theme-search');
-    return box ? 'the theme\'s search box' : opener ? 'the control that opens the theme\'s search' : '';
+    return box ? "the theme's search box" : opener ? "the control that opens the theme's search" : '';
   });
 }
 
@@ -90,7 +97,11 @@ async function revealThemeSearch(page: Page): Promise<string> {
   const count = await toggles.count();
   for (let index = 0; index < count; index++) {
     const toggle = toggles.nth(index);
-    const isCheckbox = await toggle.evaluate((label) => (label as HTMLLabelElement).control instanceof HTMLInputElement && (label as HTMLLabelElement).control!.getAttribute('type') === 'checkbox');
+    const isCheckbox = await toggle.evaluate(
+      (label) =>
+        (label as HTMLLabelElement).control instanceof HTMLInputElement &&
+        (label as HTMLLabelElement).control!.getAttribute('type') === 'checkbox',
+    );
     if (!isCheckbox) continue;
     // Clicked as the page sees a click, whatever a toggle switched on before may cover.
     const click = () => toggle.evaluate((label) => (label as HTMLElement).click());
@@ -111,7 +122,15 @@ async function revealThemeSearch(page: Page): Promise<string> {
 export async function reachThemeSearch(page: Page, how: 'focus' | 'click'): Promise<string | undefined> {
   let way = (await markThemeSearch(page)) || (await revealThemeSearch(page));
   if (!way) {
-    const links = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((link) => link.href.split('#')[0]!).filter((href) => href.startsWith(location.origin) && href !== location.href.split('#')[0]))].slice(0, 5));
+    const links = await page.evaluate(() =>
+      [
+        ...new Set(
+          [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+            .map((link) => link.href.split('#')[0]!)
+            .filter((href) => href.startsWith(location.origin) && href !== location.href.split('#')[0]),
+        ),
+      ].slice(0, 5),
+    );
     for (const link of links) {
       await page.goto(link);
       await page.waitForFunction(() => !!document.querySelector('doclens-search'), undefined, { timeout: 15000 });

@@ -10,8 +10,32 @@ import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, 
  */
 const TOKEN = 'fault-suite-token-51ab';
 const TIMEOUT = 300;
-type Mode = 'healthy' | 'slow' | 'trickle' | 'down' | 'flapping' | 'errors' | 'invalid-json' | 'wrong-shape' | 'truncated' | 'huge' | 'redirect-loop' | 'reset';
-const FAULTS: Mode[] = ['slow', 'trickle', 'errors', 'flapping', 'invalid-json', 'wrong-shape', 'truncated', 'huge', 'redirect-loop', 'reset', 'down'];
+type Mode =
+  | 'healthy'
+  | 'slow'
+  | 'trickle'
+  | 'down'
+  | 'flapping'
+  | 'errors'
+  | 'invalid-json'
+  | 'wrong-shape'
+  | 'truncated'
+  | 'huge'
+  | 'redirect-loop'
+  | 'reset';
+const FAULTS: Mode[] = [
+  'slow',
+  'trickle',
+  'errors',
+  'flapping',
+  'invalid-json',
+  'wrong-shape',
+  'truncated',
+  'huge',
+  'redirect-loop',
+  'reset',
+  'down',
+];
 
 let mode: Mode = 'healthy';
 let flip = 0;
@@ -23,7 +47,16 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject('https://docs.example.org'));
   if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
   const q = url.searchParams.get('q') ?? '';
-  json(res, 200, { count: 1, next: null, previous: null, projects: [], query: q, results: [{ type: 'page', title: q, project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, path: '/x.html', blocks: [] }] });
+  json(res, 200, {
+    count: 1,
+    next: null,
+    previous: null,
+    projects: [],
+    query: q,
+    results: [
+      { type: 'page', title: q, project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, path: '/x.html', blocks: [] },
+    ],
+  });
 }
 
 function misbehave(req: IncomingMessage, res: ServerResponse): void {
@@ -94,7 +127,13 @@ async function traffic(milliseconds: number, clients = 8) {
         const start = performance.now();
         const response = await fetch(`${proxy.url}/api/v3/search/?q=${q}`, { signal: AbortSignal.timeout(TIMEOUT * 10) });
         const text = await response.text();
-        results.push({ status: response.status, cache: response.headers.get('x-doclens-cache'), ms: performance.now() - start, known, json: text.startsWith('{') });
+        results.push({
+          status: response.status,
+          cache: response.headers.get('x-doclens-cache'),
+          ms: performance.now() - start,
+          known,
+          json: text.startsWith('{'),
+        });
       }
     }),
   );
@@ -129,7 +168,11 @@ describe('faults during steady traffic', () => {
 
   it('keeps its cache within its byte bound under many distinct large answers', async () => {
     mode = 'healthy';
-    await Promise.all(Array.from({ length: 400 }, (_, i) => fetch(`${proxy.url}/api/v3/search/?q=${'w'.repeat(900)}${i}`).then((response) => response.text())));
+    await Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        fetch(`${proxy.url}/api/v3/search/?q=${'w'.repeat(900)}${i}`).then((response) => response.text()),
+      ),
+    );
     const { bytes, entries } = proxy.app.context.responses.size;
     expect(entries).toBeGreaterThan(10);
     expect(bytes).toBeLessThanOrEqual(proxy.app.context.responses.maxBytes);
@@ -157,13 +200,34 @@ describe('faults during steady traffic', () => {
 
 describe('previews of distinct big external pages at once, under cache pressure', () => {
   it('answers every one, and keeps the page cache within its share', async () => {
-    const paragraphs = Array.from({ length: 12_000 }, (_, i) => `<p>Paragraph ${i} with <a href="#s">a link</a> and <code>code</code>.</p>`).join('');
-    const external = await startFakeServer((req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main><section id="s"><h1>${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`));
+    const paragraphs = Array.from(
+      { length: 12_000 },
+      (_, i) => `<p>Paragraph ${i} with <a href="#s">a link</a> and <code>code</code>.</p>`,
+    ).join('');
+    const external = await startFakeServer(
+      (req, res) =>
+        void res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<html><body><main><section id="s"><h1>${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`,
+          ),
+    );
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
-    const pages = await startTestProxy({ upstream: upstream.url, token: TOKEN, rateLimit: 0, externalRateLimit: 0, externalDomains: [host], cacheBytes: 16 * 1024 * 1024 });
+    const pages = await startTestProxy({
+      upstream: upstream.url,
+      token: TOKEN,
+      rateLimit: 0,
+      externalRateLimit: 0,
+      externalDomains: [host],
+      cacheBytes: 16 * 1024 * 1024,
+    });
     try {
       for (let round = 0; round < 2; round++) {
-        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pages.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/r${round}p${i}.html#s`)}&form=preview`)));
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            pages.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/r${round}p${i}.html#s`)}&form=preview`),
+          ),
+        );
         expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
       }
       expect(pages.app.context.pages.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);

@@ -20,15 +20,39 @@ let tried = 0;
 
 beforeAll(async () => {
   canary = await startFakeServer((_req, res) => json(res, 200, {}));
-  external = await startFakeServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><div role="main"><section id="a"><h1>A</h1><p>x</p></section></div></body></html>'));
+  external = await startFakeServer(
+    (_req, res) =>
+      void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><div role="main"><section id="a"><h1>A</h1><p>x</p></section></div></body></html>'),
+  );
   upstream = await startFakeServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
     if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject('https://docs.example.org'));
     if (/^\/api\/v3\/projects\/aurora\/(translations|subprojects|versions)\/$/.test(url.pathname)) {
-      return json(res, 200, { count: 1, next: null, previous: null, results: url.pathname.endsWith('versions/') ? [{ slug: 'latest', verbose_name: 'latest', type: 'branch', active: true, hidden: false, built: true, urls: { documentation: 'https://docs.example.org/en/latest/' } }] : [] });
+      return json(res, 200, {
+        count: 1,
+        next: null,
+        previous: null,
+        results: url.pathname.endsWith('versions/')
+          ? [
+              {
+                slug: 'latest',
+                verbose_name: 'latest',
+                type: 'branch',
+                active: true,
+                hidden: false,
+                built: true,
+                urls: { documentation: 'https://docs.example.org/en/latest/' },
+              },
+            ]
+          : [],
+      });
     }
-    if (url.pathname === '/api/v3/search/') return json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
-    if (url.pathname === '/api/v3/embed/') return json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false });
+    if (url.pathname === '/api/v3/search/')
+      return json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
+    if (url.pathname === '/api/v3/embed/')
+      return json(res, 200, { url: url.searchParams.get('url'), fragment: null, content: '<p>x</p>', external: false });
     json(res, 404, { detail: 'Not found.' });
   });
   proxy = await startTestProxy({
@@ -62,26 +86,103 @@ function expectSafe(response: RawResponse, label: string): void {
   expect(response.raw, label).not.toContain(TOKEN);
 }
 
-const PATHS = ['/api/v3/search/', '/api/v3/embed/', '/api/v3/page-context/', '/api/v3/projects/aurora/versions/', '/api/v3/projects/aurora/translations/', '/api/v3/projects/aurora/subprojects/', '/healthz', '/metrics'];
-const NAMES = ['q', 'page', 'page_size', 'url', 'doctool', 'doctoolversion', 'maincontent', 'form', 'project', 'version', 'active', 'type', 'built', 'hidden', 'subprojects', 'expand', 'fields'];
+const PATHS = [
+  '/api/v3/search/',
+  '/api/v3/embed/',
+  '/api/v3/page-context/',
+  '/api/v3/projects/aurora/versions/',
+  '/api/v3/projects/aurora/translations/',
+  '/api/v3/projects/aurora/subprojects/',
+  '/healthz',
+  '/metrics',
+];
+const NAMES = [
+  'q',
+  'page',
+  'page_size',
+  'url',
+  'doctool',
+  'doctoolversion',
+  'maincontent',
+  'form',
+  'project',
+  'version',
+  'active',
+  'type',
+  'built',
+  'hidden',
+  'subprojects',
+  'expand',
+  'fields',
+];
 
 const oddStrings = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', ' ', '%', '%zz', '%E0%A4%A', '%00', '%0d%0aSet-Cookie:%20x=1', '..%2f..%2fetc%2fpasswd', '\u202e\u0000\ufeff', '𝕏'.repeat(300), 'a'.repeat(5000), '-1', '1e9', '0x10', '999999999999', 'true', 'null', '[]', '{}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%00',
+    '%0d%0aSet-Cookie:%20x=1',
+    '..%2f..%2fetc%2fpasswd',
+    '\u202e\u0000\ufeff',
+    '𝕏'.repeat(300),
+    'a'.repeat(5000),
+    '-1',
+    '1e9',
+    '0x10',
+    '999999999999',
+    'true',
+    'null',
+    '[]',
+    '{}',
+  ),
 );
 
 const HOSTILE_URLS = [
-  'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<script>1</script>', 'gopher://127.0.0.1:25/', 'ftp://docs.example.org/',
-  'http://user:pass@docs.example.org/en/latest/', 'http://127.0.0.1/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/',
-  'http://127.1/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/latest/meta-data/',
-  'http://10.0.0.1/', 'http://192.168.1.1/', 'http://[fe80::1]/', 'http://localhost/', 'http://localtest.me/', 'http://0/',
-  'https://docs.example.org@127.0.0.1/', 'https://127.0.0.1#@docs.example.org/', 'https://docs.example.org.evil.example/',
-  'https://docs.example.org/en/latest/%2e%2e/%2e%2e/admin', 'https://docs.example.org/en/latest/page.html#%00', 'HTTPS://DOCS.EXAMPLE.ORG/en/latest/',
-  'https://docs.example.org:99999/', 'https:///docs.example.org', '//docs.example.org/', 'https://docs.example.org/\r\nX-Injected: 1',
-  'http://[::ffff:0:7f00:1]/', 'http://[0:0:0:0:ffff:0:a00:1]/', 'http://[64:ff9b::a9fe:a9fe]/', 'http://[64:ff9b:1::a00:1]/', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
-  'https://docs.example.org/en/%ff/x.html', 'https://docs.example.org/%ff/%fe/', 'https://docs.example.org/en/latest/%ff.html#%ff',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'data:text/html,<script>1</script>',
+  'gopher://127.0.0.1:25/',
+  'ftp://docs.example.org/',
+  'http://user:pass@docs.example.org/en/latest/',
+  'http://127.0.0.1/',
+  'http://2130706433/',
+  'http://0177.0.0.1/',
+  'http://0x7f.0.0.1/',
+  'http://127.1/',
+  'http://[::1]/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::ffff:7f00:1]/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.1/',
+  'http://192.168.1.1/',
+  'http://[fe80::1]/',
+  'http://localhost/',
+  'http://localtest.me/',
+  'http://0/',
+  'https://docs.example.org@127.0.0.1/',
+  'https://127.0.0.1#@docs.example.org/',
+  'https://docs.example.org.evil.example/',
+  'https://docs.example.org/en/latest/%2e%2e/%2e%2e/admin',
+  'https://docs.example.org/en/latest/page.html#%00',
+  'HTTPS://DOCS.EXAMPLE.ORG/en/latest/',
+  'https://docs.example.org:99999/',
+  'https:///docs.example.org',
+  '//docs.example.org/',
+  'https://docs.example.org/\r\nX-Injected: 1',
+  'http://[::ffff:0:7f00:1]/',
+  'http://[0:0:0:0:ffff:0:a00:1]/',
+  'http://[64:ff9b::a9fe:a9fe]/',
+  'http://[64:ff9b:1::a00:1]/',
+  'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+  'https://docs.example.org/en/%ff/x.html',
+  'https://docs.example.org/%ff/%fe/',
+  'https://docs.example.org/en/latest/%ff.html#%ff',
 ];
 
 const encode = (value: string) => encodeURIComponent(value);
@@ -105,7 +206,11 @@ describe('hostile input to the proxy', () => {
       for (const path of ['/api/v3/embed/', '/api/v3/page-context/']) {
         const response = await rawRequest(port, rawGet(`${path}?url=${encode(url)}`));
         expectSafe(response, `${path} ${url}`);
-        const onDocs = URL.canParse(url) && new URL(url).hostname === 'docs.example.org' && !new URL(url).username && /^https?:$/.test(new URL(url).protocol);
+        const onDocs =
+          URL.canParse(url) &&
+          new URL(url).hostname === 'docs.example.org' &&
+          !new URL(url).username &&
+          /^https?:$/.test(new URL(url).protocol);
         if (!onDocs) expect(response.status, url).toBeGreaterThanOrEqual(400);
       }
     }
@@ -115,37 +220,89 @@ describe('hostile input to the proxy', () => {
   it('survives traversal in every path segment, odd methods, header injection, oversized headers and bodies', async () => {
     const segments = ['..', '%2e%2e', '..%2f', '%2f', '.%00.', '~root', ';x', '%252e%252e'];
     for (const segment of segments) {
-      for (const template of ['/api/v3/SEG/', '/api/SEG/search/', '/api/v3/projects/SEG/versions/', '/api/v3/projects/aurora/SEG/', '/SEG/SEG/etc/passwd', '/doclens.js/SEG']) {
+      for (const template of [
+        '/api/v3/SEG/',
+        '/api/SEG/search/',
+        '/api/v3/projects/SEG/versions/',
+        '/api/v3/projects/aurora/SEG/',
+        '/SEG/SEG/etc/passwd',
+        '/doclens.js/SEG',
+      ]) {
         expectSafe(await rawRequest(port, rawGet(template.replaceAll('SEG', segment))), template);
       }
     }
     // Other letter cases of known paths are not the proxy's paths: refused, and logged as unknown.
-    for (const path of ['/API/v3/search/?q=x', '/api/V3/embed/?url=x', '/api/v3/PROJECTS/aurora/versions/', '/api/v3/projects/aurora/Versions/', '/HEALTHZ', '/Doclens.js']) {
+    for (const path of [
+      '/API/v3/search/?q=x',
+      '/api/V3/embed/?url=x',
+      '/api/v3/PROJECTS/aurora/versions/',
+      '/api/v3/projects/aurora/Versions/',
+      '/HEALTHZ',
+      '/Doclens.js',
+    ]) {
       const response = await rawRequest(port, rawGet(path));
       expectSafe(response, path);
       expect(response.status, path).toBe(404);
       expect(proxy.logs.at(-1)?.route, path).toBe('unknown');
     }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'CONNECT', 'PROPFIND', 'FOO']) {
-      const response = await rawRequest(port, `${method} /api/v3/projects/aurora/versions/latest/ HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      const response = await rawRequest(
+        port,
+        `${method} /api/v3/projects/aurora/versions/latest/ HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
       expectSafe(response, method);
       expect(response.status, method).toBeGreaterThanOrEqual(400);
     }
     expectSafe(await rawRequest(port, rawGet('/api/v3/search/?q=x', { 'X-Long': 'a'.repeat(64 * 1024) })), 'huge header');
-    expectSafe(await rawRequest(port, rawGet('/api/v3/search/?q=x', Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`X-${i}`, 'v'])))), 'many headers');
+    expectSafe(
+      await rawRequest(port, rawGet('/api/v3/search/?q=x', Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`X-${i}`, 'v'])))),
+      'many headers',
+    );
     expectSafe(await rawRequest(port, 'GET /api/v3/search/?q=a\r\nX-Injected: 1 HTTP/1.1\r\nHost: x\r\n\r\n'), 'CRLF in the target');
     expectSafe(await rawRequest(port, 'GARBAGE\r\n\r\n'), 'not HTTP');
     const body = Buffer.alloc(8 * 1024 * 1024, 97);
-    expectSafe(await rawRequest(port, Buffer.concat([Buffer.from(`POST /api/v3/search/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body])), 'huge body');
+    expectSafe(
+      await rawRequest(
+        port,
+        Buffer.concat([
+          Buffer.from(`POST /api/v3/search/ HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
+          body,
+        ]),
+      ),
+      'huge body',
+    );
     expectSafe(await rawRequest(port, rawGet(`/api/v3/search/?q=x&${'p=1&'.repeat(5000)}`)), 'many parameters');
     expect((await rawRequest(port, rawGet('/healthz'))).status).toBe(200);
   });
 
   it('never lets a search reach a project outside the scope, in any spelling or separator of the upstream', async () => {
-    const name = fc.oneof(fc.constantFrom('project', 'subprojects', 'user', 'org', 'organization', 'team', 'PROJECT', 'Project', 'lang', 'version'), fc.stringMatching(/^[a-z_]{1,10}$/));
+    const name = fc.oneof(
+      fc.constantFrom('project', 'subprojects', 'user', 'org', 'organization', 'team', 'PROJECT', 'Project', 'lang', 'version'),
+      fc.stringMatching(/^[a-z_]{1,10}$/),
+    );
     const term = fc.oneof(
-      fc.constantFrom('project:', 'subprojects:', 'user:', 'project :', 'project:aurora/../skyline', 'project:aurora,skyline', 'project:%61urora', 'project\\:skyline', '\\:'),
-      fc.constantFrom('project:skyline', 'subprojects:skyline', 'project:aurora', 'project:aurora/latest', 'user:@me', 'org:acme', 'project:aurora/latest/extra', 'project:skyline/latest', 'subprojects:aurora'),
+      fc.constantFrom(
+        'project:',
+        'subprojects:',
+        'user:',
+        'project :',
+        'project:aurora/../skyline',
+        'project:aurora,skyline',
+        'project:%61urora',
+        'project\\:skyline',
+        '\\:',
+      ),
+      fc.constantFrom(
+        'project:skyline',
+        'subprojects:skyline',
+        'project:aurora',
+        'project:aurora/latest',
+        'user:@me',
+        'org:acme',
+        'project:aurora/latest/extra',
+        'project:skyline/latest',
+        'subprojects:aurora',
+      ),
       fc.tuple(name, fc.constantFrom('skyline', '@me', 'acme', 'aurora', '')).map(([filter, value]) => `${filter}:${value}`),
       fc.string({ maxLength: 12 }),
     );
@@ -164,7 +321,8 @@ describe('hostile input to the proxy', () => {
       const sent = new URL(request.url, 'http://x').searchParams.get('q') ?? '';
       expect(sent.length, request.url).toBeLessThanOrEqual(1000);
       // Read as the upstream reads it, the query holds only in-scope project terms: every other token is a word.
-      for (const filter of upstreamFilters(sent)) expect(`${filter.name}:${filter.value}`, request.url).toMatch(/^(project|subprojects):aurora(\/[\w.-]+)?$/);
+      for (const filter of upstreamFilters(sent))
+        expect(`${filter.name}:${filter.value}`, request.url).toMatch(/^(project|subprojects):aurora(\/[\w.-]+)?$/);
     }
   });
 

@@ -31,8 +31,14 @@ describe('the doclens.js loader', () => {
   });
 
   it('mounts search, previews and the switcher with one tag, taking project and version from meta tags', async () => {
-    const { doc } = await frame('', page(`<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug" content="2.0">${tag()}`));
-    await until(() => !!doc.querySelector('doclens-search') && !!doc.querySelector('doclens-preview') && !!doc.querySelector('doclens-versions'), 'elements');
+    const { doc } = await frame(
+      '',
+      page(`<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug" content="2.0">${tag()}`),
+    );
+    await until(
+      () => !!doc.querySelector('doclens-search') && !!doc.querySelector('doclens-preview') && !!doc.querySelector('doclens-versions'),
+      'elements',
+    );
     const search = doc.querySelector('doclens-search')!;
     expect(search.getAttribute('project')).to.equal('aurora');
     expect(search.getAttribute('version')).to.equal('2.0');
@@ -41,17 +47,28 @@ describe('the doclens.js loader', () => {
   });
 
   it('prefers data attributes, then meta tags, then the URL', async () => {
-    const { doc } = await frame('', page(`<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug" content="2.0">${tag('data-project="skyline" data-version="latest"')}`));
+    const { doc } = await frame(
+      '',
+      page(
+        `<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug" content="2.0">${tag('data-project="skyline" data-version="latest"')}`,
+      ),
+    );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
     expect(doc.querySelector('doclens-search')!.getAttribute('project')).to.equal('skyline');
     expect(doc.querySelector('doclens-versions')!.getAttribute('version')).to.equal('latest');
     const { detectPage } = await import('../shared/page.ts');
     expect(detectPage({}, new URL('https://docs.example.org/es/1.0/guide/x.html'))).to.include({ version: '1.0', language: 'es' });
-    expect(detectPage({}, new URL('https://docs.example.org/projects/plugins/en/latest/'))).to.include({ version: 'latest', language: 'en' });
+    expect(detectPage({}, new URL('https://docs.example.org/projects/plugins/en/latest/'))).to.include({
+      version: 'latest',
+      language: 'en',
+    });
   });
 
   it('mounts only the features asked for, and puts the search trigger where the author says', async () => {
-    const { doc } = await frame('', page(tag('data-features="search" data-search-target="#slot"'), '<header id="slot"></header><div role="main"></div>'));
+    const { doc } = await frame(
+      '',
+      page(tag('data-features="search" data-search-target="#slot"'), '<header id="slot"></header><div role="main"></div>'),
+    );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
     expect(doc.querySelector('#slot doclens-search')).to.not.equal(null);
     expect(doc.querySelector('doclens-preview')).to.equal(null);
@@ -71,7 +88,10 @@ describe('the doclens.js loader', () => {
     const placed = `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search><div role="main"><p>Text</p></div>`;
     const { doc, win } = await frame('', page(tag('data-features=""'), placed));
     await win.customElements.whenDefined('doclens-search');
-    await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'the placed search renders its trigger');
+    await until(
+      () => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'),
+      'the placed search renders its trigger',
+    );
     expect(doc.querySelectorAll('doclens-search').length).to.equal(1);
     expect(doc.querySelector('doclens-preview')).to.equal(null);
   });
@@ -79,7 +99,10 @@ describe('the doclens.js loader', () => {
   it('loads no preview code while the reader has previews off, and loads it when they turn them on', async () => {
     localStorage.setItem('doclens:settings', JSON.stringify({ previews: false }));
     try {
-      const { win } = await frame('', page(tag('data-features="preview,versions"'), '<div role="main"><p>See <a href="other.html">other</a>.</p></div>'));
+      const { win } = await frame(
+        '',
+        page(tag('data-features="preview,versions"'), '<div role="main"><p>See <a href="other.html">other</a>.</p></div>'),
+      );
       await win.customElements.whenDefined('doclens-versions');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(win.customElements.get('doclens-preview'), 'no preview code').to.equal(undefined);
@@ -91,7 +114,13 @@ describe('the doclens.js loader', () => {
   });
 
   it('opens from the theme search box instead of adding a button', async () => {
-    const { doc, win } = await frame('', page(tag('data-features="search"'), '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>'));
+    const { doc, win } = await frame(
+      '',
+      page(
+        tag('data-features="search"'),
+        '<form id="rtd-search-form" action="search.html"><input name="q" value="lease"></form><div role="main"></div>',
+      ),
+    );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
     await win.customElements.whenDefined('doclens-search');
     const search = doc.querySelector('doclens-search')!;
@@ -100,11 +129,14 @@ describe('the doclens.js loader', () => {
     themeInput.focus();
     expect(search.open).to.equal(false);
     themeInput.click();
-    await until(() => search.querySelector<HTMLInputElement>('input[role="combobox"]')?.value === 'lease', 'dialog opened from the theme box with its words');
+    await until(
+      () => search.querySelector<HTMLInputElement>('input[role="combobox"]')?.value === 'lease',
+      'dialog opened from the theme box with its words',
+    );
     expect(search.open).to.equal(true);
   });
 
-  it('hands over from every theme box with every character typed, the first included, and closes the theme\'s own search', async () => {
+  it("hands over from every theme box with every character typed, the first included, and closes the theme's own search", async () => {
     const theme = `<header><form role="search" action="search.html"><input name="q" id="header-box" aria-label="Search"><button>Go</button></form></header>
       <nav style="display: none"><form action="search.html" id="menu-form"><input name="q" aria-label="Search"></form></nav>
       <a href="#search-modal" id="search-link">Search</a>
@@ -145,14 +177,14 @@ describe('the doclens.js loader', () => {
       shortcuts.actions.length = 0;
 
       doc.querySelector<HTMLFormElement>('#menu-form')!.requestSubmit();
-      await until(() => search.open, 'open from the hidden box\'s form');
+      await until(() => search.open, "open from the hidden box's form");
       await search.hide();
       doc.querySelector<HTMLFormElement>('header form')!.querySelector('button')!.click();
-      await until(() => search.open, 'open from the header form\'s button');
+      await until(() => search.open, "open from the header form's button");
       await search.hide();
 
       doc.querySelector<HTMLAnchorElement>('#search-link')!.click();
-      await until(() => search.open, 'open from the link to the theme\'s search modal');
+      await until(() => search.open, "open from the link to the theme's search modal");
       expect(doc.querySelector<HTMLElement>('#search-modal')!.hidden, 'the theme modal stays closed').to.equal(true);
       await search.hide();
       expect(win.location.href).to.equal(address);
@@ -184,7 +216,7 @@ describe('the doclens.js loader', () => {
     expect(popover.matches(':popover-open')).to.equal(false);
   });
 
-  it('closes the theme\'s search modal, and its focus trap, when the doclens shortcut opens doclens over it', async () => {
+  it("closes the theme's search modal, and its focus trap, when the doclens shortcut opens doclens over it", async () => {
     const theme = `<div id="modal" role="dialog" aria-label="Search" hidden><form><input type="search" id="modal-box" aria-label="Search"></form></div>
       <div role="main"><p>Text</p></div>
       <script>
@@ -207,7 +239,7 @@ describe('the doclens.js loader', () => {
     expect(search.querySelector<HTMLInputElement>('input[role="combobox"]')!.value).to.equal('lease');
   });
 
-  it('finds the theme\'s search boxes from the structure of the page, those in view first', async () => {
+  it("finds the theme's search boxes from the structure of the page, those in view first", async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <input type="search" id="hidden-search" style="display: none" />
       <div role="search"><input id="landmark" /></div>
@@ -221,7 +253,10 @@ describe('the doclens.js loader', () => {
   });
 
   it('is harmless loaded twice, or on a page that already defines the elements', async () => {
-    const { doc, win } = await frame('', page(`${tag()}${tag()}<script type="module" src="${new URL('/dist/doclens.iife.js', location.href).href}"></script>`));
+    const { doc, win } = await frame(
+      '',
+      page(`${tag()}${tag()}<script type="module" src="${new URL('/dist/doclens.iife.js', location.href).href}"></script>`),
+    );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(doc.querySelectorAll('doclens-search').length).to.equal(1);
@@ -231,7 +266,10 @@ describe('the doclens.js loader', () => {
 
   it('takes strings an author supplies, and follows theme variables and dark-mode switches', async () => {
     const strings = '<script type="application/json" id="doclens-strings">{"en": {"searchButton": "Find it"}}</script>';
-    const { doc } = await frame('', page(`${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); }</style>${tag('data-features="search"')}`));
+    const { doc } = await frame(
+      '',
+      page(`${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); }</style>${tag('data-features="search"')}`),
+    );
     await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'trigger');
     const search = doc.querySelector('doclens-search')!;
     expect(search.shadowRoot!.querySelector('[part~="trigger"]')!.textContent).to.contain('Find it');
@@ -254,7 +292,10 @@ describe('the doclens.js loader', () => {
     const box = link.getBoundingClientRect();
     const offset = iframe.getBoundingClientRect();
     await search.hide();
-    await sendMouse({ type: 'move', position: [Math.round(offset.left + box.left + 5), Math.round(offset.top + box.top + box.height / 2)] });
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(offset.left + box.left + 5), Math.round(offset.top + box.top + box.height / 2)],
+    });
     const preview = doc.querySelector('doclens-preview')!;
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
     await resetMouse();

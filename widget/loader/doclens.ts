@@ -22,7 +22,10 @@ declare global {
 
 /** The tag that loaded doclens: the module tag (with `data-proxy`), or the classic script that imported it. */
 function loaderScript(): HTMLScriptElement | null {
-  return document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"]') ?? document.querySelector<HTMLScriptElement>('script[src*="doclens"][src$=".js"]');
+  return (
+    document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"]') ??
+    document.querySelector<HTMLScriptElement>('script[src*="doclens"][src$=".js"]')
+  );
 }
 
 /** Strings an author supplies in `<script type="application/json" id="doclens-strings">{"fr": {…}}</script>`. */
@@ -31,7 +34,8 @@ function loadAuthorStrings(): void {
   if (!element?.textContent) return;
   try {
     const tables = JSON.parse(element.textContent) as Record<string, Partial<Strings>>;
-    for (const [language, strings] of Object.entries(tables)) if (strings && typeof strings === 'object') registerStrings(language, strings);
+    for (const [language, strings] of Object.entries(tables))
+      if (strings && typeof strings === 'object') registerStrings(language, strings);
   } catch {
     console.warn('doclens: #doclens-strings is not valid JSON; using the built-in strings');
   }
@@ -40,7 +44,8 @@ function loadAuthorStrings(): void {
 /** An element with the attributes that have a value. */
 function element(name: string, attributes: Record<string, string | undefined>): HTMLElement {
   const created = document.createElement(name);
-  for (const [attribute, value] of Object.entries(attributes)) if (value !== undefined && value !== '') created.setAttribute(attribute, value);
+  for (const [attribute, value] of Object.entries(attributes))
+    if (value !== undefined && value !== '') created.setAttribute(attribute, value);
   return created;
 }
 
@@ -48,7 +53,9 @@ function element(name: string, attributes: Record<string, string | undefined>): 
 function settingsOf(script: HTMLScriptElement | null) {
   const data = script?.dataset ?? {};
   const proxy = data.proxy ?? (script?.src ? new URL(script.src).origin : window.location.origin);
-  const features = new Set((data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)));
+  const features = new Set(
+    (data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
+  );
   const page = detectPage({ project: data.project, version: data.version, language: data.language });
   return { data, proxy, features, page };
 }
@@ -92,7 +99,15 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
     parts.add('search');
   }
   if (features.has('preview')) {
-    document.body.append(element('doclens-preview', { proxy, domains: data.previewDomains, selector: data.previewSelector, doctool: data.doctool, touch: data.previewTouch }));
+    document.body.append(
+      element('doclens-preview', {
+        proxy,
+        domains: data.previewDomains,
+        selector: data.previewSelector,
+        doctool: data.doctool,
+        touch: data.previewTouch,
+      }),
+    );
     // A reader who turned previews off gets no preview code, until they turn them on again.
     if (readerSettings().previews) {
       loadPreviewOnFirstUse();
@@ -113,7 +128,9 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
-    (target ?? document.body).append(element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }));
+    (target ?? document.body).append(
+      element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }),
+    );
     parts.add('versions');
   }
   loadWhenIdle(parts);

@@ -20,7 +20,12 @@ function isSearchBox(input: HTMLInputElement): boolean {
   // doclens' own field sits in the light DOM of its element.
   if (input.closest('doclens-search')) return false;
   const form = input.form;
-  return input.type === 'search' || !!input.closest('[role="search"]') || submitsToSearchPage(form) || form?.getAttribute('name')?.toLowerCase() === 'search';
+  return (
+    input.type === 'search' ||
+    !!input.closest('[role="search"]') ||
+    submitsToSearchPage(form) ||
+    form?.getAttribute('name')?.toLowerCase() === 'search'
+  );
 }
 
 function isVisible(element: Element): boolean {
@@ -36,7 +41,12 @@ export function themeSearchBoxes(): HTMLInputElement[] {
 /** Controls that reveal a hidden container holding a search box (a navigation bar's "Search" opening a modal). */
 function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].filter((control) => {
-    const reference = control.getAttribute('data-target') ?? control.getAttribute('data-bs-target') ?? control.getAttribute('aria-controls') ?? control.getAttribute('href') ?? '';
+    const reference =
+      control.getAttribute('data-target') ??
+      control.getAttribute('data-bs-target') ??
+      control.getAttribute('aria-controls') ??
+      control.getAttribute('href') ??
+      '';
     const target = document.getElementById(reference.replace(/^#/, ''));
     // A visible target (a skip link's main content) is not revealed by the control.
     return !!target && !isVisible(target) && boxes.some((box) => target.contains(box));
@@ -50,7 +60,10 @@ function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
 function closeThemeSearch(box: HTMLInputElement): void {
   // Themes close their search overlay or modal on Escape in their box. Their other key handlers leave it
   // alone only while a text field has focus (the box, or doclens' field); on the page, Sphinx's would act.
-  if (isTextField(box.ownerDocument.activeElement ?? undefined)) box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true, composed: true }));
+  if (isTextField(box.ownerDocument.activeElement ?? undefined))
+    box.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true, composed: true }),
+    );
   const dialog = box.closest('dialog');
   if (dialog?.open) dialog.close();
   const popover = box.closest<HTMLElement>('[popover]');

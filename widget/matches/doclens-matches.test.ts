@@ -7,7 +7,8 @@ import { until } from '../test-support.ts';
 
 const part = (matches: DoclensMatches, name: string) => matches.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
 const current = () => [...document.querySelectorAll('mark[aria-current="true"]')];
-const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => html`<p style="margin-bottom: 400px">Paragraph ${index}: a retry policy.</p>`);
+const paragraphs = (count: number) =>
+  Array.from({ length: count }, (_, index) => html`<p style="margin-bottom: 400px">Paragraph ${index}: a retry policy.</p>`);
 
 /** A page whose main content has three marked words, then the bar. */
 async function markedPage(): Promise<{ container: HTMLElement; matches: DoclensMatches }> {
@@ -65,7 +66,9 @@ describe('<doclens-matches>', () => {
     await matches.updateComplete;
     expect(container.querySelector('mark')).to.equal(null);
     expect(container.textContent).to.equal(text);
-    const split = [...container.querySelectorAll('p')].flatMap((paragraph) => [...paragraph.childNodes]).filter((node) => node instanceof Text && node.nextSibling instanceof Text);
+    const split = [...container.querySelectorAll('p')]
+      .flatMap((paragraph) => [...paragraph.childNodes])
+      .filter((node) => node instanceof Text && node.nextSibling instanceof Text);
     expect(split).to.deep.equal([]);
     expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
   });

@@ -35,7 +35,9 @@ function picture(width: number, height: number): Promise<HTMLImageElement> {
 
 /** Whether `inner` lies inside `outer`, to the pixel. */
 function inside(inner: DOMRect, outer: { left: number; top: number; right: number; bottom: number }): boolean {
-  return inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
+  return (
+    inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5
+  );
 }
 
 const viewport = () => ({ left: 0, top: 0, right: document.documentElement.clientWidth, bottom: window.innerHeight });
@@ -56,7 +58,11 @@ describe('<doclens-preview>', () => {
   });
 
   it('shows the linked section after the hover delay, not before, and keeps it while the pointer is inside', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`);
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#term')!;
     const shown = oneEvent(preview, 'doclens-preview-show');
     await hover(link);
@@ -65,7 +71,9 @@ describe('<doclens-preview>', () => {
     await shown;
     await until(() => !!preview.shadowRoot!.querySelector('[part~="title"]'), 'content');
     expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent!.toLowerCase()).to.contain('job');
-    expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('[part~="more"]')!.href).to.equal(`${servers.docs}/en/latest/glossary.html#term-job`);
+    expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('[part~="more"]')!.href).to.equal(
+      `${servers.docs}/en/latest/glossary.html#term-job`,
+    );
     expect(link.getAttribute('aria-describedby')).to.equal(preview.id);
     await hover(popup(preview));
     await sleep(400);
@@ -78,7 +86,11 @@ describe('<doclens-preview>', () => {
   });
 
   it('opens on keyboard focus and closes on Escape, keeping focus on the link', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p><a id="api" href=${`${servers.docs}/en/latest/api/scheduler.html#aurora.Scheduler.add_job`}>add_job</a></p>`);
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p><a id="api" href=${`${servers.docs}/en/latest/api/scheduler.html#aurora.Scheduler.add_job`}>add_job</a></p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#api')!;
     container.querySelector<HTMLElement>('[role="main"]')!.tabIndex = -1;
     container.querySelector<HTMLElement>('[role="main"]')!.focus();
@@ -92,8 +104,12 @@ describe('<doclens-preview>', () => {
     expect(document.activeElement).to.equal(link);
   });
 
-  it('from the focused link, Tab moves into the preview\'s links and Shift+Tab back to the link', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p><a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> <a id="after" href="#after">after</a></p>`);
+  it("from the focused link, Tab moves into the preview's links and Shift+Tab back to the link", async () => {
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p><a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> <a id="after" href="#after">after</a></p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#term')!;
     container.querySelector<HTMLElement>('[role="main"]')!.tabIndex = -1;
     container.querySelector<HTMLElement>('[role="main"]')!.focus();
@@ -113,7 +129,11 @@ describe('<doclens-preview>', () => {
   });
 
   it('on a touch screen, a first tap previews with an "Open" action, a second follows the link, a tap elsewhere closes', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`);
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#term')!;
     const followed: boolean[] = [];
     // The page's own listener sees whether doclens kept the tap, then keeps the test page where it is.
@@ -163,7 +183,9 @@ describe('<doclens-preview>', () => {
     const eligible = (id: string) => !!preview.previewUrl(container.querySelector<HTMLAnchorElement>(`#${id}`)!);
     expect(['doc', 'sub', 'anchor'].map(eligible)).to.deep.equal([true, true, true]);
     // A permalink points at the element around it, whatever its class: the section the reader is in.
-    expect(['self', 'external', 'download', 'source', 'mail', 'js', 'optout', 'optout-class', 'outside', 'permalink'].map(eligible)).to.deep.equal(Array(10).fill(false));
+    expect(
+      ['self', 'external', 'download', 'source', 'mail', 'js', 'optout', 'optout-class', 'outside', 'permalink'].map(eligible),
+    ).to.deep.equal(Array(10).fill(false));
 
     const later = document.createElement('a');
     later.href = `${docs}/en/latest/installation.html`;
@@ -177,7 +199,11 @@ describe('<doclens-preview>', () => {
 
   it('shows a loading skeleton, then a quiet error when the section cannot be had', async () => {
     const hostile = servers.hostile;
-    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`);
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`,
+    );
     await hover(container.querySelector('#broken')!);
     await until(() => isOpen(preview), 'open');
     await until(() => !!preview.shadowRoot!.querySelector('[part~="unavailable"]'), 'error state');
@@ -187,7 +213,11 @@ describe('<doclens-preview>', () => {
 
   it('shows nothing for a slow answer that arrives after the pointer left', async () => {
     const hostile = servers.hostile;
-    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="slow" href=${`${hostile}/en/latest/slow.html#x`}>slow</a></p>`);
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="slow" href=${`${hostile}/en/latest/slow.html#x`}>slow</a></p>`,
+    );
     await hover(container.querySelector('#slow')!);
     await until(() => isOpen(preview), 'open');
     expect(preview.shadowRoot!.querySelector('[part~="skeleton"]')).to.not.equal(null);
@@ -200,13 +230,19 @@ describe('<doclens-preview>', () => {
 
   it('renders hostile embed content inert: nothing runs and the page keeps its styles', async () => {
     const hostile = servers.hostile;
-    const { container, preview } = await page(hostile, hostileHost(), html`<p><a id="evil" href=${`${hostile}/en/latest/evil.html#x`}>evil</a></p>`);
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="evil" href=${`${hostile}/en/latest/evil.html#x`}>evil</a></p>`,
+    );
     const before = getComputedStyle(document.body).display;
     await hover(container.querySelector('#evil')!);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     const content = preview.shadowRoot!.querySelector('[part~="content"]')!;
     expect(content.textContent).to.contain('Safe text');
-    expect(content.querySelectorAll('script, style, iframe, svg, math, base, form, input, [onerror], [onload], [style]').length).to.equal(0);
+    expect(content.querySelectorAll('script, style, iframe, svg, math, base, form, input, [onerror], [onload], [style]').length).to.equal(
+      0,
+    );
     for (const link of content.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').to.not.match(/^(javascript|data):/i);
     expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent).to.equal('Hostile <b>title</b>');
     await sleep(100);
@@ -222,7 +258,11 @@ describe('<doclens-preview>', () => {
   });
 
   it('stays inside the viewport near its edges', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge" href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`);
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge" href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`,
+    );
     await hover(container.querySelector('#edge')!);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     await sleep(50);
@@ -236,7 +276,11 @@ describe('<doclens-preview>', () => {
   });
 
   it('is placed again when its content grows: an image loading keeps it above a link near the bottom', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#low')!;
     await preview.show(link);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
@@ -280,14 +324,21 @@ describe('<doclens-preview>', () => {
     }
   });
 
-  it('in right-to-left text, lines up with the link\'s right edge and extends to its left', async () => {
-    const { container, preview } = await page(servers.proxy, docsHost(), html`<p dir="rtl"><a id="rtl" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`);
+  it("in right-to-left text, lines up with the link's right edge and extends to its left", async () => {
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p dir="rtl"><a id="rtl" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`,
+    );
     const link = container.querySelector<HTMLAnchorElement>('#rtl')!;
     await preview.show(link);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     expect(popup(preview).getAttribute('dir')).to.equal('rtl');
     // Within the room the arrow needs to point at a short link's middle.
-    await until(() => Math.abs(popup(preview).getBoundingClientRect().right - link.getBoundingClientRect().right) <= 12, 'aligned with the right edge');
+    await until(
+      () => Math.abs(popup(preview).getBoundingClientRect().right - link.getBoundingClientRect().right) <= 12,
+      'aligned with the right edge',
+    );
     expect(popup(preview).getBoundingClientRect().left).to.be.below(link.getBoundingClientRect().left);
     expect(inside(popup(preview).getBoundingClientRect(), viewport())).to.equal(true);
     await preview.hide();

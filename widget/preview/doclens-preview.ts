@@ -154,7 +154,15 @@ export class DoclensPreview extends DoclensElement {
 
   /** The documentation URL a link points to, or undefined when it should not preview. */
   previewUrl(link: HTMLAnchorElement): string | undefined {
-    if (this.disabled || !this.readerWantsPreviews || link.hasAttribute('download') || link.closest(OPT_OUT) || linksToItself(link) || !this.inContent(link)) return undefined;
+    if (
+      this.disabled ||
+      !this.readerWantsPreviews ||
+      link.hasAttribute('download') ||
+      link.closest(OPT_OUT) ||
+      linksToItself(link) ||
+      !this.inContent(link)
+    )
+      return undefined;
     const href = link.getAttribute('href');
     return href ? previewTarget(href, document.baseURI, window.location.href, this.domains.split(/\s+/).filter(Boolean)) : undefined;
   }
@@ -270,9 +278,11 @@ export class DoclensPreview extends DoclensElement {
     // Another project or version than this page's says which.
     const label = contextLabel(this.preview.url, window.location.href);
     return html`
-      ${this.preview.title || label
-        ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge" part="badge">${label}</span>` : nothing}</header>`
-        : nothing}
+      ${
+        this.preview.title || label
+          ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge" part="badge">${label}</span>` : nothing}</header>`
+          : nothing
+      }
       <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>
     `;
   }

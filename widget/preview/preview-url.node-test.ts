@@ -25,10 +25,17 @@ describe('previewTarget', () => {
   });
 
   it('leaves files, other schemes and unparsable addresses alone', () => {
-    for (const href of ['/en/latest/_sources/guide.rst.txt', '/en/latest/_static/logo.png', '/en/latest/_downloads/aurora.pdf', 'archive.zip', '/en/latest/_images/x.html']) {
+    for (const href of [
+      '/en/latest/_sources/guide.rst.txt',
+      '/en/latest/_static/logo.png',
+      '/en/latest/_downloads/aurora.pdf',
+      'archive.zip',
+      '/en/latest/_images/x.html',
+    ]) {
       expect(target(href), href).toBe(undefined);
     }
-    for (const href of ['mailto:team@example.org', 'javascript:alert(1)', 'ftp://docs.example.org/a.html', 'https://[broken']) expect(target(href), href).toBe(undefined);
+    for (const href of ['mailto:team@example.org', 'javascript:alert(1)', 'ftp://docs.example.org/a.html', 'https://[broken'])
+      expect(target(href), href).toBe(undefined);
     expect(target('page.htm')).toBe('https://docs.example.org/en/latest/guide/page.htm');
   });
 });

@@ -12,7 +12,10 @@ export function deepActiveElement(): HTMLElement | undefined {
 
 /** Tab and Shift+Tab go round the dialog's controls (the modal dialog alone would let focus leave for the browser's). */
 function cycleFocus(event: KeyboardEvent, field: HTMLElement, root: ParentNode): void {
-  const stops = [field, ...root.querySelectorAll<HTMLElement>('dialog button:not([disabled]), dialog input:not([disabled]), dialog doclens-settings')];
+  const stops = [
+    field,
+    ...root.querySelectorAll<HTMLElement>('dialog button:not([disabled]), dialog input:not([disabled]), dialog doclens-settings'),
+  ];
   const active = deepActiveElement() ?? field;
   // The settings menu's button is in the shadow tree of its own element.
   const current = stops.findIndex((stop) => stop === active || !!stop.shadowRoot?.contains(active));

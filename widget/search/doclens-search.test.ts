@@ -40,7 +40,9 @@ describe('<doclens-search>', () => {
   afterEach(() => localStorage.clear());
 
   it('opens on "/" and Ctrl+K, not while typing in another field, and closes on Escape restoring focus', async () => {
-    const container = await fixture<HTMLDivElement>(html`<div><input id="other" /><button id="before">before</button><doclens-search proxy=${servers.proxy}></doclens-search></div>`);
+    const container = await fixture<HTMLDivElement>(
+      html`<div><input id="other" /><button id="before">before</button><doclens-search proxy=${servers.proxy}></doclens-search></div>`,
+    );
     const element = container.querySelector('doclens-search')!;
     const before = container.querySelector<HTMLButtonElement>('#before')!;
     before.focus();
@@ -62,13 +64,20 @@ describe('<doclens-search>', () => {
   });
 
   it('names the project searched, not its slug', async () => {
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="2.0" page-url=${`${servers.docs}/en/2.0/`}></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="2.0" page-url=${`${servers.docs}/en/2.0/`}></doclens-search>`,
+    );
     await element.show();
-    await until(() => element.shadowRoot!.querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.0', 'the project name');
+    await until(
+      () => element.shadowRoot!.querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.0',
+      'the project name',
+    );
   });
 
   it('searches as you type against the proxy, grouped by page with section hits, as a combobox', async () => {
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
     await openWith(element, 'schedul');
     await until(() => options(element).length > 0, 'results');
     const first = options(element)[0]!;
@@ -108,7 +117,9 @@ describe('<doclens-search>', () => {
   });
 
   it('moves through results with the arrows (wrapping) and opens with Enter', async () => {
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
     await openWith(element, 'retry');
     await until(() => options(element).length > 2, 'results');
     const count = options(element).length;
@@ -136,7 +147,9 @@ describe('<doclens-search>', () => {
 
   it('runs a recent search reached with the arrows on Enter, focus staying in the field', async () => {
     localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`,
+    );
     await element.show();
     const reached = () => shadow(element).querySelector('[part~="recent"] li[data-active] [part~="recent-query"]')?.textContent;
     await sendKeys({ press: 'ArrowDown' });
@@ -156,7 +169,9 @@ describe('<doclens-search>', () => {
 
   it('keeps the query in the URL fragment while open; Back or Escape closes and restores the URL without scrolling', async () => {
     const before = window.location.href;
-    const element = await fixture<DoclensSearch>(html`<div style="height: 3000px"><doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search></div>`).then((container) => container.querySelector('doclens-search')!);
+    const element = await fixture<DoclensSearch>(
+      html`<div style="height: 3000px"><doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search></div>`,
+    ).then((container) => container.querySelector('doclens-search')!);
     window.scrollTo(0, 400);
     const pageScroll = window.scrollY;
     await openWith(element, 'retry lease');
@@ -180,7 +195,9 @@ describe('<doclens-search>', () => {
     const before = window.location.href;
     window.history.replaceState(null, '', '#doclens-q=retry');
     try {
-      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+      const element = await fixture<DoclensSearch>(
+        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+      );
       await until(() => element.open && options(element).length > 0, 'opened with results');
       expect(input(element).value).to.equal('retry');
       expect(window.location.hash).to.equal('#doclens-q=retry');
@@ -197,7 +214,9 @@ describe('<doclens-search>', () => {
   });
 
   it('copies a link to the search, or shows it selected when the clipboard is unavailable', async () => {
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
     await openWith(element, 'lease');
     const expected = `${window.location.href.split('#')[0]}#doclens-q=lease`;
     const copy = shadow(element).querySelector<HTMLButtonElement>('button[aria-label="Copy link to this search"]')!;
@@ -230,7 +249,9 @@ describe('<doclens-search>', () => {
   it('sends the subprojects filter and the version in the query, and changes it when toggled', async () => {
     const recorder = recordSearches();
     try {
-      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`);
+      const element = await fixture<DoclensSearch>(
+        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`,
+      );
       await openWith(element, 'plugin');
       await until(() => options(element).length > 0, 'results');
       expect(recorder.queries.at(-1)).to.equal('subprojects:aurora/latest plugin');
@@ -271,7 +292,9 @@ describe('<doclens-search>', () => {
     shadow(hostile).querySelector<HTMLButtonElement>('[part~="error"] button')!.click();
     await until(() => stateText(hostile).includes('unavailable'), 'error state again');
 
-    const real = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>`);
+    const real = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" page-size="2" debounce="0"></doclens-search>`,
+    );
     await real.show('scheduler');
     await until(() => options(real).length > 0, 'results');
     const before = options(real).length;
@@ -288,10 +311,16 @@ describe('<doclens-search>', () => {
       if (!new URL(input instanceof Request ? input.url : String(input)).pathname.endsWith('/search/')) return response;
       const answer = (await response.json()) as SearchResponse;
       const partial = ++asked === 1;
-      return Response.json(partial ? ({ ...answer, count: 0, results: [], indexing: true } satisfies SearchResponse) : ({ ...answer, indexing: false } satisfies SearchResponse));
+      return Response.json(
+        partial
+          ? ({ ...answer, count: 0, results: [], indexing: true } satisfies SearchResponse)
+          : ({ ...answer, indexing: false } satisfies SearchResponse),
+      );
     };
     try {
-      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora" debounce="0"></doclens-search>`);
+      const element = await fixture<DoclensSearch>(
+        html`<doclens-search proxy=${servers.proxy} project="aurora" debounce="0"></doclens-search>`,
+      );
       await element.show('scheduler');
       await until(() => stateText(element) === 'Still indexing… more results may follow.', 'still indexing');
       expect(shadow(element).querySelector('[role="status"]')!.textContent).to.contain('Still indexing');
@@ -322,13 +351,17 @@ describe('<doclens-search>', () => {
     await until(() => options(element).length > 0, 'results');
     const results = shadow(element).querySelector('[role="listbox"]')!;
     expect(results.querySelectorAll('img, script, svg, iframe, style, base, math, form, input, [onerror], [onload]').length).to.equal(0);
-    expect([...results.querySelectorAll('a')].every((link) => link.getAttribute('role') === 'option' && link.href.startsWith('http://127.0.0.1:9/'))).to.equal(true);
+    expect(
+      [...results.querySelectorAll('a')].every(
+        (link) => link.getAttribute('role') === 'option' && link.href.startsWith('http://127.0.0.1:9/'),
+      ),
+    ).to.equal(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.not.equal('none');
   });
 
-  it('keeps every key typed in it from the page\'s own shortcuts, on the document or the window, bubbling or capturing', async () => {
+  it("keeps every key typed in it from the page's own shortcuts, on the document or the window, bubbling or capturing", async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <form role="search" action="search.html"><input name="q" aria-label="Theme search" /></form>
       <doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>
@@ -425,7 +458,7 @@ describe('<doclens-search>', () => {
       await sendKeys({ press: 'Tab' });
       const active = element.shadowRoot!.activeElement ?? document.activeElement;
       expect(element.contains(document.activeElement), `focus after ${step + 1} Tab`).to.equal(true);
-      visited.push(active === input(element) ? 'field' : (active?.textContent?.trim() || active?.tagName || ''));
+      visited.push(active === input(element) ? 'field' : active?.textContent?.trim() || active?.tagName || '');
     }
     // The field, the reader's settings, the close button, the subprojects box, clear, then each recent search and its remove button.
     expect(visited.slice(0, 8)).to.deep.equal(['DOCLENS-SETTINGS', 'EscClose', 'INPUT', 'Clear', 'lease', '✕', 'retry', '✕']);

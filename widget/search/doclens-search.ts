@@ -91,7 +91,14 @@ export class DoclensSearch extends DoclensElement {
   private readonly field = createSearchField((value) => this.setQuery(value));
   private readonly request = new SearchRequestController(
     this,
-    () => ({ proxy: this.proxy, words: this.query, pageSize: this.pageSize, debounce: this.debounce, minLength: this.minLength, scope: { project: this.project, version: this.version, includeSubprojects: this.includeSubprojects } }),
+    () => ({
+      proxy: this.proxy,
+      words: this.query,
+      pageSize: this.pageSize,
+      debounce: this.debounce,
+      minLength: this.minLength,
+      scope: { project: this.project, version: this.version, includeSubprojects: this.includeSubprojects },
+    }),
     () => this.list.reset(),
   );
   private readonly dialogFocus = new DialogFocusController(this, {
@@ -100,7 +107,12 @@ export class DoclensSearch extends DoclensElement {
     fieldKey: (event) => this.onFieldKey(event),
   });
   private readonly list = new ResultList(this, () => this.request.results);
-  private readonly names = new SearchedNames(this, () => ({ proxy: this.proxy, pageUrl: this.pageUrl, project: this.project, version: this.version }));
+  private readonly names = new SearchedNames(this, () => ({
+    proxy: this.proxy,
+    pageUrl: this.pageUrl,
+    project: this.project,
+    version: this.version,
+  }));
   private readonly recent = new RecentSearches(this, () => recentKey(this.project));
   private readonly address = new SearchAddressController(this, () => this.field.value);
   private readonly sharedLink = new SharedLink(this);
@@ -109,7 +121,11 @@ export class DoclensSearch extends DoclensElement {
 
   constructor() {
     super();
-    new HotkeysController(this, () => !this.noHotkeys && !this.open, () => void this.show());
+    new HotkeysController(
+      this,
+      () => !this.noHotkeys && !this.open,
+      () => void this.show(),
+    );
     keepKeysInside(this, (event) => this.open || isTextField(event.composedPath()[0]));
     new LayoutSettledController(this, this.placeTrigger);
   }
@@ -144,10 +160,12 @@ export class DoclensSearch extends DoclensElement {
       // The active option is referred to through the host's id.
       if (!this.id) this.id = `doclens-search-${++instances}`;
       this.append(this.field);
-      this.opening = this.updateComplete.then(() => {
-        if (this.open && !this.dialog.open) this.dialog.showModal();
-        this.emit('doclens-search-open', null);
-      }).then(() => this.address.settled);
+      this.opening = this.updateComplete
+        .then(() => {
+          if (this.open && !this.dialog.open) this.dialog.showModal();
+          this.emit('doclens-search-open', null);
+        })
+        .then(() => this.address.settled);
     }
     await this.opening;
     this.field.focus();
@@ -203,7 +221,9 @@ export class DoclensSearch extends DoclensElement {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       if (idle) return this.recent.step(step);
       this.list.step(step);
-      void this.updateComplete.then(() => reveal(this.renderRoot.querySelector('[role="option"][aria-selected="true"]'), this.renderRoot.querySelector('[part~="body"]')));
+      void this.updateComplete.then(() =>
+        reveal(this.renderRoot.querySelector('[role="option"][aria-selected="true"]'), this.renderRoot.querySelector('[part~="body"]')),
+      );
     } else if (event.key === 'Enter') {
       // Never submits a form around the element.
       event.preventDefault();
@@ -221,7 +241,12 @@ export class DoclensSearch extends DoclensElement {
 
   override updated(): void {
     if (!this.open) return;
-    describeField(this.field, this, { strings: this.strings, placeholder: this.placeholder, status: this.request.status, activeId: this.list.active?.id });
+    describeField(this.field, this, {
+      strings: this.strings,
+      placeholder: this.placeholder,
+      status: this.request.status,
+      activeId: this.list.active?.id,
+    });
   }
 
   /** The destination, with the searched words for the page to highlight. */

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
-import { breadcrumb, isElsewhere, pageTitle, resultGroups, resultRows, resultUrl, rowLabel, sectionSnippet, sectionTitle, stepIndex, withHighlight } from './results.ts';
+import {
+  breadcrumb,
+  isElsewhere,
+  pageTitle,
+  resultGroups,
+  resultRows,
+  resultUrl,
+  rowLabel,
+  sectionSnippet,
+  sectionTitle,
+  stepIndex,
+  withHighlight,
+} from './results.ts';
 
 function block(id: string, fields: Partial<SearchBlock> = {}): SearchBlock {
   return { type: 'section', id, title: `Section ${id}`, content: `Text of ${id}`, highlights: { content: [] }, ...fields };
@@ -22,7 +34,10 @@ function result(path: string, blocks: SearchBlock[] = [], fields: Partial<Search
 
 describe('result rows', () => {
   it('lists each page, then at most three of its sections, numbered in the order the arrows take', () => {
-    const groups = resultGroups([result('/en/latest/a.html', [block('one'), block('two'), block('three'), block('four')]), result('/en/latest/b.html')]);
+    const groups = resultGroups([
+      result('/en/latest/a.html', [block('one'), block('two'), block('three'), block('four')]),
+      result('/en/latest/b.html'),
+    ]);
     expect(groups.map((group) => [group.page.id, group.sections.map((section) => section.id)])).toEqual([
       ['option-0', ['option-1', 'option-2', 'option-3']],
       ['option-4', []],
@@ -36,7 +51,10 @@ describe('result rows', () => {
   });
 
   it('encodes section ids in the fragment and survives an answer without blocks', () => {
-    const rows = resultRows([result('/a.html', [block('module-aurora.retry policy')]), { ...result('/b.html'), blocks: undefined } as unknown as SearchResult]);
+    const rows = resultRows([
+      result('/a.html', [block('module-aurora.retry policy')]),
+      { ...result('/b.html'), blocks: undefined } as unknown as SearchResult,
+    ]);
     expect(rows.map((row) => row.url)).toEqual([
       'https://aurora.docs.example.org/a.html',
       'https://aurora.docs.example.org/a.html#module-aurora.retry%20policy',
@@ -50,16 +68,33 @@ describe('result rows', () => {
   });
 
   it('names rows by their section, else their page', () => {
-    const [page, section, apiObject] = resultRows([result('/a.html', [block('s'), block('d', { type: 'domain', title: undefined, name: 'aurora.retry' })])]);
+    const [page, section, apiObject] = resultRows([
+      result('/a.html', [block('s'), block('d', { type: 'domain', title: undefined, name: 'aurora.retry' })]),
+    ]);
     expect([page, section, apiObject].map((row) => rowLabel(row!))).toEqual(['Page /a.html', 'Section s', 'aurora.retry']);
   });
 });
 
 describe('highlighted texts', () => {
   it('takes the highlighted markup of a page title, a section title, an API name and a snippet, with the plain text beside it', () => {
-    expect(pageTitle(result('/a.html', [], { highlights: { title: ['<span>Retry</span> policy'] } }))).toEqual({ markup: '<span>Retry</span> policy', text: 'Page /a.html' });
-    expect(sectionTitle(block('s', { highlights: { title: ['<span>S</span>'], content: [] } }))).toEqual({ markup: '<span>S</span>', text: 'Section s' });
-    expect(sectionTitle(block('d', { type: 'domain', title: undefined, name: 'aurora.retry', highlights: { name: ['<span>retry</span>'], title: ['ignored'], content: [] } }))).toEqual({
+    expect(pageTitle(result('/a.html', [], { highlights: { title: ['<span>Retry</span> policy'] } }))).toEqual({
+      markup: '<span>Retry</span> policy',
+      text: 'Page /a.html',
+    });
+    expect(sectionTitle(block('s', { highlights: { title: ['<span>S</span>'], content: [] } }))).toEqual({
+      markup: '<span>S</span>',
+      text: 'Section s',
+    });
+    expect(
+      sectionTitle(
+        block('d', {
+          type: 'domain',
+          title: undefined,
+          name: 'aurora.retry',
+          highlights: { name: ['<span>retry</span>'], title: ['ignored'], content: [] },
+        }),
+      ),
+    ).toEqual({
       markup: '<span>retry</span>',
       text: 'aurora.retry',
     });
@@ -76,7 +111,9 @@ describe('highlighted texts', () => {
 
 describe('result links', () => {
   it('adds the searched words as the highlight parameter, keeping the query and fragment', () => {
-    expect(withHighlight('https://d.example/en/a.html?x=1#part', 'retry policy', 'https://d.example/')).toBe('https://d.example/en/a.html?x=1&highlight=retry+policy#part');
+    expect(withHighlight('https://d.example/en/a.html?x=1#part', 'retry policy', 'https://d.example/')).toBe(
+      'https://d.example/en/a.html?x=1&highlight=retry+policy#part',
+    );
     expect(withHighlight('/en/a.html', 'retry', 'https://d.example/en/b.html')).toBe('https://d.example/en/a.html?highlight=retry');
   });
 

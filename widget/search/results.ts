@@ -47,7 +47,9 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
     return {
       page: row(page, result),
       // Talking to a hosting service directly, fields may be missing: nothing here may throw.
-      sections: (result.blocks ?? []).slice(0, SECTIONS_PER_PAGE).map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
+      sections: (result.blocks ?? [])
+        .slice(0, SECTIONS_PER_PAGE)
+        .map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
     };
   });
 }

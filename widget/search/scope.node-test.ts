@@ -3,7 +3,9 @@ import { scopedQuery } from './scope.ts';
 
 describe('scopedQuery', () => {
   it('puts the project (and version) searched before the words, with or without its subprojects', () => {
-    expect(scopedQuery({ project: 'aurora', version: '2.0', includeSubprojects: true }, '  retry policy ')).toBe('subprojects:aurora/2.0 retry policy');
+    expect(scopedQuery({ project: 'aurora', version: '2.0', includeSubprojects: true }, '  retry policy ')).toBe(
+      'subprojects:aurora/2.0 retry policy',
+    );
     expect(scopedQuery({ project: 'aurora', includeSubprojects: false }, 'retry')).toBe('project:aurora retry');
   });
 

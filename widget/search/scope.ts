@@ -11,7 +11,9 @@ export interface SearchScope {
 
 /** The query sent: the scope as a `project:`/`subprojects:` term, then the reader's words. */
 export function scopedQuery(scope: SearchScope, words: string): string {
-  const term = scope.project ? `${scope.includeSubprojects ? 'subprojects' : 'project'}:${scope.project}${scope.version ? `/${scope.version}` : ''}` : '';
+  const term = scope.project
+    ? `${scope.includeSubprojects ? 'subprojects' : 'project'}:${scope.project}${scope.version ? `/${scope.version}` : ''}`
+    : '';
   return [term, words.trim()].filter(Boolean).join(' ');
 }
 

@@ -132,9 +132,7 @@ export class SearchAddressController implements ReactiveController {
 export class SharedLink {
   link?: { url: string; copied: boolean };
 
-  constructor(
-    private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode },
-  ) {}
+  constructor(private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode }) {}
 
   /** Copies the address of a search for `words` (this page with them in its fragment), or shows it selected to copy by hand. */
   async copy(words: string): Promise<void> {

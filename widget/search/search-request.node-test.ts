@@ -15,7 +15,9 @@ function startSearchServer(): Promise<{ server: Server; url: string; queries: st
     const page = Number(url.searchParams.get('page'));
     queries.push(`${q}|${page}`);
     if (q.includes('broken')) {
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'upstream_error', message: 'broken' } }));
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'upstream_error', message: 'broken' } }));
       return;
     }
     const indexing = q.includes('partial') && !partialAsked.has(q);
@@ -28,12 +30,28 @@ function startSearchServer(): Promise<{ server: Server; url: string; queries: st
       query: q,
       results: q.includes('nothing')
         ? []
-        : [{ type: 'page', project: { slug: 'aurora', alias: null }, version: { slug: 'latest' }, title: `${q} ${page}${indexing ? ' so far' : ''}`, domain: 'http://docs.test', path: `/p${page}.html`, highlights: { title: [] }, blocks: [] }],
+        : [
+            {
+              type: 'page',
+              project: { slug: 'aurora', alias: null },
+              version: { slug: 'latest' },
+              title: `${q} ${page}${indexing ? ' so far' : ''}`,
+              domain: 'http://docs.test',
+              path: `/p${page}.html`,
+              highlights: { title: [] },
+              blocks: [],
+            },
+          ],
       indexing,
     } satisfies SearchResponse;
-    setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)), q.includes('slow') ? 400 : 0);
+    setTimeout(
+      () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
+      q.includes('slow') ? 400 : 0,
+    );
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, queries })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, queries })),
+  );
 }
 
 /** The least a controller needs of its element: it is told to render again. */
@@ -64,7 +82,15 @@ describe('SearchRequestController', () => {
 
   function controller(words: () => string, overrides: Partial<SearchParameters> = {}) {
     let replaced = 0;
-    const parameters = () => ({ proxy: search.url, words: words(), scope: { includeSubprojects: true }, pageSize: 10, debounce: 30, minLength: 2, ...overrides });
+    const parameters = () => ({
+      proxy: search.url,
+      words: words(),
+      scope: { includeSubprojects: true },
+      pageSize: 10,
+      debounce: 30,
+      minLength: 2,
+      ...overrides,
+    });
     const request = new SearchRequestController(new Host(), parameters, () => replaced++);
     return { request, replacedCount: () => replaced };
   }
@@ -72,7 +98,9 @@ describe('SearchRequestController', () => {
 
   it('makes one request for a burst of typing, with the scope before the words', async () => {
     let words = '';
-    const { request, replacedCount } = controller(() => words, { scope: { project: 'aurora', version: 'latest', includeSubprojects: false } });
+    const { request, replacedCount } = controller(() => words, {
+      scope: { project: 'aurora', version: 'latest', includeSubprojects: false },
+    });
     const asked = search.queries.length;
     for (const typed of ['re', 'ret', 'retr', 'retry']) {
       words = typed;

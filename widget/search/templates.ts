@@ -5,7 +5,17 @@ import { format, type Strings } from '../shared/i18n.ts';
 import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { canReferToShadow } from './search-field.ts';
 import { withoutRecent, type RecentSearches } from './recent.ts';
-import { breadcrumb, isElsewhere, pageTitle, resultGroups, rowLabel, sectionSnippet, sectionTitle, type HighlightedText, type ResultRow } from './results.ts';
+import {
+  breadcrumb,
+  isElsewhere,
+  pageTitle,
+  resultGroups,
+  rowLabel,
+  sectionSnippet,
+  sectionTitle,
+  type HighlightedText,
+  type ResultRow,
+} from './results.ts';
 import type { ResultList } from './result-list.ts';
 import type { SearchRequestController } from './search-request.ts';
 
@@ -61,17 +71,21 @@ export function renderDialog(view: SearchView): TemplateResult {
       <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
       <button class="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
     </div>
-    ${!shared
-      ? nothing
-      : shared.copied
-        ? html`<div class="shared" part="shared-link" role="status">${s.linkCopied}</div>`
-        : html`<div class="shared" part="shared-link"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`}
-    ${view.searchingIn !== undefined
-      ? html`<div class="filters" part="filters">
+    ${
+      !shared
+        ? nothing
+        : shared.copied
+          ? html`<div class="shared" part="shared-link" role="status">${s.linkCopied}</div>`
+          : html`<div class="shared" part="shared-link"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`
+    }
+    ${
+      view.searchingIn !== undefined
+        ? html`<div class="filters" part="filters">
           <span>${view.searchingIn}</span>
           <label><input type="checkbox" .checked=${view.includeSubprojects} @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)} />${s.includeSubprojects}</label>
         </div>`
-      : nothing}
+        : nothing
+    }
     <div class="body" part="body">${renderBody(view)}</div>
     <div class="visually-hidden" role="status" aria-live="polite">${announcement(view)}</div>
     <footer>${s.keyboardHelp}</footer>
@@ -137,20 +151,35 @@ function renderResults(view: SearchView): TemplateResult {
       ${resultGroups(request.results).map(({ page, sections }) => {
         const result = page.result;
         // Results from elsewhere than the project and version searched say where they are from.
-        const badge = isElsewhere(result, view.project, view.version) ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>` : nothing;
+        const badge = isElsewhere(result, view.project, view.version)
+          ? html`<span class="badge">${result.project.alias ?? result.project.slug} · ${result.version.slug}</span>`
+          : nothing;
         return html`
-          ${renderOption(view, page, html`
+          ${renderOption(
+            view,
+            page,
+            html`
             <span class="title" part="option-title">${highlighted(pageTitle(result))}${badge}</span>
-            <span class="path">${breadcrumb(result.path)}</span>`)}
-          ${sections.map((section) => renderOption(view, section, html`
+            <span class="path">${breadcrumb(result.path)}</span>`,
+          )}
+          ${sections.map((section) =>
+            renderOption(
+              view,
+              section,
+              html`
             <span class="title hit" part="option-title">${highlighted(sectionTitle(section.block!))}</span>
-            <span class="snippet">${highlighted(sectionSnippet(section.block!))}</span>`, 'section'))}
+            <span class="snippet">${highlighted(sectionSnippet(section.block!))}</span>`,
+              'section',
+            ),
+          )}
         `;
       })}
     </ul>
-    ${request.nextPage
-      ? html`<button class="action more" part="more" type="button" ?disabled=${request.loadingMore} @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
-      : nothing}
+    ${
+      request.nextPage
+        ? html`<button class="action more" part="more" type="button" ?disabled=${request.loadingMore} @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
+        : nothing
+    }
   `;
 }
 function renderOption(view: SearchView, row: ResultRow, content: TemplateResult, kind = 'page'): TemplateResult {

@@ -88,7 +88,9 @@ describe('<doclens-settings>', () => {
     // The next page of the site: a new element, reading what was stored.
     expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).to.include({ previews: false });
     preview.remove();
-    const again = await fixture<DoclensPreview>(html`<doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host} show-delay="50"></doclens-preview>`);
+    const again = await fixture<DoclensPreview>(
+      html`<doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host} show-delay="50"></doclens-preview>`,
+    );
     await sendMouse({ type: 'move', position: [2, 2] });
     await hover(term);
     await sleep(300);
@@ -131,7 +133,7 @@ describe('<doclens-settings>', () => {
     await old.show();
     const button = part(settings, 'settings')!.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(button.left + button.width / 2), Math.round(button.top + button.height / 2)] });
-    await until(() => menuOpen(settings) && switches(settings).length > 0 && !old.open, 'the settings menu instead of the switcher\'s');
+    await until(() => menuOpen(settings) && switches(settings).length > 0 && !old.open, "the settings menu instead of the switcher's");
     expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal([
       'Show previews on hover',
       'Keep the version switcher collapsed',
@@ -169,7 +171,11 @@ describe('<doclens-settings>', () => {
     const element = await switcher('/en/1.0/installation.html');
     await until(() => !!part(element, 'badge'), 'folded as before');
     expect(part(element, 'notice')).to.equal(null);
-    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).to.deep.equal({ previews: true, switcherCollapsed: true, dismissedNotices: ['aurora/1.0'] });
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).to.deep.equal({
+      previews: true,
+      switcherCollapsed: true,
+      dismissedNotices: ['aurora/1.0'],
+    });
     expect(localStorage.getItem('doclens:notice:aurora:1.0')).to.equal(null);
   });
 
@@ -181,7 +187,7 @@ describe('<doclens-settings>', () => {
     await until(() => !!part(element, 'badge'), 'folded by the other tab');
     localStorage.clear();
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
-    await until(() => !!part(element, 'toggle'), 'open again once the site\'s storage is cleared');
+    await until(() => !!part(element, 'toggle'), "open again once the site's storage is cleared");
   });
 
   it('works by keyboard as a menu button, and keeps its keys from the page', async () => {
@@ -275,7 +281,7 @@ describe('<doclens-settings>', () => {
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'toggle'), 'the switcher');
     const settings = settingsIn(element);
-    expect(settings.getAttribute('scheme'), 'the switcher\'s fixed scheme').to.equal('dark');
+    expect(settings.getAttribute('scheme'), "the switcher's fixed scheme").to.equal('dark');
     expect(part(settings, 'settings')!.getAttribute('aria-label')).to.equal('Preferencias de lectura en este sitio');
     await openMenu(settings);
     expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal([

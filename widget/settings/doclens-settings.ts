@@ -77,7 +77,8 @@ export class DoclensSettings extends DoclensElement {
   override connectedCallback(): void {
     // Inside another doclens element whose author fixed its colour scheme, the same scheme.
     const container = this.container;
-    if (container?.hasAttribute('data-scheme-fixed') && !this.hasAttribute('scheme')) this.setAttribute('scheme', container.getAttribute('scheme') ?? 'light');
+    if (container?.hasAttribute('data-scheme-fixed') && !this.hasAttribute('scheme'))
+      this.setAttribute('scheme', container.getAttribute('scheme') ?? 'light');
     super.connectedCallback();
     this.settings = readerSettings();
     this.stopFollowingSettings = onReaderSettingsChange((settings) => (this.settings = settings));
@@ -169,7 +170,11 @@ export class DoclensSettings extends DoclensElement {
     const switches: Switch[] = [{ label: s.showPreviews, checked: settings.previews, set: (on) => changeReaderSettings({ previews: on }) }];
     // The attribute, which the switcher reflects: the page's switcher may not have loaded its code yet.
     if (switcher?.getAttribute('placement') === 'floating') {
-      switches.push({ label: s.keepSwitcherCollapsed, checked: settings.switcherCollapsed, set: (on) => changeReaderSettings({ switcherCollapsed: on }) });
+      switches.push({
+        label: s.keepSwitcherCollapsed,
+        checked: settings.switcherCollapsed,
+        set: (on) => changeReaderSettings({ switcherCollapsed: on }),
+      });
     }
     const notice = switcher?.noticeVersion;
     if (notice) {
@@ -199,13 +204,17 @@ export class DoclensSettings extends DoclensElement {
       </button>
       <div id="menu" part="settings-menu" role="menu" popover="manual" aria-label=${s.readerSettings} @keydown=${this.onMenuKeydown}>
         <div class="heading" aria-hidden="true">${s.readerSettings}</div>
-        ${this.open
-          ? this.switches(s).map(
-              (item) => html`<div role="menuitemcheckbox" part="setting" tabindex="-1" aria-checked=${item.checked ? 'true' : 'false'} @click=${() => item.set(!item.checked)}>
+        ${
+          this.open
+            ? this.switches(s).map(
+                (
+                  item,
+                ) => html`<div role="menuitemcheckbox" part="setting" tabindex="-1" aria-checked=${item.checked ? 'true' : 'false'} @click=${() => item.set(!item.checked)}>
                 <span class="check" aria-hidden="true"></span><span>${item.label}</span>
               </div>`,
-            )
-          : nothing}
+              )
+            : nothing
+        }
       </div>`;
   }
 }

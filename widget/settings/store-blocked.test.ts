@@ -55,9 +55,13 @@ describe('reader settings without storage', () => {
     await until(() => !!part(versions, 'badge') && !part(versions, 'notice'), 'folded, without the notice');
     expect(container.querySelector<DoclensPreview>('doclens-preview')!.previewUrl(term)).to.equal(undefined);
 
-    const preview = await fixture<DoclensPreview>(html`<doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host}></doclens-preview>`);
+    const preview = await fixture<DoclensPreview>(
+      html`<doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host}></doclens-preview>`,
+    );
     expect(preview.previewUrl(term)).to.equal(undefined);
-    const again = await fixture<DoclensVersions>(html`<doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>`);
+    const again = await fixture<DoclensVersions>(
+      html`<doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>`,
+    );
     await until(() => !!part(again, 'badge'), 'folded');
     expect(part(again, 'notice')).to.equal(null);
     expect(errors).to.deep.equal([]);

@@ -30,7 +30,9 @@ let storageUsable = true;
 /** Settings from anything: what is not a known setting of the right type is the default. */
 function normalize(value: unknown): ReaderSettings {
   const given = (value && typeof value === 'object' ? value : {}) as Partial<Record<keyof ReaderSettings, unknown>>;
-  const notices = Array.isArray(given.dismissedNotices) ? given.dismissedNotices.filter((item): item is string => typeof item === 'string') : [];
+  const notices = Array.isArray(given.dismissedNotices)
+    ? given.dismissedNotices.filter((item): item is string => typeof item === 'string')
+    : [];
   return {
     previews: typeof given.previews === 'boolean' ? given.previews : DEFAULTS.previews,
     switcherCollapsed: typeof given.switcherCollapsed === 'boolean' ? given.switcherCollapsed : DEFAULTS.switcherCollapsed,
@@ -48,7 +50,9 @@ function parse(text: string): ReaderSettings {
 
 /** The fold and notice choices stored under their own keys by earlier releases, moved under SETTINGS_KEY. */
 function migrate(storage: Storage): ReaderSettings {
-  const legacy = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '').filter((key) => LEGACY_NOTICE.test(key) || LEGACY_SWITCHER.test(key));
+  const legacy = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '').filter(
+    (key) => LEGACY_NOTICE.test(key) || LEGACY_SWITCHER.test(key),
+  );
   if (!legacy.length) return DEFAULTS;
   const notices = legacy.flatMap((key) => {
     const match = LEGACY_NOTICE.exec(key);

@@ -21,7 +21,12 @@ export function isAbort(error: unknown): boolean {
 }
 
 /** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */
-export async function getJson<T extends ProxyAnswer>(proxy: string, path: string, params: Record<string, string | undefined>, signal?: AbortSignal): Promise<T> {
+export async function getJson<T extends ProxyAnswer>(
+  proxy: string,
+  path: string,
+  params: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<T> {
   const url = new URL(path, proxy.endsWith('/') ? proxy : `${proxy}/`);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   let response: Response;
@@ -41,6 +46,12 @@ export async function getJson<T extends ProxyAnswer>(proxy: string, path: string
   }
   if (response.ok && body && typeof body === 'object') return body as T;
   const detail = (body as Partial<ErrorBody> | undefined)?.error;
-  const kind: FailureKind = response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
-  throw new ProxyRequestError(kind, response.status, detail?.code, detail?.message ?? `The documentation service answered ${response.status}.`);
+  const kind: FailureKind =
+    response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
+  throw new ProxyRequestError(
+    kind,
+    response.status,
+    detail?.code,
+    detail?.message ?? `The documentation service answered ${response.status}.`,
+  );
 }

@@ -54,7 +54,11 @@ describe('DoclensElement', () => {
     const container = await fixture<HTMLDivElement>(html`<div><doclens-probe></doclens-probe></div>`);
     const probe = container.querySelector<ProbeElement>('doclens-probe')!;
     const seen: string[] = [];
-    document.addEventListener('doclens-matches-step', (event) => seen.push(`step ${event.detail.index}/${event.detail.total} ${event.composed}`), { once: true });
+    document.addEventListener(
+      'doclens-matches-step',
+      (event) => seen.push(`step ${event.detail.index}/${event.detail.total} ${event.composed}`),
+      { once: true },
+    );
     container.addEventListener('doclens-matches-clear', (event) => seen.push(`clear ${event.detail} ${event.bubbles}`), { once: true });
     expect(probe.step()).to.equal(true);
     expect(probe.clear()).to.equal(true);

@@ -10,7 +10,7 @@ const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right
 describe('floating doclens elements on a phone', () => {
   afterEach(() => setViewport({ width: 800, height: 600 }));
 
-  it('take corners where they cover neither the theme\'s controls nor each other', async () => {
+  it("take corners where they cover neither the theme's controls nor each other", async () => {
     await setViewport({ width: 390, height: 844 });
     const container = await fixture<HTMLDivElement>(html`<div>
       <header style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center; background: #eee">
@@ -28,7 +28,10 @@ describe('floating doclens elements on a phone', () => {
     expect(overlap(ours[0]!, ours[1]!), 'trigger and switcher apart').to.equal(false);
     for (const control of container.querySelectorAll('header button')) {
       const box = control.getBoundingClientRect();
-      expect(ours.some((rect) => overlap(rect, box)), `${control.id} left free`).to.equal(false);
+      expect(
+        ours.some((rect) => overlap(rect, box)),
+        `${control.id} left free`,
+      ).to.equal(false);
     }
   });
 });

@@ -12,7 +12,8 @@ export const layoutViewportStyles = css`
 `;
 
 /** What a reader clicks, taps or tabs to. */
-const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+const CONTROLS =
+  'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
 /** Distance between the points tested under a floating element: smaller than any usable control. */
 const STEP = 16;
 

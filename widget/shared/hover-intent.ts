@@ -157,7 +157,8 @@ export class HoverIntentController implements ReactiveController {
     if (this.options.targetOf(event.target) === this.dismissed) this.dismissed = undefined;
     // A tapped preview closes on a tap elsewhere: tapping its text moves focus out of the link too.
     if (this.opened && this.trigger === 'touch') return;
-    if (this.current && this.options.targetOf(event.target) === this.current && !this.options.inPopup(event.relatedTarget)) this.scheduleHide();
+    if (this.current && this.options.targetOf(event.target) === this.current && !this.options.inPopup(event.relatedTarget))
+      this.scheduleHide();
   };
 
   private onPointerDown = (event: PointerEvent) => {

@@ -102,7 +102,8 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   const container = mainContent(root);
   const pattern = new RegExp(`(${words.map((word) => word.replace(/[-]/g, '\\-')).join('|')})`, 'giu');
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
   });
   const texts: Text[] = [];
   while (walker.nextNode()) texts.push(walker.currentNode as Text);

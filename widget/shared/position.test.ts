@@ -78,7 +78,9 @@ describe('anchor (floating-ui placement of the preview)', () => {
   });
 
   it('points at the first line of a link wrapped over two', async () => {
-    const { floating, link } = track(await place('top: 40px; left: 100px; width: 120px', 80, { text: 'a link long enough to wrap over lines' }));
+    const { floating, link } = track(
+      await place('top: 40px; left: 100px; width: 120px', 80, { text: 'a link long enough to wrap over lines' }),
+    );
     const lines = link.getClientRects();
     expect(lines.length).to.be.greaterThan(1);
     expect(box(floating).top).to.be.closeTo(lines[0]!.bottom + OFFSET, 1);

@@ -20,10 +20,17 @@ export interface AnchorOptions {
  * loading inside it) until the returned function is called. The space left on the chosen side is
  * given to CSS as `--_available-height`, so that the floating element can limit its height to it.
  */
-export function anchor(reference: Element, floating: HTMLElement, { gap, align = 'start', arrow: arrowElement, placed }: AnchorOptions): () => void {
+export function anchor(
+  reference: Element,
+  floating: HTMLElement,
+  { gap, align = 'start', arrow: arrowElement, placed }: AnchorOptions,
+): () => void {
   const padding = 8;
   // A link wrapped over two lines: point at its first line.
-  const firstLine = { getBoundingClientRect: () => reference.getClientRects()[0] ?? reference.getBoundingClientRect(), contextElement: reference };
+  const firstLine = {
+    getBoundingClientRect: () => reference.getClientRects()[0] ?? reference.getBoundingClientRect(),
+    contextElement: reference,
+  };
   const place = async () => {
     const { x, y, placement, middlewareData } = await computePosition(firstLine, floating, {
       strategy: 'fixed',
@@ -33,7 +40,11 @@ export function anchor(reference: Element, floating: HTMLElement, { gap, align =
         offset(gap),
         flip({ padding, crossAxis: false }),
         shift({ padding }),
-        size({ padding, apply: ({ availableHeight }) => floating.style.setProperty('--_available-height', `${Math.max(0, Math.floor(availableHeight))}px`) }),
+        size({
+          padding,
+          apply: ({ availableHeight }) =>
+            floating.style.setProperty('--_available-height', `${Math.max(0, Math.floor(availableHeight))}px`),
+        }),
         ...(arrowElement ? [arrow({ element: arrowElement, padding: 10 })] : []),
       ],
     });

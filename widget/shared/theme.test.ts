@@ -5,7 +5,15 @@ import '../versions/doclens-versions.ts';
 import { servers, until } from '../test-support.ts';
 
 /** Inherited text styles of a theme that would bend the widget's own text. */
-const PAGE_TEXT_STYLES = { textAlign: 'center', textTransform: 'uppercase', letterSpacing: '3px', lineHeight: '3', fontStyle: 'italic', whiteSpace: 'pre', cursor: 'wait' } as const;
+const PAGE_TEXT_STYLES = {
+  textAlign: 'center',
+  textTransform: 'uppercase',
+  letterSpacing: '3px',
+  lineHeight: '3',
+  fontStyle: 'italic',
+  whiteSpace: 'pre',
+  cursor: 'wait',
+} as const;
 
 function expectOwnTextStyles(node: Element | null | undefined, name: string): void {
   expect(node, name).to.be.instanceOf(Element);
@@ -22,10 +30,11 @@ function expectOwnTextStyles(node: Element | null | undefined, name: string): vo
 describe('theme styles', () => {
   beforeEach(() => Object.assign(document.body.style, PAGE_TEXT_STYLES));
   afterEach(() => {
-    for (const name of Object.keys(PAGE_TEXT_STYLES)) document.body.style.removeProperty(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
+    for (const name of Object.keys(PAGE_TEXT_STYLES))
+      document.body.style.removeProperty(name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
   });
 
-  it('keep the page\'s inherited text styles out of previews, the switcher and the search dialog', async () => {
+  it("keep the page's inherited text styles out of previews, the switcher and the search dialog", async () => {
     const docs = servers.docs;
     const container = await fixture<HTMLDivElement>(html`<div>
       <div role="main"><p><a id="term" href=${`${docs}/en/latest/glossary.html#term-job`}>job</a></p></div>
@@ -57,7 +66,7 @@ describe('theme styles', () => {
     await search.hide();
   });
 
-  it('keep the page\'s direction, and stay hidden where the page hides them', async () => {
+  it("keep the page's direction, and stay hidden where the page hides them", async () => {
     const container = await fixture<HTMLDivElement>(html`<div dir="rtl">
       <nav style="visibility: hidden">
         <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="inline"></doclens-versions>

@@ -90,7 +90,7 @@ describe('<doclens-versions>', () => {
     await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
   });
 
-  it('keeps the menu\'s keys from the page\'s own shortcuts (Sphinx turns pages on arrows)', async () => {
+  it("keeps the menu's keys from the page's own shortcuts (Sphinx turns pages on arrows)", async () => {
     const element = await switcher('/en/latest/installation.html');
     const seenByPage: string[] = [];
     const pageShortcuts = (event: KeyboardEvent) => seenByPage.push(`${event.type} ${event.key}`);
@@ -120,14 +120,18 @@ describe('<doclens-versions>', () => {
     expect(part(current, 'notice')).to.equal(null);
   });
 
-  it('offers the version\'s downloads, with web links only, and marks branches', async () => {
-    const container = await fixture<HTMLDivElement>(html`<div><doclens-versions proxy=${servers.hostile} placement="inline"></doclens-versions></div>`);
+  it("offers the version's downloads, with web links only, and marks branches", async () => {
+    const container = await fixture<HTMLDivElement>(
+      html`<div><doclens-versions proxy=${servers.hostile} placement="inline"></doclens-versions></div>`,
+    );
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'toggle'), 'page context');
     await element.show();
     const downloads = [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[aria-labelledby="downloads-label"] a')];
     expect(downloads.map((link) => link.textContent)).to.deep.equal(['PDF', 'EPUB']);
-    expect(downloads.every((link) => link.getAttribute('role') === 'menuitem' && link.href.startsWith('https://docs.example.org/'))).to.equal(true);
+    expect(
+      downloads.every((link) => link.getAttribute('role') === 'menuitem' && link.href.startsWith('https://docs.example.org/')),
+    ).to.equal(true);
     expect(item(element, 'feature-x').querySelector('[part~="detail"]')!.textContent).to.equal('branch');
     expect(labels(element, 'languages')).to.deep.equal([]);
   });
@@ -192,7 +196,7 @@ describe('<doclens-versions>', () => {
     expect(part(await switcher('/en/latest/installation.html'), 'collapse')).to.equal(null);
   });
 
-  it('on a phone, leaves the page\'s own controls free: the notice and the switcher go where nothing is under them', async () => {
+  it("on a phone, leaves the page's own controls free: the notice and the switcher go where nothing is under them", async () => {
     await setViewport({ width: 390, height: 844 });
     const container = await fixture<HTMLDivElement>(html`<div>
       <header style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center; background: #eee">
@@ -203,10 +207,15 @@ describe('<doclens-versions>', () => {
     </div>`);
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'notice') && !!part(element, 'switcher')!.dataset.spot, 'arranged');
-    const ours = [part(element, 'notice')!, part(element, 'toggle')!, part(element, 'collapse')!].map((node) => node.getBoundingClientRect());
+    const ours = [part(element, 'notice')!, part(element, 'toggle')!, part(element, 'collapse')!].map((node) =>
+      node.getBoundingClientRect(),
+    );
     for (const control of container.querySelectorAll<HTMLElement>('#menu, #home, #theme, #to-top')) {
       const box = control.getBoundingClientRect();
-      expect(ours.some((rect) => overlap(rect, box)), `${control.id} left free`).to.equal(false);
+      expect(
+        ours.some((rect) => overlap(rect, box)),
+        `${control.id} left free`,
+      ).to.equal(false);
       expect(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)).to.equal(control);
     }
     expect(overlap(ours[0]!, ours[1]!), 'the notice leaves the switcher free').to.equal(false);

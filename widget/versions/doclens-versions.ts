@@ -9,7 +9,14 @@ import { languageName, languageOf } from '../shared/i18n.ts';
 import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
 import type { NoticedVersion } from '../settings/doclens-settings.ts';
-import { changeReaderSettings, isNoticeDismissed, onReaderSettingsChange, readerSettings, setNoticeDismissed, type ReaderSettings } from '../settings/store.ts';
+import {
+  changeReaderSettings,
+  isNoticeDismissed,
+  onReaderSettingsChange,
+  readerSettings,
+  setNoticeDismissed,
+  type ReaderSettings,
+} from '../settings/store.ts';
 import { destinationOf, pageContextOf, pageOrStart, takeLandedMarker } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
 import { renderSwitcher, type SwitcherView } from './templates.ts';
@@ -155,7 +162,13 @@ export class DoclensVersions extends DoclensElement {
       event.preventDefault();
       items[index]?.click();
     } else if (event.key.length === 1 && /\S/.test(event.key)) {
-      items[typeaheadIndex(items.map((item) => item.textContent ?? ''), index, event.key)]?.focus();
+      items[
+        typeaheadIndex(
+          items.map((item) => item.textContent ?? ''),
+          index,
+          event.key,
+        )
+      ]?.focus();
     }
   };
 

@@ -42,28 +42,34 @@ export function renderSwitcher(view: SwitcherView): TemplateResult {
     ${view.noticeFolded ? nothing : renderNotice(view)}
     <div class="switcher" part="switcher">
       ${view.noticeFolded ? renderNoticeBadge(view) : nothing}
-      ${view.badge
-        ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => view.setCollapsed(false)}>
+      ${
+        view.badge
+          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => view.setCollapsed(false)}>
             ${context.version.verbose_name}
           </button>`
-        : renderToggle(view, format(s.versionsLabel, { version: context.version.verbose_name, language: language.name }), language.code)}
+          : renderToggle(view, format(s.versionsLabel, { version: context.version.verbose_name, language: language.name }), language.code)
+      }
       <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!view.open || view.badge} @keydown=${(event: KeyboardEvent) => view.onMenuKeydown(event)}>
         <div role="group" aria-labelledby="versions-label">
           <div class="group-label" id="versions-label">${s.versions}</div>
           ${context.versions.map((version) => renderItem(view, 'version', version, version.verbose_name, versionKind(version, context)))}
         </div>
-        ${context.translations.length > 1
-          ? html`<div role="group" aria-labelledby="languages-label">
+        ${
+          context.translations.length > 1
+            ? html`<div role="group" aria-labelledby="languages-label">
               <div class="group-label" id="languages-label">${s.languages}</div>
               ${context.translations.map((translation) => renderItem(view, 'language', translation, view.languageName(translation.language), translation.language.code))}
             </div>`
-          : nothing}
-        ${downloads.length
-          ? html`<div role="group" aria-labelledby="downloads-label">
+            : nothing
+        }
+        ${
+          downloads.length
+            ? html`<div role="group" aria-labelledby="downloads-label">
               <div class="group-label" id="downloads-label">${s.downloads}</div>
               ${downloads.map(({ label, url }) => html`<a role="menuitem" part="item" tabindex="-1" href=${url}>${label}</a>`)}
             </div>`
-          : nothing}
+            : nothing
+        }
       </div>
     </div>
   `;
@@ -85,11 +91,13 @@ function renderToggle(view: SwitcherView, label: string, languageCode: string): 
       <span class="visually-hidden">${label}</span>
     </button>
     <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${view.switcher} @pointerdown=${() => view.close()}></doclens-settings>
-    ${view.floating
-      ? html`<button class="collapse" part="collapse" type="button" aria-label=${s.hideSwitcher} title=${s.hideSwitcher} @click=${() => view.setCollapsed(true)}>
+    ${
+      view.floating
+        ? html`<button class="collapse" part="collapse" type="button" aria-label=${s.hideSwitcher} title=${s.hideSwitcher} @click=${() => view.setCollapsed(true)}>
           <span aria-hidden="true">–</span>
         </button>`
-      : nothing}`;
+        : nothing
+    }`;
 }
 
 function renderItem(view: SwitcherView, kind: 'version' | 'language', target: Target, label: string, detail: string): TemplateResult {
@@ -100,9 +108,11 @@ function renderItem(view: SwitcherView, kind: 'version' | 'language', target: Ta
     aria-checked=${target.current ? 'true' : 'false'}
     href=${entryUrl(target)}
     @click=${(event: MouseEvent) => view.choose(event, kind, target)}
-    ><span>${label}</span><span class="kind" part="detail">${detail}</span>${target.exists === false
-      ? html`<span class="missing" part="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
-      : nothing}</a
+    ><span>${label}</span><span class="kind" part="detail">${detail}</span>${
+      target.exists === false
+        ? html`<span class="missing" part="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
+        : nothing
+    }</a
   >`;
 }
 

@@ -21,7 +21,8 @@ export function downloadLinks(context: PageContext): { label: string; url: strin
 
 /** What a menu entry says beside a version: what `stable` points to, `tag` or `branch`. */
 export function versionKind(version: ContextVersion, context: PageContext): string {
-  if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable') return `→ ${context.stable.release}`;
+  if (version.slug === 'stable' && context.stable?.slug === 'stable' && context.stable.release !== 'stable')
+    return `→ ${context.stable.release}`;
   if (version.slug === 'latest') return '';
   return version.type === 'tag' ? 'tag' : 'branch';
 }
@@ -40,7 +41,11 @@ export function noticeKind(context: PageContext, notice: NoticeSetting): 'old' |
 }
 
 /** The notice's text: the arrival on a start page, else the old or development version's unless dismissed. */
-export function noticeMessage(context: PageContext, s: Strings, shown: { notice: NoticeSetting; dismissed: boolean; landedOnStart: boolean }): string | undefined {
+export function noticeMessage(
+  context: PageContext,
+  s: Strings,
+  shown: { notice: NoticeSetting; dismissed: boolean; landedOnStart: boolean },
+): string | undefined {
   if (shown.landedOnStart) return format(s.landedOnStart, { version: context.version.verbose_name });
   const kind = noticeKind(context, shown.notice);
   if (!kind || shown.dismissed) return undefined;
