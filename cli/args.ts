@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isIP } from 'node:net';
 
 /** A mistake in how a command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {
@@ -40,5 +41,14 @@ export function slugValue(name: string, raw: string): string {
 
 export function languageValue(name: string, raw: string): string {
   if (!/^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/.test(raw)) throw new UsageError(`${name} must be a language code such as "en", not "${raw}"`);
+  return raw;
+}
+
+/** An address to listen on: an IP literal (`0.0.0.0` or `::` for every interface) or a host name. */
+export function addressValue(name: string, raw: string | undefined, fallback: string): string {
+  if (raw === undefined) return fallback;
+  if (isIP(raw) === 0 && !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/i.test(raw)) {
+    throw new UsageError(`${name} must be an IP address or a host name, not "${raw}"`);
+  }
   return raw;
 }

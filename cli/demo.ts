@@ -6,7 +6,7 @@ import { loadManifest } from '../host/manifest.ts';
 import { escapeHtml } from '../host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
-import { parseOptions, portValue, UsageError } from './args.ts';
+import { addressValue, parseOptions, portValue, UsageError } from './args.ts';
 import { demoToken, hostOptions, indexCacheFromOptions, manifestFromOptions, reportSearchComplete, startPages } from './host.ts';
 
 export const demoHelp = `Usage: doclens demo [--docs DIR --project SLUG] [--port N] [widget options]
@@ -23,6 +23,7 @@ Options:
   --language L       the language code for --docs (default: en)
   --manifest FILE    serve the projects of a manifest instead
   --port N           the first port to use; 0 picks free ports (default: $PORT or 8000)
+  --host ADDR        the address the host and the proxy listen on (default: 127.0.0.1)
   --index-cache DIR  where search indexes are kept across restarts (default: $XDG_CACHE_HOME/doclens
                      or ~/.cache/doclens)
   -h, --help         show this help
@@ -135,6 +136,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
   const custom = values.docs !== undefined || values.manifest !== undefined || values.project !== undefined;
   const manifest = custom ? manifestFromOptions(values) : loadManifest(bundledManifest);
   const port = portValue('--port', values.port, portValue('PORT', process.env.PORT, 8000));
+  const hostname = addressValue('--host', values.host, '127.0.0.1');
   const domains = previewDomains(values['preview-domain']);
   const attributes = Object.entries(loaderAttributes(values, domains))
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -144,7 +146,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
   let proxyUrl = '';
   // Every page gets the one tag an author adds; the proxy's address is known once it listens.
   const headHtml = () => `<script type="module" src="${proxyUrl}/doclens.js" data-proxy="${proxyUrl}"${attributes}></script>`;
-  const host = await startHost({ manifest, token, port, headHtml, indexCache: indexCacheFromOptions(values) });
+  const host = await startHost({ manifest, token, port, hostname, headHtml, indexCache: indexCacheFromOptions(values) });
   const topLevel = host.registry.projects.filter((project) => !project.translationOf && !project.subprojectOf);
   const config = parseConfig({
     upstream: host.apiUrl,
@@ -157,6 +159,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
     allowPrivateNetwork: true,
     corsOrigins: host.sites.map((site) => site.origin),
     port: port === 0 ? 0 : port + host.sites.length,
+    host: hostname,
   });
   const proxy = await startProxy(config, { log: demoLog }).catch(async (error: unknown) => {
     await host.close();

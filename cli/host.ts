@@ -4,7 +4,10 @@ import { startHost, type RunningHost } from '../host/app.ts';
 import type { HeadInjection } from '../host/docs.ts';
 import { defaultIndexCacheDir } from '../host/index-cache.ts';
 import { loadManifest, singleFolderManifest, type Manifest } from '../host/manifest.ts';
-import { languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
+import { addressValue, languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
+
+/** Where the host's API v3 token comes from: a secret, so from the environment (as the proxy's token). */
+export const HOST_TOKEN_ENV = 'DOCLENS_HOST_TOKEN';
 
 export const hostHelp = `Usage: doclens host (--docs DIR --project SLUG | --manifest FILE) [options]
 
@@ -19,7 +22,9 @@ Options:
   --language L       the language code for --docs (default: en)
   --manifest FILE    a JSON manifest of several projects, versions, translations and subprojects
   --port N           the port of the first site and the API; 0 picks a free one (default: 8000)
-  --token T          the API v3 token (default: a random demo token, printed at start)
+  --host ADDR        the address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)
+  --token T          the API v3 token, for local use only: other users of the machine can read it
+                     (default: $${HOST_TOKEN_ENV}, else a random token printed at start)
   --index-cache DIR  where search indexes are kept across restarts (default: $XDG_CACHE_HOME/doclens
                      or ~/.cache/doclens)
   -h, --help         show this help
@@ -32,6 +37,7 @@ export const hostOptions = {
   language: { type: 'string' },
   manifest: { type: 'string' },
   port: { type: 'string' },
+  host: { type: 'string' },
   token: { type: 'string' },
   'index-cache': { type: 'string' },
 } as const;
@@ -63,6 +69,16 @@ export function manifestFromOptions(values: {
 
 export function demoToken(): string {
   return `demo-${randomBytes(12).toString('hex')}`;
+}
+
+/** The API v3 token and where it came from: --token (with a warning), the environment, or a random one. */
+export function hostToken(flag: string | undefined, env: NodeJS.ProcessEnv): { token: string; source: 'flag' | 'environment' | 'random' } {
+  const given = flag ?? (env[HOST_TOKEN_ENV] || undefined);
+  if (given === undefined) return { token: demoToken(), source: 'random' };
+  const name = flag === undefined ? HOST_TOKEN_ENV : '--token';
+  if (!/^[\x21-\x7e]{8,}$/.test(given))
+    throw new UsageError(`${name} must be at least 8 visible ASCII characters (no spaces or line ends)`);
+  return { token: given, source: flag === undefined ? 'environment' : 'flag' };
 }
 
 /** The search index cache folder from --index-cache, else the user's cache folder. */
@@ -103,11 +119,17 @@ export async function runHost(argv: string[], options: { headHtml?: HeadInjectio
   }
   const manifest = manifestFromOptions(values);
   const port = portValue('--port', values.port, 8000);
-  const token = values.token ?? demoToken();
-  if (values.token !== undefined && !/^\S{8,}$/.test(token)) throw new UsageError('--token must be at least 8 characters without spaces');
-  const host = await startHost({ manifest, token, port, indexCache: indexCacheFromOptions(values), ...options });
+  const hostname = addressValue('--host', values.host, '127.0.0.1');
+  const { token, source } = hostToken(values.token, process.env);
+  if (source === 'flag') {
+    console.error(
+      `doclens host: warning: --token is visible to other users of this machine (process list, shell history); set ${HOST_TOKEN_ENV} instead`,
+    );
+  }
+  const host = await startHost({ manifest, token, port, hostname, indexCache: indexCacheFromOptions(values), ...options });
   for (const { name, url } of startPages(host)) console.log(`doclens host: serving ${name} at ${url}`);
-  console.log(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${values.token === undefined ? token : 'as given'})`);
+  const shown = { random: token, environment: `from ${HOST_TOKEN_ENV}`, flag: 'from --token' }[source];
+  console.log(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${shown})`);
   reportSearchComplete(host, 'doclens host');
   return host;
 }

@@ -72,9 +72,15 @@ function listen(app: Express, port: number, hostname: string): Promise<Server> {
   });
 }
 
+/** The host name of the sites' URLs: the address listened on, loopback for every interface (as the proxy names its URL). */
+function urlHostOf(address: string): string {
+  if (address === '0.0.0.0' || address === '::') return '127.0.0.1';
+  return address.includes(':') ? `[${address}]` : address;
+}
+
 /**
  * Starts the host: the first site (and the API) on `port`, every other site on the ports after it
- * (or on free ports when `port` is 0).
+ * (or on free ports when `port` is 0), listening on `hostname` (default 127.0.0.1).
  */
 export async function startHost(options: HostOptions & { port: number; hostname?: string }): Promise<RunningHost> {
   const hostname = options.hostname ?? '127.0.0.1';
@@ -84,7 +90,7 @@ export async function startHost(options: HostOptions & { port: number; hostname?
     for (const [index, app] of host.apps.entries()) {
       const server = await listen(app, options.port === 0 ? 0 : options.port + index, hostname);
       servers.push(server);
-      host.registry.sites[index]!.origin = `http://${hostname}:${(server.address() as AddressInfo).port}`;
+      host.registry.sites[index]!.origin = `http://${urlHostOf(hostname)}:${(server.address() as AddressInfo).port}`;
     }
   } catch (error) {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -94,6 +94,14 @@ describe('doclens demo with the loader options', () => {
     );
   });
 
+  it('listens on the --host address, the host and the proxy both', async () => {
+    const started = await demo(['--host', '127.0.0.2']);
+    expect(started.pages[0]!.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\//);
+    expect(started.proxyUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    expect((await fetch(`${started.proxyUrl}/healthz`)).status).toBe(200);
+    await expect(fetch(`${started.proxyUrl.replace('127.0.0.2', '127.0.0.1')}/healthz`)).rejects.toThrow();
+  });
+
   it('previews links to a --preview-domain through the proxy, and only then', async () => {
     const url = `http://${otherHost}/guide.html#setup`;
     const allowed = await previewOf(await demo(['--preview-domain', otherHost]), url);

@@ -21,15 +21,19 @@ async function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   running.push(child);
   let output = '';
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = output.match(/http:\/\/127\.0\.0\.1:\d+(\/[^\s)]*)?/);
+      const match = output.match(/http:\/\/127\.0\.0\.\d+:\d+(\/[^\s)]*)?/);
       if (match) resolve(match[0]);
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
-  return { child, url, output: () => output };
+  return { child, url, output: () => output, errors: () => errors };
 }
 
 describe('doclens command', () => {
@@ -48,6 +52,8 @@ describe('doclens command', () => {
     [['host', '--docs', demoBuild, '--project', 'bad slug!'], /--project must be letters/],
     [['host', '--docs', '/no/such/folder', '--project', 'x'], /--docs: no such folder/],
     [['host', '--docs', demoBuild], /--project SLUG is required/],
+    [['host', '--docs', demoBuild, '--project', 'x', '--host', 'not an address'], /--host must be an IP address or a host name/],
+    [['host', '--docs', demoBuild, '--project', 'x', '--token', 'short'], /--token must be at least 8 visible ASCII characters/],
     [['demo', '--port', '70000'], /--port must be a port number/],
     [['frobnicate'], /unknown command "frobnicate"/],
     [['proxy', '--bogus'], /Unknown option '--bogus'/],
@@ -66,20 +72,25 @@ describe('doclens command', () => {
     expect(result.stderr).toMatch(message);
   });
 
-  it('hosts a folder of built docs on a free port and stops on SIGTERM', async () => {
-    const { child, url } = await start([
-      'host',
-      '--docs',
-      `${demoBuild}skyline/en/latest`,
-      '--project',
-      'sky',
-      '--port',
-      '0',
-      '--token',
-      'secret-token-1',
-    ]);
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/$/);
+  it('refuses a token from the environment that would break the header, naming the variable', () => {
+    const result = spawnSync(process.execPath, [cli, 'host', '--docs', demoBuild, '--project', 'x'], {
+      encoding: 'utf8',
+      timeout: 15_000,
+      env: { ...process.env, DOCLENS_HOST_TOKEN: 'secret-token\r\n' },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/DOCLENS_HOST_TOKEN must be at least 8 visible ASCII characters/);
+  });
+
+  it('hosts a folder of built docs on a free port of the address given, its token from the environment, and stops on SIGTERM', async () => {
+    // 127.0.0.2 is loopback too on Linux: the host answers there and not on 127.0.0.1.
+    const { child, url, output, errors } = await start(
+      ['host', '--docs', `${demoBuild}skyline/en/latest`, '--project', 'sky', '--port', '0', '--host', '127.0.0.2'],
+      { DOCLENS_HOST_TOKEN: 'secret-token-1' },
+    );
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/en\/latest\/$/);
     expect((await fetch(url)).status).toBe(200);
+    await expect(fetch(url.replace('127.0.0.2', '127.0.0.1'))).rejects.toThrow();
     const origin = new URL(url).origin;
     // Searches answer at once, partially (`indexing: true`) until the version is indexed.
     let answer: { count: number; indexing?: boolean };
@@ -88,9 +99,13 @@ describe('doclens command', () => {
       answer = (await search.json()) as { count: number; indexing?: boolean };
     } while (answer.indexing);
     expect(answer.count).toBeGreaterThan(0);
+    expect((await fetch(`${origin}/api/v3/search/?q=privacy`, { headers: { authorization: 'Token another-token' } })).status).toBe(403);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+    expect(output()).toContain('(token: from DOCLENS_HOST_TOKEN)');
+    expect(output() + errors()).not.toContain('secret-token-1');
+    expect(errors()).toBe('');
   });
 
   it('runs the proxy from flags and environment, ready line first, stopping on SIGTERM', async () => {
@@ -105,6 +120,7 @@ describe('doclens command', () => {
       '--token',
       'secret-token-2',
     ]);
+    expect(host.errors()).toMatch(/warning: --token is visible to other users of this machine .*set DOCLENS_HOST_TOKEN instead/);
     const upstream = new URL(host.url).origin;
     const proxy = await start(['proxy', '--upstream', upstream, '--project', 'sky', '--allow-private-network', '--port', '0'], {
       DOCLENS_UPSTREAM_TOKEN: 'secret-token-2',
