@@ -101,7 +101,11 @@ export async function benchIndex(): Promise<void> {
     theirs.push(
       await pagefind(
         docs,
-        last ? async (bundle) => void (pagefindSearches = await pagefindSearchTimes(bundle, DJANGO_QUERIES, SEARCH_ROUNDS)) : undefined,
+        last
+          ? async (bundle) => {
+              pagefindSearches = await pagefindSearchTimes(bundle, DJANGO_QUERIES, SEARCH_ROUNDS);
+            }
+          : undefined,
       ),
     );
   }

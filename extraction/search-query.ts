@@ -21,6 +21,7 @@ export interface SearchQuery {
  * White space as the hosting service splits the query: Python's `str.split()`, which splits on every
  * character of `str.isspace()` (U+001C–U+001F and U+0085 included, unlike JavaScript's `\s`).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+001C–U+001F are white space to Python, so to the upstream
 const UPSTREAM_WHITESPACE = /[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
 /** The tokens of a query as the hosting service splits it. */

@@ -48,7 +48,7 @@ export async function embedV3(registry: Registry, pages: PageStore, params: Embe
   if (!location.version.active || !location.version.root) throw notFound();
   const page = await pages.parse(location.version, location.file);
   if (!page) throw notFoundError;
-  let section;
+  let section: Element | undefined;
   try {
     section = findSection(page, { fragment, doctool: doctool ?? null, maincontent: maincontent ?? null });
   } catch (error) {

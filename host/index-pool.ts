@@ -78,7 +78,8 @@ export class IndexPool {
   }
 
   private send(request: BuilderRequest): void {
-    (this.threads ??= this.start()).builder.postMessage(request);
+    this.threads ??= this.start();
+    this.threads.builder.postMessage(request);
   }
 
   private start(): NonNullable<IndexPool['threads']> {

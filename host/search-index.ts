@@ -106,9 +106,15 @@ class EngineBuilder implements Engine {
       for (const token of tokens) {
         const term = token.toLowerCase();
         let fields = this.terms.get(term);
-        if (!fields) this.terms.set(term, (fields = new Map()));
+        if (!fields) {
+          fields = new Map();
+          this.terms.set(term, fields);
+        }
         let frequencies = fields.get(fieldId);
-        if (!frequencies) fields.set(fieldId, (frequencies = new Map()));
+        if (!frequencies) {
+          frequencies = new Map();
+          fields.set(fieldId, frequencies);
+        }
         frequencies.set(shortId, (frequencies.get(shortId) ?? 0) + 1);
       }
     }

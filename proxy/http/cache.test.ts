@@ -16,7 +16,13 @@ function cacheOn(maxBytes = 1024 * 1024) {
   );
   const answer = (text: string, status = 200, freshness = FRESHNESS): StoredResponse =>
     storedResponse(status, Buffer.from(text), 'application/json', freshness, true, time);
-  return { cache, answer, advance: (seconds: number) => void (time += seconds * 1000) };
+  return {
+    cache,
+    answer,
+    advance: (seconds: number) => {
+      time += seconds * 1000;
+    },
+  };
 }
 
 const text = (entry: StoredResponse) => entry.body.toString();
@@ -85,11 +91,17 @@ describe('ResponseCache', () => {
   it('keeps "not found" for its own lifetime and never keeps other failures', async () => {
     const { cache, answer } = cacheOn();
     let loads = 0;
-    const gone = async () => (loads++, answer('{"error":{}}', 404, { ttl: 30, staleWhileRevalidate: 0, staleIfError: 0 }));
+    const gone = async () => {
+      loads++;
+      return answer('{"error":{}}', 404, { ttl: 30, staleWhileRevalidate: 0, staleIfError: 0 });
+    };
     await cache.get('missing', gone);
     expect((await cache.get('missing', gone)).result).toBe('hit');
     expect(loads).toBe(1);
-    const failing = async () => (loads++, answer('{"error":{}}', 502));
+    const failing = async () => {
+      loads++;
+      return answer('{"error":{}}', 502);
+    };
     await cache.get('broken', failing);
     expect((await cache.get('broken', failing)).result).toBe('miss');
     expect(loads).toBe(3);

@@ -5,7 +5,15 @@ import { ConcurrencyLimit } from './concurrency.ts';
 function heldTask(log: string[], name: string) {
   let finish!: () => void;
   const held = new Promise<void>((resolve) => (finish = resolve));
-  return { finish, run: async () => (log.push(`start ${name}`), await held, log.push(`end ${name}`), name) };
+  return {
+    finish,
+    run: async () => {
+      log.push(`start ${name}`);
+      await held;
+      log.push(`end ${name}`);
+      return name;
+    },
+  };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));

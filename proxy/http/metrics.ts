@@ -39,9 +39,9 @@ export class Metrics {
       '# HELP doclens_upstream_duration_seconds Time to a complete upstream response.',
       '# TYPE doclens_upstream_duration_seconds histogram',
     );
-    UPSTREAM_BUCKETS.forEach((bound, index) =>
-      lines.push(`doclens_upstream_duration_seconds_bucket{le="${bound}"} ${this.histogram.buckets[index]}`),
-    );
+    for (const [index, bound] of UPSTREAM_BUCKETS.entries()) {
+      lines.push(`doclens_upstream_duration_seconds_bucket{le="${bound}"} ${this.histogram.buckets[index]}`);
+    }
     lines.push(
       `doclens_upstream_duration_seconds_bucket{le="+Inf"} ${this.histogram.count}`,
       `doclens_upstream_duration_seconds_sum ${this.histogram.sum}`,

@@ -24,6 +24,7 @@ export function stringParam(params: URLSearchParams, name: string, maxLength: nu
   const value = params.get(name);
   if (value === null) return undefined;
   if (value.length > maxLength) throw invalidParameter(name, `is longer than ${maxLength} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this check refuses
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value)) throw invalidParameter(name, 'contains control characters');
   return value;
 }

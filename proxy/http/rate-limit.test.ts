@@ -4,7 +4,12 @@ import { BUCKET_BYTES, RateLimiter } from './rate-limit.ts';
 /** A clock the test moves by hand. */
 function manualClock(start = 1_000_000) {
   let time = start;
-  return { now: () => time, advance: (ms: number) => void (time += ms) };
+  return {
+    now: () => time,
+    advance: (ms: number) => {
+      time += ms;
+    },
+  };
 }
 
 /** How many of `count` requests by `key` are let through at once. */

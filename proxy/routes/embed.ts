@@ -66,7 +66,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       if (external) {
         const page = await context.pages.get(pageUrlOf(url.href));
         targetPage = page;
-        let section;
+        let section: ReturnType<typeof findSection>;
         try {
           // Ids are matched as written in the URL, then percent-decoded as a browser would.
           section = [fragment, percentDecoded(fragment)]

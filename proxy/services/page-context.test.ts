@@ -92,7 +92,10 @@ describe('buildPageContext', () => {
       scope: async () => scope,
       versions: async (slug) => versionsOf[slug] ?? [],
       translations: async (slug) => (slug === 'aurora' ? [project('aurora-es')] : []),
-      exists: async (url) => (checked.push(url), existing.includes(url)),
+      exists: async (url) => {
+        checked.push(url);
+        return existing.includes(url);
+      },
       ...overrides,
     };
   }

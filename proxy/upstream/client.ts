@@ -1,6 +1,6 @@
 import { ProxyError } from '../http/errors.ts';
 import type { Credential } from './api.ts';
-import { FetchError, type Fetcher } from './fetch.ts';
+import { FetchError, type FetchedResponse, type Fetcher } from './fetch.ts';
 import { asObject, invalidResponse, resultsOf, type Json } from './json.ts';
 
 /** Lists the widget needs are short: at most this many pages of one are read. */
@@ -29,7 +29,7 @@ export class UpstreamClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (sent.kind === 'token') headers.authorization = `Token ${sent.token}`;
     if (sent.kind === 'session') headers.cookie = sent.cookie;
-    let response;
+    let response: FetchedResponse;
     try {
       // API calls never follow a redirect to another host: the credential must stay with the API.
       response = await this.fetcher.fetch({ url: url.href, headers, allowRedirect: (target) => target.origin === this.origin });

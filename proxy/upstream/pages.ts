@@ -5,7 +5,7 @@ import { GarbageBudget } from './forced-gc.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { fetchFailure } from './client.ts';
-import type { Fetcher } from './fetch.ts';
+import type { FetchedResponse, Fetcher } from './fetch.ts';
 import { Memo } from './memo.ts';
 
 /**
@@ -87,7 +87,7 @@ export class FetchedPages {
         'retry-after': String(wait),
       });
     }
-    let response;
+    let response: FetchedResponse;
     try {
       response = await this.fetcher.fetch({ url: pageUrl, allowRedirect: this.isExternalHost });
     } catch (error) {

@@ -3,6 +3,7 @@
  * `str.split()` does, then every `name:value` token whose name it knows is a filter. The suites use
  * this to check what the upstream would make of the queries the proxy sends.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+001C–U+001F are white space to Python
 const PYTHON_WHITESPACE = /[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
 /** The characters Python's `str.isspace()` accepts, for generators. */

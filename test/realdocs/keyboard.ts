@@ -64,7 +64,6 @@ type Check = (page: Page) => Promise<string | undefined>;
 
 /** The doclens field, wherever the widget keeps it (the locator pierces shadow roots). */
 const field = (page: Page) => page.locator('doclens-search input[role="combobox"]');
-const options = (page: Page) => page.locator('doclens-search [role="option"]');
 const isOpen = (page: Page) => page.evaluate(() => document.querySelector('doclens-search')?.hasAttribute('open') ?? false);
 const state = (page: Page) =>
   page.evaluate(() => (window as unknown as { __doclensKeyboard: { state(): ThemeState } }).__doclensKeyboard.state());

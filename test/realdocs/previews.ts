@@ -29,6 +29,7 @@ const BLOCK = /^(p|div|section|article|blockquote|pre|ul|ol|li|dl|dd|table|tr|td
  * Where an element with an id starts, in text from `blockText`: between characters no page text
  * holds. An empty id marks an `<h1>`: where the page's own text starts.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the marks are control characters because no page text holds them
 const ID_MARK = /\u0001([^\u0002]*)\u0002/;
 const PAGE_HEADING = '';
 

@@ -166,7 +166,10 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
 function keyboardChecks(): KeyboardChecks {
   let browser: Promise<Browser> | undefined;
   return {
-    run: async (url) => runKeyboardChecks(await (browser ??= launchChromium()), url),
+    run: async (url) => {
+      browser ??= launchChromium();
+      return runKeyboardChecks(await browser, url);
+    },
     close: async () => {
       if (browser) await (await browser).close();
     },

@@ -21,7 +21,12 @@ function recordSearches(): { queries: string[]; restore(): void } {
     if (url.pathname.endsWith('/search/')) queries.push(url.searchParams.get('q') ?? '');
     return original(input, init);
   };
-  return { queries, restore: () => void (window.fetch = original) };
+  return {
+    queries,
+    restore: () => {
+      window.fetch = original;
+    },
+  };
 }
 
 async function openWith(element: DoclensSearch, text: string) {

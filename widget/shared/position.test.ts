@@ -33,8 +33,13 @@ const box = (element: Element) => element.getBoundingClientRect();
 
 describe('anchor (floating-ui placement of the preview)', () => {
   const placed: Placed[] = [];
-  const track = (result: Placed) => (placed.push(result), result);
-  afterEach(() => placed.splice(0).forEach((result) => result.stop()));
+  const track = (result: Placed) => {
+    placed.push(result);
+    return result;
+  };
+  afterEach(() => {
+    for (const result of placed.splice(0)) result.stop();
+  });
 
   it('puts the box under the link, aligned with its start edge, and gives the room below to CSS', async () => {
     const { floating, arrow, link } = track(await place('top: 40px; left: 100px', 120));
