@@ -147,6 +147,7 @@ export class DoclensPreview extends DoclensElement {
     await this.open(link, 'pointer');
   }
 
+  /** Hides the preview shown, if any. */
   async hide(): Promise<void> {
     this.intent.close();
     await this.updateComplete;

@@ -68,6 +68,7 @@ export class DoclensSearch extends DoclensElement {
   @property() version?: string;
   /** The page the dialog is on, whose project's name it shows (this page by default; set it in single-page apps). */
   @property({ attribute: 'page-url' }) pageUrl?: string;
+  /** The field's placeholder text (default: "Search the docs" in the page's language). */
   @property() placeholder?: string;
   /** Turn off the `/` and Ctrl/Cmd+K shortcuts. */
   @property({ type: Boolean, attribute: 'no-hotkeys' }) noHotkeys = false;
@@ -75,6 +76,7 @@ export class DoclensSearch extends DoclensElement {
   @property({ type: Number, attribute: 'page-size' }) pageSize = 10;
   /** Milliseconds of typing pause before a request. */
   @property({ type: Number }) debounce = 150;
+  /** Fewest characters that make a search. */
   @property({ type: Number, attribute: 'min-length' }) minLength = 2;
   /** Search without subprojects at first (the reader can change it). */
   @property({ type: Boolean, attribute: 'no-subprojects' }) noSubprojects = false;
@@ -82,6 +84,7 @@ export class DoclensSearch extends DoclensElement {
   @property({ type: Boolean, attribute: 'no-highlight' }) noHighlight = false;
   /** Hide the trigger button (open with hotkeys, `show()`, or an enhanced theme search box). */
   @property({ type: Boolean, attribute: 'no-trigger' }) noTrigger = false;
+  /** Whether the dialog is open (set it, or call `show()` and `hide()`). */
   @property({ type: Boolean, reflect: true }) open = false;
 
   @state() private query = '';

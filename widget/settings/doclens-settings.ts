@@ -54,6 +54,7 @@ const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentCol
 export class DoclensSettings extends DoclensElement {
   static override styles = [themeStyles, settingsStyles];
 
+  /** Whether the menu is open (set it, or call `show()` and `hide()`). */
   @property({ type: Boolean, reflect: true }) open = false;
   /** The switcher whose switches are offered; by default the page's `<doclens-versions>`. */
   @property({ attribute: false }) switcher?: SwitcherSwitches;

@@ -54,8 +54,11 @@ const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 
 export class DoclensVersions extends DoclensElement {
   static override styles = [themeStyles, layoutViewportStyles, versionsStyles];
 
+  /** Base URL of the doclens proxy. */
   @property() proxy = '';
+  /** Project of the page; else the page's meta tags or its URL tell. */
   @property() project?: string;
+  /** Version of the page (with `project`). */
   @property() version?: string;
   /** The page whose versions are listed (this page by default; set it in single-page apps). */
   @property({ attribute: 'page-url' }) pageUrl?: string;
@@ -63,6 +66,7 @@ export class DoclensVersions extends DoclensElement {
   @property({ reflect: true }) placement: 'floating' | 'inline' = 'floating';
   /** Which notice to show: `old` versions, `dev` (development) versions, `all`, or `none`. */
   @property() notice: NoticeSetting = 'old';
+  /** Whether the menu is open (set it, or call `show()` and `hide()`). */
   @property({ type: Boolean, reflect: true }) open = false;
 
   @state() private context?: PageContext;
@@ -120,6 +124,7 @@ export class DoclensVersions extends DoclensElement {
     }
   }
 
+  /** Opens the menu with focus on the current entry (or the first or last). */
   async show(focus: 'current' | 'first' | 'last' = 'current'): Promise<void> {
     this.open = true;
     await this.updateComplete;
@@ -128,6 +133,7 @@ export class DoclensVersions extends DoclensElement {
     (focus === 'last' ? items[items.length - 1] : focus === 'first' ? items[0] : (current ?? items[0]))?.focus();
   }
 
+  /** Closes the menu, giving focus back to the toggle unless told otherwise. */
   async hide(returnFocus = true): Promise<void> {
     if (!this.open) return;
     this.open = false;
