@@ -8,7 +8,7 @@ import { table } from './stats.ts';
 /** The `--cache-bytes` of the run. */
 const CACHE_BYTES = 16 * 1024 * 1024;
 /**
- * What the proxy process takes beyond `--cache-bytes`, as the README states it (measured with this
+ * What the proxy process takes beyond `--cache-bytes`, as the operators' guide states it (measured with this
  * benchmark): Node and the proxy's code at rest (about 115 MB resident), two pages being parsed
  * beyond the cache, and what V8 and the allocator hold between collections (up to about 210 MB).
  */
@@ -35,7 +35,7 @@ async function inParallel(count: number, parallel: number, task: (index: number)
 
 /**
  * Peak resident memory of the proxy after 20,000 distinct large searches and 100 distinct 1 MB
- * external pages with `--cache-bytes 16777216`, against the bound the README states.
+ * external pages with `--cache-bytes 16777216`, against the bound the operators' guide states.
  */
 export async function benchMemory(): Promise<void> {
   const { html, fragments } = largeSphinxPage(1024 * 1024);

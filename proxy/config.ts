@@ -15,7 +15,7 @@ interface Setting {
 
 /**
  * Every setting of the proxy, with its flag, environment variable and config-file key. The command's
- * help, the validation messages and the README's configuration reference all come from this table.
+ * help, the validation messages and the reference's settings table (docs/reference.md) all come from this table.
  */
 export const SETTINGS: readonly Setting[] = [
   {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -11,10 +11,20 @@ import { startProxy, type RunningProxy } from '../../proxy/server.ts';
 import { launchChromium } from './browser.ts';
 
 /**
- * The README's integration snippets, each in a tiny site built by the real tool, served by the local
- * host (which adds no widget of its own) with the proxy beside it: the widget must load from the tag.
+ * The README's integration snippets, read from the README, each in a tiny site built by the real tool,
+ * served by the local host (which adds no widget of its own) with the proxy beside it: the widget must
+ * load from the tag.
  */
 const TOKEN = 'integration-token-4a7c';
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The README's first fenced block in `language`, pointing at `proxyUrl` instead of the example proxy. */
+function readmeSnippet(language: string, proxyUrl: string): string {
+  const block = new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+  if (block === undefined) throw new Error(`the README has no ${language} block`);
+  expect(block).toContain('https://doclens.example.org');
+  return block.replaceAll('https://doclens.example.org', proxyUrl);
+}
 let work: string;
 let browser: Browser;
 const running: { close(): Promise<void> }[] = [];
@@ -80,10 +90,7 @@ describe('integration snippets from the README', () => {
     const { host, proxy } = await serve(out, 'tiny-sphinx');
     const src = join(work, 'sphinx-src');
     mkdirSync(src, { recursive: true });
-    writeFileSync(
-      join(src, 'conf.py'),
-      `project = "Tiny"\nhtml_js_files = [\n    ("${proxy.url}/doclens.js", {"type": "module", "data-proxy": "${proxy.url}"}),\n]\n`,
-    );
+    writeFileSync(join(src, 'conf.py'), `project = "Tiny"\n${readmeSnippet('python', proxy.url)}`);
     writeFileSync(join(src, 'index.rst'), 'Tiny\n====\n\nSee :doc:`other`.\n\n.. toctree::\n\n   other\n');
     writeFileSync(join(src, 'other.rst'), 'Other\n=====\n\nA page.\n');
     execFileSync('sphinx-build', ['-q', '-b', 'html', src, out], { stdio: 'pipe' });
@@ -95,7 +102,7 @@ describe('integration snippets from the README', () => {
     const { host, proxy } = await serve(out, 'tiny-mkdocs');
     const src = join(work, 'mkdocs-src');
     mkdirSync(join(src, 'docs'), { recursive: true });
-    writeFileSync(join(src, 'mkdocs.yml'), `site_name: Tiny\nextra_javascript:\n  - ${proxy.url}/doclens.iife.js\n`);
+    writeFileSync(join(src, 'mkdocs.yml'), `site_name: Tiny\n${readmeSnippet('yaml', proxy.url)}`);
     writeFileSync(join(src, 'docs', 'index.md'), '# Tiny\n\nSee [the other page](other.md).\n');
     writeFileSync(join(src, 'docs', 'other.md'), '# Other\n\nA page.\n');
     execFileSync('mkdocs', ['build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out], { stdio: 'pipe' });
@@ -108,7 +115,7 @@ describe('integration snippets from the README', () => {
     writeFileSync(
       join(out, 'index.html'),
       `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Tiny</title>
-<script type="module" src="${proxy.url}/doclens.js" data-proxy="${proxy.url}"></script></head>
+${readmeSnippet('html', proxy.url)}</head>
 <body><main><h1>Tiny</h1><p>A page.</p></main></body></html>`,
     );
     await expectWidgetLoads(`${host.apiUrl}/en/latest/`);

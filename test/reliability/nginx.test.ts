@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, 
 
 /**
  * The real nginx (Debian's package) as a caching reverse proxy in front of doclens, configured as the
- * README says: public answers come from nginx's cache per doclens' headers, private (session) answers
+ * operators' guide says (docs/operators.md, checked below): public answers come from nginx's cache per doclens' headers, private (session) answers
  * never do, and expired entries are revalidated with a 304.
  */
 const TOKEN = 'nginx-suite-token-7f3e';
@@ -105,7 +105,20 @@ afterAll(async () => {
 
 const served = (proxy: TestProxy, path: string) => proxy.logs.filter((entry) => entry.route === path).length;
 
+/** An nginx configuration's proxy directives, but its file paths, its upstream and the suite's own cache-status header. */
+const cachingDirectives = (config: string) =>
+  [...config.matchAll(/^\s*((?:proxy_|add_header)\S* [^;]*;)/gm)]
+    .map(([, directive]) => directive!)
+    .filter((directive) => !/^proxy_(pass|cache_path|temp_path) |^add_header X-Cache-Status /.test(directive));
+
 describe('doclens behind nginx', () => {
+  it("is configured as the operators' guide says", () => {
+    const guide = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
+    const documented = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    expect(cachingDirectives(documented).length).toBeGreaterThan(5);
+    expect(cachingDirectives(nginxConfig('/tmp', 0, { '/': 'http://127.0.0.1:1' }))).toEqual(cachingDirectives(documented));
+  });
+
   it('lets nginx serve public answers from its cache, and revalidate them with a 304', async () => {
     const path = '/api/v3/search/?q=cached';
     const first = await fetch(`${front}${path}`);

@@ -1,0 +1,138 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningHost, startHost } from '../../host/app.ts';
+import { singleFolderManifest } from '../../host/manifest.ts';
+import { demoBuild } from '../fixtures/demo.ts';
+
+/**
+ * Every command of the README's `sh` blocks, run as a reader would run it: `npx doclens …` here (with
+ * free ports, the demo's built docs for `path/to/_build/html`, and a local docs host standing in for
+ * the hosting service), `npm …` by CI (`.ci/run` runs them on a fresh clone). A command this test
+ * does not know how to run fails it.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = `${root}bin/doclens.js`;
+const readme = readFileSync(`${root}README.md`, 'utf8');
+const ci = readFileSync(`${root}.ci/run`, 'utf8');
+/** What the README writes as `…` in `export NAME=…`. */
+const SECRET = 'readme-secret-token-42';
+const PROJECT = 'myproject';
+const DOCS = `${demoBuild}skyline/en/latest`;
+
+type Child = ChildProcessByStdio<null, Readable, Readable>;
+const running: Child[] = [];
+let hostingService: RunningHost;
+
+beforeAll(async () => {
+  // The hosting service of the README's first proxy command, holding the project it names.
+  const manifest = singleFolderManifest({ docs: DOCS, project: PROJECT, version: 'latest', language: 'en' });
+  hostingService = await startHost({ manifest, token: SECRET, port: 0 });
+});
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(running.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+  await hostingService?.close();
+});
+
+/** Each `sh` block's commands: continuation lines joined, comments dropped, `a && b` split. */
+export function shellBlocks(markdown: string): string[][] {
+  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
+    block!
+      .replace(/\\\n\s*/g, '')
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .filter(Boolean)
+      .flatMap((line) => line.split(/\s*&&\s*/)),
+  );
+}
+
+/** Shell words, with '…' and "…" quoting and `$NAME` expanded from `env`. */
+function words(command: string, env: Record<string, string>): string[] {
+  return [...command.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map(
+    ([, single, double, bare]) => single ?? (double ?? bare!).replace(/\$(\w+)/g, (_, name: string) => env[name] ?? ''),
+  );
+}
+
+/** Starts `doclens …` and resolves with the first URL its output names after `marker`. */
+async function startCommand(args: string[], env: Record<string, string>, marker: RegExp): Promise<string> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  running.push(child);
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = marker.exec(output);
+      if (found) resolve(found[1]!);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`doclens ${args[0]} exited with ${code}: ${output}`)));
+  });
+}
+
+describe("the README's commands", () => {
+  const blocks = shellBlocks(readme);
+
+  it('are found', () => {
+    expect(blocks.flat().length).toBeGreaterThan(5);
+  });
+
+  it.each(blocks.map((block, index) => [index + 1, block] as const))('block %i runs: %j', async (_index, commands) => {
+    const env: Record<string, string> = {};
+    /** The origin of the last local docs host these commands started (for the proxy in front of it). */
+    let localHost: string | undefined;
+    for (const command of commands) {
+      const exported = /^export (\w+)=(.*)$/.exec(command);
+      if (exported) {
+        env[exported[1]!] = exported[2] === '…' ? SECRET : exported[2]!;
+        continue;
+      }
+      if (/^npm (install|start|test)$/.test(command)) {
+        // CI runs it on a fresh clone (and `npm start` is `doclens demo`, which test/cli starts too).
+        expect(ci, command).toMatch(new RegExp(`^(\\S+=\\S+ )*(setsid )?${command}\\b`, 'm'));
+        continue;
+      }
+      const assignments: Record<string, string> = {};
+      let rest = command;
+      for (let match = /^(\w+)=("[^"]*"|\S+) /.exec(rest); match; match = /^(\w+)=("[^"]*"|\S+) /.exec(rest)) {
+        assignments[match[1]!] = words(match[2]!, env)[0]!;
+        rest = rest.slice(match[0].length);
+      }
+      const npx = /^npx doclens (demo|host|proxy) (.*)$/.exec(rest);
+      if (!npx) throw new Error(`no test runs this README command: ${command}`);
+      const [, name, argText] = npx;
+      const args = words(argText!, env).map((word, index, all) => {
+        if (all[index - 1] === '--port') return '0';
+        if (word === 'path/to/_build/html') return DOCS;
+        if (word === 'https://readthedocs.example.com') return hostingService.apiUrl;
+        if (word === 'http://127.0.0.1:8000' && localHost) return localHost;
+        return word;
+      });
+      // Free ports: the defaults (8000, 8080) may be taken on the machine running the tests.
+      if (!args.includes('--port')) args.push('--port', '0');
+      const commandEnv = { ...env, ...assignments };
+      if (name === 'demo') {
+        const page = await startCommand(['demo', ...args], commandEnv, /ready: (http:\S+)/);
+        expect((await fetch(page)).status).toBe(200);
+      } else if (name === 'host') {
+        const api = await startCommand(['host', ...args], commandEnv, /API at (http:\/\/[\d.:]+)\/api\/v3\//);
+        localHost = api;
+        expect((await fetch(`${api}/en/latest/`)).status).toBe(200);
+      } else {
+        // The hosting service stands in on loopback, which the proxy reaches only when allowed.
+        if (!args.includes('--allow-private-network')) args.push('--allow-private-network');
+        const proxy = await startCommand(['proxy', ...args], commandEnv, /listening at (http:\S+)/);
+        expect((await fetch(`${proxy}/healthz`)).status).toBe(200);
+        // The token reached the upstream: a search through the proxy is answered.
+        const search = await fetch(`${proxy}/api/v3/search/?q=privacy`);
+        expect(search.status).toBe(200);
+        expect(((await search.json()) as { projects: { slug: string }[] }).projects.map((project) => project.slug)).toEqual([PROJECT]);
+      }
+    }
+  });
+});
