@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 /** Each `sh` block's commands: continuation lines joined, comments dropped, `a && b` split. */
-export function shellBlocks(markdown: string): string[][] {
+function shellBlocks(markdown: string): string[][] {
   return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
     block!
       .replace(/\\\n\s*/g, '')
