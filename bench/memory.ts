@@ -121,7 +121,9 @@ export async function benchMemory(): Promise<void> {
     peak = { rss: Math.max(peak.rss, after.rss), cache: Math.max(peak.cache, after.cache), heap: Math.max(peak.heap, after.heap) };
     const bound = CACHE_BYTES + FIXED_OVERHEAD_BYTES;
     table(
-      `Memory: ${SEARCHES.toLocaleString('en')} distinct ~1,000-character searches, then ${PAGES} distinct ${mb(html.length)} external pages, --cache-bytes ${CACHE_BYTES} (${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s)`,
+      `Memory: ${SEARCHES.toLocaleString('en')} distinct ~1,000-character searches, ` +
+        `then ${PAGES} distinct ${mb(html.length)} external pages, --cache-bytes ${CACHE_BYTES} ` +
+        `(${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s)`,
       [
         ['measure', 'value'],
         ['resident memory, idle after start', mb(idle)],
@@ -129,7 +131,8 @@ export async function benchMemory(): Promise<void> {
         ['heap used, peak during the searches / overall', `${mb(afterSearches.heap)} / ${mb(peak.heap)}`],
         [
           'resident memory, peak',
-          `${mb(peak.rss)} (bound: cache ${mb(CACHE_BYTES)} + fixed ${mb(FIXED_OVERHEAD_BYTES)} = ${mb(bound)}: ${peak.rss <= bound ? 'within' : 'EXCEEDED'})`,
+          `${mb(peak.rss)} (bound: cache ${mb(CACHE_BYTES)} + fixed ${mb(FIXED_OVERHEAD_BYTES)} = ${mb(bound)}: ` +
+            `${peak.rss <= bound ? 'within' : 'EXCEEDED'})`,
         ],
         ['resident memory at the end', mb(after.rss)],
         ['cache bytes, peak / bound', `${mb(peak.cache)} / ${mb(CACHE_BYTES)}`],

@@ -33,6 +33,13 @@ const bare = createServer((_req, res) => {
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 process.stdout.write(
-  `${JSON.stringify({ host: host.apiUrl, proxy: proxy.url, bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, hotPath, token, bytes: body.length })}\n`,
+  `${JSON.stringify({
+    host: host.apiUrl,
+    proxy: proxy.url,
+    bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    hotPath,
+    token,
+    bytes: body.length,
+  })}\n`,
 );
 process.on('SIGTERM', () => process.exit(0));

@@ -246,7 +246,8 @@ export async function benchWidget(): Promise<void> {
       if (cold) coldRuns++;
     }
     table(
-      'Search shortcut to an open, focused dialog, on a cold cache with its code fetched on the key (10 new browser contexts, the tag added to a loaded page)',
+      'Search shortcut to an open, focused dialog, on a cold cache with its code fetched on the key ' +
+        '(10 new browser contexts, the tag added to a loaded page)',
       [
         ['runs with the code fetched on the key', 'p50', 'max', 'target'],
         [`${coldRuns} of ${opened.length}`, ms(median(opened)), ms(Math.max(...opened)), '< 100 ms'],

@@ -123,7 +123,8 @@ export async function runHost(argv: string[], options: { headHtml?: HeadInjectio
   const { token, source } = hostToken(values.token, process.env);
   if (source === 'flag') {
     console.error(
-      `doclens host: warning: --token is visible to other users of this machine (process list, shell history); set ${HOST_TOKEN_ENV} instead`,
+      `doclens host: warning: --token is visible to other users of this machine (process list, shell history); ` +
+        `set ${HOST_TOKEN_ENV} instead`,
     );
   }
   const host = await startHost({ manifest, token, port, hostname, indexCache: indexCacheFromOptions(values), ...options });

@@ -5,6 +5,11 @@ import { parseOptions, UsageError } from './args.ts';
 
 const flagName = (flag: string) => flag.replace(/^--/, '');
 
+/** A setting's lines in the help: flag and meaning, then its variable and default. */
+const settingHelp = (setting: (typeof SETTINGS)[number]) =>
+  `  ${`${setting.flag}${setting.type === 'boolean' ? '' : ' VALUE'}`.padEnd(30)} ${setting.description}\n` +
+  `  ${''.padEnd(30)} [${setting.env}; default: ${setting.fallback}]`;
+
 export const proxyHelp = `Usage: doclens proxy --upstream URL --project SLUG [options]
 
 Runs the doclens proxy: the widget's search, embed and project endpoints, forwarded read-only to the
@@ -12,7 +17,7 @@ hosting service with the server's credentials, cached, and extracted from allowl
 The token comes from the environment variable ${TOKEN_ENV}, never from a flag or file.
 
 Options (each also as an environment variable, and as a key of the --config file):
-${SETTINGS.map((setting) => `  ${`${setting.flag}${setting.type === 'boolean' ? '' : ' VALUE'}`.padEnd(30)} ${setting.description}\n  ${''.padEnd(30)} [${setting.env}; default: ${setting.fallback}]`).join('\n')}
+${SETTINGS.map(settingHelp).join('\n')}
   ${'--config FILE'.padEnd(30)} a JSON file with any of the settings above (flags and environment win)
   ${'-h, --help'.padEnd(30)} show this help
 `;
@@ -61,7 +66,8 @@ export async function runProxy(argv: string[]): Promise<RunningProxy | undefined
   const proxy = await startProxy(config);
   const scope = `${config.projects.join(', ')}${config.subprojects ? ' with subprojects' : ''}`;
   console.log(
-    `doclens proxy: listening at ${proxy.url} (upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`,
+    `doclens proxy: listening at ${proxy.url} ` +
+      `(upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`,
   );
   return proxy;
 }

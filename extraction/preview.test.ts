@@ -64,8 +64,10 @@ describe('previewOfTarget', () => {
     <section id="s-next"><span id="label"></span><span id="label-2"></span><h2>Next</h2><p>Text of next.</p></section>
     <a href="#s-next" id="toc-next">Next</a>
     <dl><dt id="cmd">cmd [options]</dt><dd></dd></dl><p>Runs the command.</p>
-    <h2>Roles</h2><p>These roles refer to objects:</p><dl class="role"><dt id="role-a">:a:</dt><dd></dd></dl><dl class="role"><dt id="role-b">:b:</dt><dd></dd></dl>
-    <dl class="option"><dt id="opt-x">-x</dt><dd></dd></dl><dl class="option"><dt id="opt-y">-y</dt><dd><p>Both options turn tracing on.</p></dd></dl>
+    <h2>Roles</h2><p>These roles refer to objects:</p>
+    <dl class="role"><dt id="role-a">:a:</dt><dd></dd></dl><dl class="role"><dt id="role-b">:b:</dt><dd></dd></dl>
+    <dl class="option"><dt id="opt-x">-x</dt><dd></dd></dl>
+    <dl class="option"><dt id="opt-y">-y</dt><dd><p>Both options turn tracing on.</p></dd></dl>
     <table><tr><td><p><span id="speed">speed</span></p></td><td><p>m/s</p></td><td><p>velocity</p></td></tr></table>
   </div></body></html>`);
   const preview = (fragment: string) => previewOfTarget(page, fragment, 'https://docs.example.org/page.html')!;

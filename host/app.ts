@@ -59,7 +59,10 @@ export interface RunningHost extends Host {
   /** Origin of the API (and of the first site). */
   apiUrl: string;
   sites: Site[];
-  /** Settles once the default versions are indexed (pages and the API are served before): how long it took, how many versions came from the index cache. */
+  /**
+   * Settles once the default versions are indexed (pages and the API are served before): how long it took, how
+   * many versions came from the index cache.
+   */
   searchComplete: Promise<{ seconds: number; versions: number; cached: number }>;
   close(): Promise<void>;
 }

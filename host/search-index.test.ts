@@ -59,7 +59,8 @@ describe('VersionIndex', () => {
     );
     site.addPage(
       'notes.html',
-      '<html><head><title>Release notes — Tool docs</title></head><body><div role="main"><p>Quokka support was added.</p></div></body></html>',
+      '<html><head><title>Release notes — Tool docs</title></head>' +
+        '<body><div role="main"><p>Quokka support was added.</p></div></body></html>',
     );
     expect(site.size.pages).toBe(1);
     expect(site.search('quokka')[0]!.title).toBe('Release notes');

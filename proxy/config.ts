@@ -161,7 +161,8 @@ export const SETTINGS: readonly Setting[] = [
     type: 'integer',
     fallback: '10000',
     description:
-      'milliseconds for a whole upstream call: connecting (at most 1/3 of it), headers and body; also how long shutdown waits for requests in flight',
+      'milliseconds for a whole upstream call: connecting (at most 1/3 of it), headers and body; ' +
+      'also how long shutdown waits for requests in flight',
   },
   {
     key: 'maxResponseBytes',
@@ -317,7 +318,8 @@ export function parseConfig(input: unknown): ProxyConfig {
     const key = issue.path[0];
     if (issue.code === 'unrecognized_keys')
       return `unknown setting${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((name) => `"${name}"`).join(', ')}`;
-    return `${typeof key === 'string' ? describe(key) : 'configuration'}${issue.path.length > 1 ? ` item ${String(issue.path[1])}` : ''}: ${issue.message}`;
+    const item = issue.path.length > 1 ? ` item ${String(issue.path[1])}` : '';
+    return `${typeof key === 'string' ? describe(key) : 'configuration'}${item}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('; '));
 }

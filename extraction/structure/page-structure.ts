@@ -184,7 +184,10 @@ export class PageStructure<Node, Element extends Node> {
     return target !== resolvedPath(this.pagePath, this.pagePath);
   }
 
-  /** The heading that names the page: the first `<h1>` among the content that is not a link elsewhere; else the first heading of the best rank. */
+  /**
+   * The heading that names the page: the first `<h1>` among the content that is not a link elsewhere; else the
+   * first heading of the best rank.
+   */
   primaryHeading(): Element | undefined {
     let best: Element | undefined;
     for (const element of this.order) {

@@ -140,7 +140,8 @@ export function storedResponse(
   now = Date.now(),
 ): StoredResponse {
   const cacheControl = shared
-    ? `public, max-age=${Math.min(freshness.ttl, 60)}, s-maxage=${freshness.ttl}, stale-while-revalidate=${freshness.staleWhileRevalidate}, stale-if-error=${freshness.staleIfError}`
+    ? `public, max-age=${Math.min(freshness.ttl, 60)}, s-maxage=${freshness.ttl}, ` +
+      `stale-while-revalidate=${freshness.staleWhileRevalidate}, stale-if-error=${freshness.staleIfError}`
     : `private, max-age=${Math.min(freshness.ttl, 60)}`;
   return {
     status,

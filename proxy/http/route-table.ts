@@ -64,7 +64,10 @@ export class RouteTable {
     return undefined;
   }
 
-  /** The name a path is logged and counted under; `unknown` for paths the proxy does not have, so probes do not flood the logs with input. */
+  /**
+   * The name a path is logged and counted under; `unknown` for paths the proxy does not have, so probes do not
+   * flood the logs with input.
+   */
   nameOf(path: string): string {
     return this.match(path)?.route.name ?? 'unknown';
   }

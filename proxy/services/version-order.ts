@@ -1,4 +1,7 @@
-/** Orders version names as readers expect (numbers compared as numbers, pre-releases just before their release) and tells old and development versions. */
+/**
+ * Orders version names as readers expect (numbers compared as numbers, pre-releases just before their release)
+ * and tells old and development versions.
+ */
 
 import type { VersionStatus } from '../../contract/index.ts';
 
@@ -57,7 +60,10 @@ export function compareVersions(a: VersionName, b: VersionName): number {
   return byNumbers || a.slug.localeCompare(b.slug);
 }
 
-/** `old` for a release older than the stable one (a release candidate of a newer one is not), `dev` for `latest` and branches, else null. */
+/**
+ * `old` for a release older than the stable one (a release candidate of a newer one is not), `dev` for `latest`
+ * and branches, else null.
+ */
 export function versionStatus(current: VersionName, stable: { slug: string; release: string } | null): VersionStatus {
   if (!stable || stable.slug === current.slug || stable.release === current.slug) return null;
   if (current.type === 'tag' && (compareReleases(current.slug, stable.release) ?? 0) < 0) return 'old';

@@ -15,7 +15,8 @@ beforeAll(async () => {
   otherDocs = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
-      '<!DOCTYPE html><html><head><title>Other</title></head><body><main><h1>Other</h1><section id="setup"><h2>Setup</h2><p>Install the other tool first.</p></section></main></body></html>',
+      '<!DOCTYPE html><html><head><title>Other</title></head><body><main><h1>Other</h1>' +
+        '<section id="setup"><h2>Setup</h2><p>Install the other tool first.</p></section></main></body></html>',
     );
   });
   await new Promise<void>((resolve) => otherDocs.listen(0, '127.0.0.1', resolve));
@@ -55,7 +56,7 @@ describe('doclens demo with the loader options', () => {
     }
   });
 
-  it('has an option for every data- attribute the loader reads, but those the served pages already say (proxy, project, version, language)', () => {
+  it('has an option for every data- attribute the loader reads, but those pages already say (proxy, project, version, language)', () => {
     const loader = readFileSync(new URL('../../widget/loader/doclens.ts', import.meta.url), 'utf8');
     const names = new Set(
       [...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(
@@ -89,7 +90,8 @@ describe('doclens demo with the loader options', () => {
     expect(tag).toBe(
       `<script type="module" src="${started.proxyUrl}/doclens.js" data-proxy="${started.proxyUrl}"` +
         ' data-preview-selector="article [data-role=&quot;body&quot;]"' +
-        ` data-preview-domains="${otherHost} docs.example.org" data-preview-touch="off" data-doctool="none" data-features="search,preview"` +
+        ` data-preview-domains="${otherHost} docs.example.org" data-preview-touch="off" data-doctool="none"` +
+        ' data-features="search,preview"' +
         ' data-notice="all" data-highlight="off"></script>',
     );
   });

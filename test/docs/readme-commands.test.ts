@@ -82,57 +82,61 @@ describe("the README's commands", () => {
     expect(blocks.flat().length).toBeGreaterThan(5);
   });
 
-  it.each(blocks.map((block, index) => [index + 1, block] as const))('block %i runs: %j', async (_index, commands) => {
-    const env: Record<string, string> = {};
-    /** The origin of the last local docs host these commands started (for the proxy in front of it). */
-    let localHost: string | undefined;
-    for (const command of commands) {
-      const exported = /^export (\w+)=(.*)$/.exec(command);
-      if (exported) {
-        env[exported[1]!] = exported[2] === '…' ? SECRET : exported[2]!;
-        continue;
+  it.each(blocks.map((block, index) => [index + 1, block] as const))(
+    'block %i runs: %j',
+    async (_index, commands) => {
+      const env: Record<string, string> = {};
+      /** The origin of the last local docs host these commands started (for the proxy in front of it). */
+      let localHost: string | undefined;
+      for (const command of commands) {
+        const exported = /^export (\w+)=(.*)$/.exec(command);
+        if (exported) {
+          env[exported[1]!] = exported[2] === '…' ? SECRET : exported[2]!;
+          continue;
+        }
+        if (/^npm (install|start|test)$/.test(command)) {
+          // CI runs it on a fresh clone (and `npm start` is `doclens demo`, which test/cli starts too).
+          expect(ci, command).toMatch(new RegExp(`^(\\S+=\\S+ )*(setsid )?${command}\\b`, 'm'));
+          continue;
+        }
+        const assignments: Record<string, string> = {};
+        let rest = command;
+        for (let match = /^(\w+)=("[^"]*"|\S+) /.exec(rest); match; match = /^(\w+)=("[^"]*"|\S+) /.exec(rest)) {
+          assignments[match[1]!] = words(match[2]!, env)[0]!;
+          rest = rest.slice(match[0].length);
+        }
+        const npx = /^npx doclens (demo|host|proxy) (.*)$/.exec(rest);
+        if (!npx) throw new Error(`no test runs this README command: ${command}`);
+        const [, name, argText] = npx;
+        const args = words(argText!, env).map((word, index, all) => {
+          if (all[index - 1] === '--port') return '0';
+          if (word === 'path/to/_build/html') return DOCS;
+          if (word === 'https://readthedocs.example.com') return hostingService.apiUrl;
+          if (word === 'http://127.0.0.1:8000' && localHost) return localHost;
+          return word;
+        });
+        // Free ports: the defaults (8000, 8080) may be taken on the machine running the tests.
+        if (!args.includes('--port')) args.push('--port', '0');
+        const commandEnv = { ...env, ...assignments };
+        if (name === 'demo') {
+          const page = await startCommand(['demo', ...args], commandEnv, /ready: (http:\S+)/);
+          expect((await fetch(page)).status).toBe(200);
+        } else if (name === 'host') {
+          const api = await startCommand(['host', ...args], commandEnv, /API at (http:\/\/[\d.:]+)\/api\/v3\//);
+          localHost = api;
+          expect((await fetch(`${api}/en/latest/`)).status).toBe(200);
+        } else {
+          // The hosting service stands in on loopback, which the proxy reaches only when allowed.
+          if (!args.includes('--allow-private-network')) args.push('--allow-private-network');
+          const proxy = await startCommand(['proxy', ...args], commandEnv, /listening at (http:\S+)/);
+          expect((await fetch(`${proxy}/healthz`)).status).toBe(200);
+          // The token reached the upstream: a search through the proxy is answered.
+          const search = await fetch(`${proxy}/api/v3/search/?q=privacy`);
+          expect(search.status).toBe(200);
+          expect(((await search.json()) as { projects: { slug: string }[] }).projects.map((project) => project.slug)).toEqual([PROJECT]);
+        }
       }
-      if (/^npm (install|start|test)$/.test(command)) {
-        // CI runs it on a fresh clone (and `npm start` is `doclens demo`, which test/cli starts too).
-        expect(ci, command).toMatch(new RegExp(`^(\\S+=\\S+ )*(setsid )?${command}\\b`, 'm'));
-        continue;
-      }
-      const assignments: Record<string, string> = {};
-      let rest = command;
-      for (let match = /^(\w+)=("[^"]*"|\S+) /.exec(rest); match; match = /^(\w+)=("[^"]*"|\S+) /.exec(rest)) {
-        assignments[match[1]!] = words(match[2]!, env)[0]!;
-        rest = rest.slice(match[0].length);
-      }
-      const npx = /^npx doclens (demo|host|proxy) (.*)$/.exec(rest);
-      if (!npx) throw new Error(`no test runs this README command: ${command}`);
-      const [, name, argText] = npx;
-      const args = words(argText!, env).map((word, index, all) => {
-        if (all[index - 1] === '--port') return '0';
-        if (word === 'path/to/_build/html') return DOCS;
-        if (word === 'https://readthedocs.example.com') return hostingService.apiUrl;
-        if (word === 'http://127.0.0.1:8000' && localHost) return localHost;
-        return word;
-      });
-      // Free ports: the defaults (8000, 8080) may be taken on the machine running the tests.
-      if (!args.includes('--port')) args.push('--port', '0');
-      const commandEnv = { ...env, ...assignments };
-      if (name === 'demo') {
-        const page = await startCommand(['demo', ...args], commandEnv, /ready: (http:\S+)/);
-        expect((await fetch(page)).status).toBe(200);
-      } else if (name === 'host') {
-        const api = await startCommand(['host', ...args], commandEnv, /API at (http:\/\/[\d.:]+)\/api\/v3\//);
-        localHost = api;
-        expect((await fetch(`${api}/en/latest/`)).status).toBe(200);
-      } else {
-        // The hosting service stands in on loopback, which the proxy reaches only when allowed.
-        if (!args.includes('--allow-private-network')) args.push('--allow-private-network');
-        const proxy = await startCommand(['proxy', ...args], commandEnv, /listening at (http:\S+)/);
-        expect((await fetch(`${proxy}/healthz`)).status).toBe(200);
-        // The token reached the upstream: a search through the proxy is answered.
-        const search = await fetch(`${proxy}/api/v3/search/?q=privacy`);
-        expect(search.status).toBe(200);
-        expect(((await search.json()) as { projects: { slug: string }[] }).projects.map((project) => project.slug)).toEqual([PROJECT]);
-      }
-    }
-  });
+    },
+    90_000,
+  );
 });

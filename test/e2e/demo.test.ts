@@ -436,7 +436,9 @@ describe('degradation and strict pages', () => {
       const response = await route.fetch();
       if (!(response.headers()['content-type'] ?? '').includes('text/html')) return route.fulfill({ response });
       const body = (await response.text()).replace(/<script\b(?![^>]*doclens\.js)[^>]*>[\s\S]*?<\/script>/gi, '');
-      const policy = `default-src 'self'; script-src 'self' ${proxy}; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ${proxy}; require-trusted-types-for 'script'`;
+      const policy =
+        `default-src 'self'; script-src 'self' ${proxy}; style-src 'self'; img-src 'self' data:; font-src 'self' data:; ` +
+        `connect-src 'self' ${proxy}; require-trusted-types-for 'script'`;
       await route.fulfill({ response, body, headers: { ...response.headers(), 'content-security-policy': policy } });
     });
     await page.goto(docs('architecture.html'));

@@ -222,11 +222,10 @@ describe('paths, limits and memory', () => {
     const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
     const external = await startFakeServer(
       (req, res) =>
-        void res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end(
-            `<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`,
-          ),
+        void res.writeHead(200, { 'content-type': 'text/html' }).end(
+          `<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section
+              id="rest">${paragraphs}</section></main></body></html>`,
+        ),
     );
     started.push(external);
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');

@@ -25,7 +25,8 @@ describe('headingOnly', () => {
 describe('notFromTarget', () => {
   const page = contentWords(
     parseFragment(
-      '<h1 id="agent">Class: Agent</h1><p>Agent extends Dispatcher.</p><p>Agent allows dispatching requests against multiple different origins.</p>' +
+      '<h1 id="agent">Class: Agent</h1><p>Agent extends Dispatcher.</p>' +
+        '<p>Agent allows dispatching requests against multiple different origins.</p>' +
         '<h2 id="close">agent.close()</h2><p>Closes the agent and waits for every dispatched request to complete.</p>',
     ),
   );

@@ -63,7 +63,8 @@ async function measureIndex(demo: RunningDemo, site: ServedSite): Promise<IndexF
     : '';
   const repeated = index.repeatedTitles.slice(0, 4).map(([title, count]) => `"${title.slice(0, 50)}" ×${count}`);
   report(
-    `  pages: ${index.served} served, ${index.indexed} indexed${unindexed}; ${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
+    `  pages: ${index.served} served, ${index.indexed} indexed${unindexed}; ` +
+      `${(index.sections / Math.max(1, index.indexed)).toFixed(1)} sections per page; ` +
       `distinct titles ${percent(index.distinctTitles)}${repeated.length ? ` (repeated: ${repeated.join(', ')})` : ''}`,
   );
   return index;
@@ -87,7 +88,8 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
   ].filter(Boolean);
   const passed = share(previews.length - failed.length, previews.length);
   report(
-    `  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading (${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    `  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading ` +
+      `(${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`,
   );
   for (const outcome of failed.slice(0, EXAMPLES))
     console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
@@ -102,7 +104,8 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
     const expected = [query.page].flat().join(' or ');
     console.log(
-      `    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; first: ${top.slice(0, 3).join(', ') || '(nothing)'}`,
+      `    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; ` +
+        `first: ${top.slice(0, 3).join(', ') || '(nothing)'}`,
     );
   }
   return relevance;
@@ -200,8 +203,9 @@ function table(rows: SiteRow[]): string {
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
     lines.push(
-      `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ${row.sectionsPerPage.toFixed(1)} | ` +
-        `${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
+      `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
+        `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
+        `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
     );
   }
   return lines.join('\n');

@@ -18,7 +18,12 @@ export interface ThemeState {
 // Runs in the page before its own scripts: records focus that lands outside doclens, and helpers the checks read.
 export const INSTRUMENT = `(() => {
   const inDoclens = (element) => !!element.closest?.('doclens-search, doclens-preview, doclens-versions');
-  const describe = (element) => element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (element.getAttribute('name') ? '[name=' + element.getAttribute('name') + ']' : '') + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).slice(0, 2).join('.') : '');
+  const describe = (element) => {
+    const name = element.getAttribute('name');
+    const classes = typeof element.className === 'string' ? element.className.trim().split(/\\s+/).filter(Boolean).slice(0, 2) : [];
+    return element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + (name ? '[name=' + name + ']' : '') +
+      (classes.length ? '.' + classes.join('.') : '');
+  };
   const visible = (element) => element.checkVisibility({ visibilityProperty: true });
   const log = { focusedOutside: [] };
   document.addEventListener('focusin', (event) => {
@@ -27,13 +32,21 @@ export const INSTRUMENT = `(() => {
   }, true);
   window.__doclensKeyboard = {
     log,
-    themeBoxes: () => [...document.querySelectorAll('input')].filter((input) => (input.type === 'text' || input.type === 'search') && !inDoclens(input) &&
-      (input.type === 'search' || input.closest('[role="search"]') || /(^|\\/)search(\\.[a-z]+|\\/(index\\.[a-z]+)?)?$/i.test(new URL(input.form?.getAttribute('action') ?? '-', document.baseURI).pathname) || input.form?.getAttribute('name') === 'search')),
+    themeBoxes: () => [...document.querySelectorAll('input')].filter((input) => {
+      if ((input.type !== 'text' && input.type !== 'search') || inDoclens(input)) return false;
+      const action = new URL(input.form?.getAttribute('action') ?? '-', document.baseURI).pathname;
+      return input.type === 'search' || input.closest('[role="search"]') ||
+        /(^|\\/)search(\\.[a-z]+|\\/(index\\.[a-z]+)?)?$/i.test(action) || input.form?.getAttribute('name') === 'search';
+    }),
     state: () => ({
       // doclens' own fragment (the query while its dialog is open) is not the theme's doing.
       url: location.href.replace(/#doclens-q=[^#]*$/, ''),
-      dialogs: [...document.querySelectorAll('[role="dialog"], [aria-modal="true"], dialog, [popover]')].filter((element) => !inDoclens(element) && visible(element)).map(describe),
-      toggles: [...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')].filter((element) => !inDoclens(element) && element.checked).map(describe),
+      dialogs: [...document.querySelectorAll('[role="dialog"], [aria-modal="true"], dialog, [popover]')]
+        .filter((element) => !inDoclens(element) && visible(element))
+        .map(describe),
+      toggles: [...document.querySelectorAll('input[type="checkbox"], input[type="radio"]')]
+        .filter((element) => !inDoclens(element) && element.checked)
+        .map(describe),
       focusedOutside: [...log.focusedOutside],
       themeBoxValues: window.__doclensKeyboard.themeBoxes().map((input) => input.value),
     }),

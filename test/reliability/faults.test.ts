@@ -212,11 +212,10 @@ describe('previews of distinct big external pages at once, under cache pressure'
     ).join('');
     const external = await startFakeServer(
       (req, res) =>
-        void res
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end(
-            `<html><body><main><section id="s"><h1>${req.url}</h1><p>The section asked for.</p></section><section id="rest">${paragraphs}</section></main></body></html>`,
-          ),
+        void res.writeHead(200, { 'content-type': 'text/html' }).end(
+          `<html><body><main><section id="s"><h1>${req.url}</h1><p>The section asked for.</p></section><section
+              id="rest">${paragraphs}</section></main></body></html>`,
+        ),
     );
     const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
     const pages = await startTestProxy({

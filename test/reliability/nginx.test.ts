@@ -8,7 +8,8 @@ import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, 
 
 /**
  * The real nginx (Debian's package) as a caching reverse proxy in front of doclens, configured as the
- * operators' guide says (docs/operators.md, checked below): public answers come from nginx's cache per doclens' headers, private (session) answers
+ * operators' guide says (docs/operators.md, checked below): public answers come from nginx's cache per doclens'
+ * headers, private (session) answers
  * never do, and expired entries are revalidated with a 304.
  */
 const TOKEN = 'nginx-suite-token-7f3e';

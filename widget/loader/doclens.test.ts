@@ -50,7 +50,8 @@ describe('the doclens.js loader', () => {
     const { doc } = await frame(
       '',
       page(
-        `<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug" content="2.0">${tag('data-project="skyline" data-version="latest"')}`,
+        `<meta name="readthedocs-project-slug" content="aurora"><meta name="readthedocs-version-slug"
+          content="2.0">${tag('data-project="skyline" data-version="latest"')}`,
       ),
     );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
@@ -85,7 +86,8 @@ describe('the doclens.js loader', () => {
   });
 
   it('loads the code of elements an author placed, with no feature of its own', async () => {
-    const placed = `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search><div role="main"><p>Text</p></div>`;
+    const placed = `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search><div
+      role="main"><p>Text</p></div>`;
     const { doc, win } = await frame('', page(tag('data-features=""'), placed));
     await win.customElements.whenDefined('doclens-search');
     await until(
@@ -137,7 +139,8 @@ describe('the doclens.js loader', () => {
   });
 
   it("hands over from every theme box with every character typed, the first included, and closes the theme's own search", async () => {
-    const theme = `<header><form role="search" action="search.html"><input name="q" id="header-box" aria-label="Search"><button>Go</button></form></header>
+    const theme = `<header><form role="search" action="search.html"><input name="q" id="header-box"
+      aria-label="Search"><button>Go</button></form></header>
       <nav style="display: none"><form action="search.html" id="menu-form"><input name="q" aria-label="Search"></form></nav>
       <a href="#search-modal" id="search-link">Search</a>
       <div id="search-modal" role="dialog" aria-label="Search" hidden><input type="search" aria-label="Search"></div>
@@ -147,7 +150,9 @@ describe('the doclens.js loader', () => {
         document.getElementById('header-box').addEventListener('focus', () => document.body.classList.add('searching'));
         window.addEventListener('keydown', (event) => event.key === 'Escape' && document.body.classList.remove('searching'));
         // As Bootstrap does for the MkDocs theme: a delegated click handler opens the modal.
-        document.addEventListener('click', (event) => event.target.closest('#search-link') && (document.getElementById('search-modal').hidden = false));
+        document.addEventListener('click', (event) => {
+          if (event.target.closest('#search-link')) document.getElementById('search-modal').hidden = false;
+        });
       </script>`;
     const { doc, win } = await frame('', page(tag('data-features="search"'), theme));
     await until(() => !!doc.querySelector('doclens-search'), 'search');
@@ -217,13 +222,16 @@ describe('the doclens.js loader', () => {
   });
 
   it("closes the theme's search modal, and its focus trap, when the doclens shortcut opens doclens over it", async () => {
-    const theme = `<div id="modal" role="dialog" aria-label="Search" hidden><form><input type="search" id="modal-box" aria-label="Search"></form></div>
+    const theme = `<div id="modal" role="dialog" aria-label="Search" hidden><form><input type="search" id="modal-box"
+      aria-label="Search"></form></div>
       <div role="main"><p>Text</p></div>
       <script>
         // As Bootstrap's modal does (the MkDocs theme's search): Escape in it hides it; while shown, focus is kept in it.
         const modal = document.getElementById('modal');
         modal.addEventListener('keydown', (event) => event.keyCode === 27 && (modal.hidden = true));
-        document.addEventListener('focusin', (event) => !modal.hidden && !modal.contains(event.target) && document.getElementById('modal-box').focus());
+        document.addEventListener('focusin', (event) => {
+          if (!modal.hidden && !modal.contains(event.target)) document.getElementById('modal-box').focus();
+        });
       </script>`;
     const { doc } = await frame('', page(tag('data-features="search"'), theme));
     await until(() => !!doc.querySelector('doclens-search'), 'search');

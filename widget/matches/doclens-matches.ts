@@ -112,9 +112,12 @@ export class DoclensMatches extends DoclensElement {
     return html`<div class="viewport"></div>
       <div class="bar" part="bar" role="toolbar" aria-label=${s.matchesLabel} @keydown=${this.onKeydown}>
         <span class="count" part="count" role="status">${count}</span>
-        <button class="previous" part="previous" type="button" aria-label=${s.previousMatch} title=${s.previousMatch} @click=${() => this.step(-1)}>↑</button>
-        <button class="next" part="next" type="button" aria-label=${s.nextMatch} title=${s.nextMatch} @click=${() => this.step(1)}>↓</button>
-        <button class="clear" part="clear" type="button" aria-label=${s.hideMatches} title=${s.hideMatches} @click=${() => this.clear()}>✕</button>
+        <button class="previous" part="previous" type="button" aria-label=${s.previousMatch} title=${s.previousMatch}
+          @click=${() => this.step(-1)}>↑</button>
+        <button class="next" part="next" type="button" aria-label=${s.nextMatch} title=${s.nextMatch}
+          @click=${() => this.step(1)}>↓</button>
+        <button class="clear" part="clear" type="button" aria-label=${s.hideMatches} title=${s.hideMatches}
+          @click=${() => this.clear()}>✕</button>
       </div>`;
   }
 }

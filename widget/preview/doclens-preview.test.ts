@@ -178,7 +178,8 @@ describe('<doclens-preview>', () => {
         <a id="optout" data-doclens-preview="off" href=${`${docs}/en/latest/faq.html`}>opted out</a>
         <span class="doclens-no-preview"><a id="optout-class" href=${`${docs}/en/latest/faq.html`}>opted out</a></span>
       </p>
-      <dl><dt id="term-lease">lease<a id="permalink" class="a-theme-nobody-has-seen" href="#term-lease">¶</a></dt><dd>A claim on a run.</dd></dl>`,
+      <dl><dt id="term-lease">lease<a id="permalink" class="a-theme-nobody-has-seen"
+        href="#term-lease">¶</a></dt><dd>A claim on a run.</dd></dl>`,
     );
     const eligible = (id: string) => !!preview.previewUrl(container.querySelector<HTMLAnchorElement>(`#${id}`)!);
     expect(['doc', 'sub', 'anchor'].map(eligible)).to.deep.equal([true, true, true]);
@@ -261,7 +262,8 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(
       servers.proxy,
       docsHost(),
-      html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge" href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`,
+      html`<p style="position: fixed; right: 0; bottom: 0; margin: 0"><a id="edge"
+        href=${`${servers.docs}/en/latest/architecture.html`}>edge</a></p>`,
     );
     await hover(container.querySelector('#edge')!);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
@@ -279,7 +281,8 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(
       servers.proxy,
       docsHost(),
-      html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`,
+      html`<p style="position: fixed; left: 40px; bottom: 20px; margin: 0"><a id="low"
+        href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a></p>`,
     );
     const link = container.querySelector<HTMLAnchorElement>('#low')!;
     await preview.show(link);
@@ -302,7 +305,10 @@ describe('<doclens-preview>', () => {
     const { container, preview } = await page(
       servers.proxy,
       docsHost(),
-      html`${spots.map((spot, index) => html`<p style="position: fixed; margin: 0; ${spot}"><a id=${`edge-${index}`} href=${`${servers.docs}/en/latest/architecture.html`}>edge ${index}</a></p>`)}`,
+      html`${spots.map(
+        (spot, index) => html`<p style="position: fixed; margin: 0; ${spot}"><a id=${`edge-${index}`}
+        href=${`${servers.docs}/en/latest/architecture.html`}>edge ${index}</a></p>`,
+      )}`,
     );
     for (const [index] of spots.entries()) {
       await preview.show(container.querySelector<HTMLAnchorElement>(`#edge-${index}`)!);

@@ -272,7 +272,8 @@ export class DoclensPreview extends DoclensElement {
   private renderContent(): unknown {
     const s = this.strings;
     if (this.phase === 'loading') {
-      return html`<div class="skeleton" part="skeleton" aria-busy="true" aria-label=${s.previewLoading}><span></span><span></span><span></span></div>`;
+      return html`<div class="skeleton" part="skeleton" aria-busy="true"
+        aria-label=${s.previewLoading}><span></span><span></span><span></span></div>`;
     }
     if (this.phase === 'error') return html`<p class="unavailable" part="unavailable">${s.previewUnavailable}</p>`;
     if (this.phase !== 'ready' || !this.preview) return nothing;
@@ -281,7 +282,17 @@ export class DoclensPreview extends DoclensElement {
     return html`
       ${
         this.preview.title || label
-          ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge" part="badge">${label}</span>` : nothing}</header>`
+          ? html`<header>${
+              this.preview.title
+                ? html`<span class="title"
+            part="title">${this.preview.title}</span>`
+                : nothing
+            }${
+              label
+                ? html`<span class="badge"
+              part="badge">${label}</span>`
+                : nothing
+            }</header>`
           : nothing
       }
       <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>

@@ -38,7 +38,10 @@ function keepFocusInside(host: HTMLElement, root: ParentNode, field: HTMLElement
   field.focus({ preventScroll: true });
 }
 
-/** A press that may take focus from the field: on it, on a checkbox, on a text to copy, or on a list's scroll bar (which keeps its drag). */
+/**
+ * A press that may take focus from the field: on it, on a checkbox, on a text to copy, or on a list's scroll bar
+ * (which keeps its drag).
+ */
 function pressKeepsItsFocus(event: MouseEvent, field: HTMLElement): boolean {
   const target = event.composedPath()[0];
   if (target === field || (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.readOnly))) return true;
@@ -100,7 +103,10 @@ export class DialogFocusController implements ReactiveController {
     else if (event.composedPath()[0] === this.field) this.parts.fieldKey(event);
   };
 
-  /** A click anywhere in the dialog (a result, a button, text, empty space) leaves focus in the field, so the reader goes on typing; the checkbox takes it. */
+  /**
+   * A click anywhere in the dialog (a result, a button, text, empty space) leaves focus in the field, so the
+   * reader goes on typing; the checkbox takes it.
+   */
   readonly onMousedown = (event: MouseEvent) => {
     if (!pressKeepsItsFocus(event, this.field)) event.preventDefault();
   };

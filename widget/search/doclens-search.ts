@@ -47,7 +47,8 @@ let instances = 0;
  * @csspart recent-clear - The button that clears the recent searches.
  * @csspart recent-query - A recent search (a button that runs it).
  * @csspart recent-remove - The button that removes one recent search.
- * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the close button): its button; `settings-menu`, the menu; `setting`, a switch.
+ * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the close button): its button;
+ * `settings-menu`, the menu; `setting`, a switch.
  *
  * @slot input - The search field: an `<input>` the element puts in its own light DOM while open, so that
  * to the page's scripts the focused element is a text field (themes' key shortcuts leave text fields alone).
@@ -215,7 +216,10 @@ export class DoclensSearch extends DoclensElement {
     this.request.schedule();
   }
 
-  /** The arrows go through the results, or in the empty dialog the recent searches (focus stays in the field); Enter opens or runs the one reached. */
+  /**
+   * The arrows go through the results, or in the empty dialog the recent searches (focus stays in the field);
+   * Enter opens or runs the one reached.
+   */
   private onFieldKey(event: KeyboardEvent): void {
     const idle = this.request.status === 'idle';
     const rows = idle ? [] : this.list.rows;

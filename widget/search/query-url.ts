@@ -3,7 +3,10 @@
  * so that Back closes the dialog and a link opens it.
  */
 
-/** The fragment parameter that holds the query while the dialog is open; no docs theme uses it, so the theme's `?q=` and anchors keep their meaning. */
+/**
+ * The fragment parameter that holds the query while the dialog is open; no docs theme uses it, so the theme's
+ * `?q=` and anchors keep their meaning.
+ */
 const QUERY_FRAGMENT_PARAM = 'doclens-q';
 
 /** The words of a `#doclens-q=…` fragment; undefined when the URL has none. */

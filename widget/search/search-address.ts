@@ -80,7 +80,10 @@ export class SearchAddressController implements ReactiveController {
     });
   }
 
-  /** Closed otherwise than by Back, the dialog takes its entry away: same document, so no reload, and the scroll position is the one it left. */
+  /**
+   * Closed otherwise than by Back, the dialog takes its entry away: same document, so no reload, and the scroll
+   * position is the one it left.
+   */
   leave(): void {
     window.removeEventListener('popstate', this.onPopstate);
     const owned = this.ownsEntry;

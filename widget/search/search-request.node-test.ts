@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../contract/index.ts';
 import { SearchRequestController, type SearchParameters } from './search-request.ts';
 
-/** A search endpoint: one result per page named after the query, `slow` answered late, `broken` a 500, `partial` marked as still indexing the first time. */
+/**
+ * A search endpoint: one result per page named after the query, `slow` answered late, `broken` a 500, `partial`
+ * marked as still indexing the first time.
+ */
 function startSearchServer(): Promise<{ server: Server; url: string; queries: string[] }> {
   const queries: string[] = [];
   const partialAsked = new Set<string>();

@@ -19,9 +19,12 @@ import {
 import type { ResultList } from './result-list.ts';
 import type { SearchRequestController } from './search-request.ts';
 
-const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>`;
+const searchIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"
+  aria-hidden="true"><circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path></svg>`;
 
-const linkIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1"></path><path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1"></path></svg>`;
+const linkIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"
+  aria-hidden="true"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1"></path>
+  <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1"></path></svg>`;
 
 /** What the dialog shows, and what its controls do. */
 export interface SearchView {
@@ -54,7 +57,8 @@ function highlighted({ markup, text }: HighlightedText): unknown {
 
 /** The button that opens the dialog, with the shortcut when there is one. */
 export function renderTrigger(s: Strings, placeholder: string | undefined, hotkeys: boolean, open: () => void): TemplateResult {
-  return html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" @click=${open}>
+  return html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog"
+    aria-keyshortcuts="/ Control+K Meta+K" @click=${open}>
     ${searchIcon}<span>${placeholder ?? s.searchButton}</span>${hotkeys ? html`<kbd>${commandKLabel()}</kbd>` : nothing}
   </button>`;
 }
@@ -67,22 +71,31 @@ export function renderDialog(view: SearchView): TemplateResult {
     <div class="bar">
       ${view.request.status === 'loading' ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : searchIcon}
       <slot name="input"></slot>
-      ${view.words ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink} @click=${() => view.copyLink()}>${linkIcon}</button>` : nothing}
+      ${
+        view.words
+          ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink}
+        @click=${() => view.copyLink()}>${linkIcon}</button>`
+          : nothing
+      }
       <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
-      <button class="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span class="visually-hidden">${s.close}</span></button>
+      <button class="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span
+        class="visually-hidden">${s.close}</span></button>
     </div>
     ${
       !shared
         ? nothing
         : shared.copied
           ? html`<div class="shared" part="shared-link" role="status">${s.linkCopied}</div>`
-          : html`<div class="shared" part="shared-link"><label>${s.copyLinkByHand} <input type="text" readonly .value=${shared.url} /></label></div>`
+          : html`<div class="shared" part="shared-link"><label>${s.copyLinkByHand} <input type="text" readonly
+            .value=${shared.url} /></label></div>`
     }
     ${
       view.searchingIn !== undefined
         ? html`<div class="filters" part="filters">
           <span>${view.searchingIn}</span>
-          <label><input type="checkbox" .checked=${view.includeSubprojects} @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)} />${s.includeSubprojects}</label>
+          <label><input type="checkbox" .checked=${view.includeSubprojects}
+            @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)}
+          />${s.includeSubprojects}</label>
         </div>`
         : nothing
     }
@@ -108,7 +121,8 @@ function announcement(view: SearchView): string {
 function renderBody(view: SearchView): TemplateResult {
   const { strings: s, request } = view;
   const failed = (message: string) =>
-    html`<div class="state error" part="state error"><strong>${message}</strong><button class="action" type="button" @click=${() => request.retry()}>${s.retry}</button></div>`;
+    html`<div class="state error" part="state error"><strong>${message}</strong><button class="action" type="button"
+      @click=${() => request.retry()}>${s.retry}</button></div>`;
   switch (request.status) {
     case 'idle':
       return renderRecent(view);
@@ -131,12 +145,14 @@ function renderRecent(view: SearchView): TemplateResult {
   const { strings: s, recent } = view;
   if (!recent.items.length) return html`<div class="state" part="state">${s.noRecent}</div>`;
   return html`
-    <div class="recent-head" part="recent-head"><span id="recent-label">${s.recentSearches}</span><button part="recent-clear" type="button" @click=${() => recent.set([])}>${s.clearRecent}</button></div>
+    <div class="recent-head" part="recent-head"><span id="recent-label">${s.recentSearches}</span><button
+      part="recent-clear" type="button" @click=${() => recent.set([])}>${s.clearRecent}</button></div>
     <ul class="recent" part="recent" aria-labelledby="recent-label">
       ${recent.items.map(
         (item, index) => html`<li ?data-active=${index === recent.index}>
           <button class="query" part="recent-query" type="button" @click=${() => view.runRecent(item)}>${item}</button>
-          <button class="remove" part="recent-remove" type="button" aria-label=${format(s.removeRecent, { query: item })} @click=${() => recent.set(withoutRecent(recent.items, item))}>✕</button>
+          <button class="remove" part="recent-remove" type="button"
+            aria-label=${format(s.removeRecent, { query: item })} @click=${() => recent.set(withoutRecent(recent.items, item))}>✕</button>
         </li>`,
       )}
     </ul>
@@ -177,7 +193,8 @@ function renderResults(view: SearchView): TemplateResult {
     </ul>
     ${
       request.nextPage
-        ? html`<button class="action more" part="more" type="button" ?disabled=${request.loadingMore} @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
+        ? html`<button class="action more" part="more" type="button" ?disabled=${request.loadingMore}
+          @click=${() => request.more()}>${request.loadingMore ? s.loading : s.moreResults}</button>`
         : nothing
     }
   `;

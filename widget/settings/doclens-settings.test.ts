@@ -27,7 +27,8 @@ async function hover(element: Element) {
 
 async function switcher(path: string, placement: 'floating' | 'inline' = 'floating', notice = 'old'): Promise<DoclensVersions> {
   const container = await fixture<HTMLDivElement>(html`<div>
-    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${placement} notice=${notice}></doclens-versions>
+    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${placement}
+      notice=${notice}></doclens-versions>
   </div>`);
   const element = container.querySelector('doclens-versions')!;
   await until(() => !!part(element, 'switcher'), 'page context');
@@ -101,7 +102,8 @@ describe('<doclens-settings>', () => {
   it('from the search dialog, keeps the floating switcher folded into its badge, and opens it again', async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const search = container.querySelector<DoclensSearch>('doclens-search')!;
     const versions = container.querySelector<DoclensVersions>('doclens-versions')!;
@@ -194,7 +196,8 @@ describe('<doclens-settings>', () => {
     // On its own, beside the page's switcher: the switches are that switcher's.
     const container = await fixture<HTMLDivElement>(html`<div>
       <doclens-settings></doclens-settings>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const versions = container.querySelector<DoclensVersions>('doclens-versions')!;
     await until(() => !!part(versions, 'notice'), 'the switcher and its notice');
@@ -276,7 +279,8 @@ describe('<doclens-settings>', () => {
   it('speaks Spanish on a Spanish page, and fits a phone screen in light and dark', async () => {
     await setViewport({ width: 390, height: 844 });
     const container = await fixture<HTMLDivElement>(html`<div lang="es">
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating" scheme="dark"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating" scheme="dark"></doclens-versions>
     </div>`);
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'toggle'), 'the switcher');

@@ -18,7 +18,10 @@ export interface NoticedVersion {
   kind: 'old' | 'dev';
 }
 
-/** What the menu asks of a version switcher (`<doclens-versions>`); its `placement` attribute tells whether it floats (and so folds into a badge). */
+/**
+ * What the menu asks of a version switcher (`<doclens-versions>`); its `placement` attribute tells whether it
+ * floats (and so folds into a badge).
+ */
 export interface SwitcherSwitches extends HTMLElement {
   /** Undefined until the switcher's code has loaded and found the version. */
   readonly noticeVersion?: NoticedVersion | undefined;
@@ -30,7 +33,9 @@ interface Switch {
   set: (on: boolean) => void;
 }
 
-const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1"></path><circle cx="15" cy="6" r="2"></circle><circle cx="9" cy="12" r="2"></circle><circle cx="17" cy="18" r="2"></circle></svg>`;
+const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"
+  stroke-linecap="round" aria-hidden="true"><path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1"></path>
+  <circle cx="15" cy="6" r="2"></circle><circle cx="9" cy="12" r="2"></circle><circle cx="17" cy="18" r="2"></circle></svg>`;
 
 /**
  * The reader's own switches, remembered for the site: previews on hover, the version switcher kept
@@ -208,9 +213,8 @@ export class DoclensSettings extends DoclensElement {
         ${
           this.open
             ? this.switches(s).map(
-                (
-                  item,
-                ) => html`<div role="menuitemcheckbox" part="setting" tabindex="-1" aria-checked=${item.checked ? 'true' : 'false'} @click=${() => item.set(!item.checked)}>
+                (item) => html`<div role="menuitemcheckbox" part="setting" tabindex="-1"
+                  aria-checked=${item.checked ? 'true' : 'false'} @click=${() => item.set(!item.checked)}>
                 <span class="check" aria-hidden="true"></span><span>${item.label}</span>
               </div>`,
               )

@@ -39,7 +39,8 @@ describe('reader settings without storage', () => {
       <div role="main"><p>A <a id="term" href=${link}>job</a> runs.</p></div>
       <doclens-settings></doclens-settings>
       <doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host}></doclens-preview>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const term = container.querySelector<HTMLAnchorElement>('#term')!;
     const settings = container.querySelector<DoclensSettings>('doclens-settings')!;
@@ -60,7 +61,8 @@ describe('reader settings without storage', () => {
     );
     expect(preview.previewUrl(term)).to.equal(undefined);
     const again = await fixture<DoclensVersions>(
-      html`<doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>`,
+      html`<doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>`,
     );
     await until(() => !!part(again, 'badge'), 'folded');
     expect(part(again, 'notice')).to.equal(null);

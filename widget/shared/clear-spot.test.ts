@@ -13,12 +13,16 @@ describe('floating doclens elements on a phone', () => {
   it("take corners where they cover neither the theme's controls nor each other", async () => {
     await setViewport({ width: 390, height: 844 });
     const container = await fixture<HTMLDivElement>(html`<div>
-      <header style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center; background: #eee">
+      <header
+        style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center;
+          background: #eee"
+      >
         <button id="menu" aria-label="Menu">☰</button><button id="theme" aria-label="Dark mode">◐</button>
       </header>
       <div role="main" style="padding-top: 60px"><p><a href="#text">A link in the text</a> scrolls away from under them.</p></div>
       <doclens-search proxy=${servers.proxy} floating></doclens-search>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const search = container.querySelector('doclens-search')!;
     const versions = container.querySelector('doclens-versions')!;

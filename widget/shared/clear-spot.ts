@@ -13,7 +13,8 @@ export const layoutViewportStyles = css`
 
 /** What a reader clicks, taps or tabs to. */
 const CONTROLS =
-  'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
+  'a[href], button, input, select, textarea, summary, label, ' +
+  '[role="button"], [role="link"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], [tabindex]:not([tabindex="-1"])';
 /** Distance between the points tested under a floating element: smaller than any usable control. */
 const STEP = 16;
 
@@ -64,7 +65,8 @@ const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right
 /**
  * Gives `host` the widths of the strips of the layout viewport (where fixed elements are placed, here
  * measured by `viewport`, a fixed element with `inset: 0`) that are off screen, as `--_outside-top`,
- * `-bottom`, `-start` and `-end` (sides of the host's writing direction): on a phone a page wider than the screen widens the layout viewport,
+ * `-bottom`, `-start` and `-end` (sides of the host's writing direction): on a phone a page wider than the
+ * screen widens the layout viewport,
  * and zooming in shows a part of it, so that its corners are not on screen.
  */
 export function measureOffscreen(host: HTMLElement, viewport: Element): void {

@@ -11,11 +11,15 @@ interface Placed {
   stop: () => void;
 }
 
-/** An inline link in a paragraph at `linkStyle` and a fixed floating box of `height` px (with an arrow) anchored to it; resolves once placed. */
+/**
+ * An inline link in a paragraph at `linkStyle` and a fixed floating box of `height` px (with an arrow) anchored
+ * to it; resolves once placed.
+ */
 async function place(linkStyle: string, height: number, { direction = 'ltr', text = 'a link' } = {}): Promise<Placed> {
   const container = await fixture<HTMLDivElement>(html`<div>
     <p style="position: absolute; margin: 0; ${linkStyle}"><a href="#there">${text}</a></p>
-    <div class="floating" dir=${direction} style="position: fixed; top: 0; left: 0; width: 200px; height: ${height}px; max-height: var(--_available-height)">
+    <div class="floating" dir=${direction}
+      style="position: fixed; top: 0; left: 0; width: 200px; height: ${height}px; max-height: var(--_available-height)">
       <span class="arrow" style="position: absolute; width: 10px; height: 10px"></span>
     </div>
   </div>`);

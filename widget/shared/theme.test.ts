@@ -69,7 +69,8 @@ describe('theme styles', () => {
   it("keep the page's direction, and stay hidden where the page hides them", async () => {
     const container = await fixture<HTMLDivElement>(html`<div dir="rtl">
       <nav style="visibility: hidden">
-        <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`} placement="inline"></doclens-versions>
+        <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/latest/installation.html`}
+          placement="inline"></doclens-versions>
       </nav>
     </div>`);
     const versions = container.querySelector('doclens-versions')!;

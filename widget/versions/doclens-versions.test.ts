@@ -6,7 +6,8 @@ import { servers, until } from '../test-support.ts';
 
 async function switcher(path: string, extra: Partial<{ lang: string; placement: 'inline' | 'floating' }> = {}): Promise<DoclensVersions> {
   const container = await fixture<HTMLDivElement>(html`<div lang=${extra.lang ?? 'en'}>
-    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`} placement=${extra.placement ?? 'inline'}></doclens-versions>
+    <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}${path}`}
+      placement=${extra.placement ?? 'inline'}></doclens-versions>
   </div>`);
   const element = container.querySelector('doclens-versions')!;
   await until(() => !!part(element, 'switcher'), 'page context');
@@ -199,11 +200,16 @@ describe('<doclens-versions>', () => {
   it("on a phone, leaves the page's own controls free: the notice and the switcher go where nothing is under them", async () => {
     await setViewport({ width: 390, height: 844 });
     const container = await fixture<HTMLDivElement>(html`<div>
-      <header style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center; background: #eee">
-        <button id="menu" aria-label="Menu">☰</button><a id="home" href="#home">Project docs</a><button id="theme" aria-label="Theme">◐</button>
+      <header
+        style="position: fixed; inset: 0 0 auto 0; height: 48px; display: flex; justify-content: space-between; align-items: center;
+          background: #eee"
+      >
+        <button id="menu" aria-label="Menu">☰</button><a id="home" href="#home">Project docs</a><button id="theme"
+          aria-label="Theme">◐</button>
       </header>
       <button id="to-top" style="position: fixed; right: 12px; bottom: 12px; width: 40px; height: 40px">↑</button>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'notice') && !!part(element, 'switcher')!.dataset.spot, 'arranged');
@@ -227,7 +233,8 @@ describe('<doclens-versions>', () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <a href="#top" style="position: fixed; inset: 0 0 auto 0; height: 90px; background: #eee">Site header</a>
       <a href="#tools" style="position: fixed; inset: auto 0 50px 0; height: 90px; background: #ddd">Page tools</a>
-      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`} placement="floating"></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} page-url=${`${servers.docs}/en/1.0/installation.html`}
+        placement="floating"></doclens-versions>
     </div>`);
     const element = container.querySelector('doclens-versions')!;
     await until(() => !!part(element, 'notice-badge'), 'folded notice');

@@ -45,7 +45,8 @@ const NOTICE_SPOTS = ['top', 'bottom', 'bottom-end', 'top-end', 'bottom-start', 
  * @csspart collapse - The button that folds the floating switcher into a badge.
  * @csspart badge - The folded switcher.
  * @csspart notice-badge - The notice, folded where it would cover the page's own controls.
- * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the toggle): its button; `settings-menu`, the menu; `setting`, a switch.
+ * @csspart settings - The reader's settings menu (`<doclens-settings>`, beside the toggle): its button;
+ * `settings-menu`, the menu; `setting`, a switch.
  *
  * @cssproperty --doclens-color-background - Menu background.
  * @cssproperty --doclens-color-accent - The current entry and focus rings.

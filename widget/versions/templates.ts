@@ -44,12 +44,15 @@ export function renderSwitcher(view: SwitcherView): TemplateResult {
       ${view.noticeFolded ? renderNoticeBadge(view) : nothing}
       ${
         view.badge
-          ? html`<button class="badge" part="badge" type="button" aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })} @click=${() => view.setCollapsed(false)}>
+          ? html`<button class="badge" part="badge" type="button"
+            aria-label=${format(s.showSwitcher, { version: context.version.verbose_name, language: language.name })}
+            @click=${() => view.setCollapsed(false)}>
             ${context.version.verbose_name}
           </button>`
           : renderToggle(view, format(s.versionsLabel, { version: context.version.verbose_name, language: language.name }), language.code)
       }
-      <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!view.open || view.badge} @keydown=${(event: KeyboardEvent) => view.onMenuKeydown(event)}>
+      <div role="menu" id="menu" part="menu" aria-label=${s.versions} ?hidden=${!view.open || view.badge}
+        @keydown=${(event: KeyboardEvent) => view.onMenuKeydown(event)}>
         <div role="group" aria-labelledby="versions-label">
           <div class="group-label" id="versions-label">${s.versions}</div>
           ${context.versions.map((version) => renderItem(view, 'version', version, version.verbose_name, versionKind(version, context)))}
@@ -58,7 +61,9 @@ export function renderSwitcher(view: SwitcherView): TemplateResult {
           context.translations.length > 1
             ? html`<div role="group" aria-labelledby="languages-label">
               <div class="group-label" id="languages-label">${s.languages}</div>
-              ${context.translations.map((translation) => renderItem(view, 'language', translation, view.languageName(translation.language), translation.language.code))}
+              ${context.translations.map((translation) =>
+                renderItem(view, 'language', translation, view.languageName(translation.language), translation.language.code),
+              )}
             </div>`
             : nothing
         }
@@ -87,13 +92,16 @@ function renderToggle(view: SwitcherView, label: string, languageCode: string): 
       @click=${() => view.toggle()}
       @keydown=${(event: KeyboardEvent) => view.onToggleKeydown(event)}
     >
-      <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind" aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
+      <span aria-hidden="true">${context.version.verbose_name}</span><span class="kind"
+        aria-hidden="true">${languageCode}</span><span class="chevron" aria-hidden="true">▾</span>
       <span class="visually-hidden">${label}</span>
     </button>
-    <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${view.switcher} @pointerdown=${() => view.close()}></doclens-settings>
+    <doclens-settings exportparts="settings, settings-menu, setting" .switcher=${view.switcher}
+      @pointerdown=${() => view.close()}></doclens-settings>
     ${
       view.floating
-        ? html`<button class="collapse" part="collapse" type="button" aria-label=${s.hideSwitcher} title=${s.hideSwitcher} @click=${() => view.setCollapsed(true)}>
+        ? html`<button class="collapse" part="collapse" type="button" aria-label=${s.hideSwitcher}
+          title=${s.hideSwitcher} @click=${() => view.setCollapsed(true)}>
           <span aria-hidden="true">–</span>
         </button>`
         : nothing
@@ -110,7 +118,8 @@ function renderItem(view: SwitcherView, kind: 'version' | 'language', target: Ta
     @click=${(event: MouseEvent) => view.choose(event, kind, target)}
     ><span>${label}</span><span class="kind" part="detail">${detail}</span>${
       target.exists === false
-        ? html`<span class="missing" part="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
+        ? html`<span class="missing"
+          part="missing">${kind === 'version' ? view.strings.pageNotInVersion : view.strings.pageNotInLanguage}</span>`
         : nothing
     }</a
   >`;
@@ -121,7 +130,12 @@ function renderNotice(view: SwitcherView): TemplateResult | typeof nothing {
   if (!notice) return nothing;
   return html`<div class="notice" part="notice" role=${view.landedOnStart ? 'status' : 'note'}>
     <span>${notice}</span>
-    ${!view.landedOnStart && context.stable ? html`<a href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>` : nothing}
+    ${
+      !view.landedOnStart && context.stable
+        ? html`<a
+      href=${context.stable.url}>${format(s.goToStable, { version: context.stable.verbose_name })}</a>`
+        : nothing
+    }
     <button class="dismiss" part="dismiss" type="button" aria-label=${s.dismiss} @click=${() => view.dismissNotice()}>✕</button>
   </div>`;
 }
@@ -129,7 +143,8 @@ function renderNotice(view: SwitcherView): TemplateResult | typeof nothing {
 function renderNoticeBadge(view: SwitcherView): TemplateResult | typeof nothing {
   const { notice } = view;
   if (!notice) return nothing;
-  return html`<button class="notice-badge" part="notice-badge" type="button" aria-label=${notice} title=${notice} @click=${() => view.unfoldNotice()}>
+  return html`<button class="notice-badge" part="notice-badge" type="button" aria-label=${notice} title=${notice}
+    @click=${() => view.unfoldNotice()}>
     <span aria-hidden="true">!</span>
   </button>`;
 }
