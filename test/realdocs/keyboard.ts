@@ -29,8 +29,7 @@ export const KEYBOARD_CHECKS: readonly { name: string; description: string }[] =
   { name: 'keys land', description: `"${TYPED}" typed after "/" is exactly what the doclens field holds` },
   {
     name: 'keys kept while loading',
-    description:
-      `"/" and "${TYPED}" typed before the dialog's code has arrived (held back 600 ms) land in the field, ` + 'and the theme does nothing',
+    description: `"/" and "${TYPED}" typed before the dialog's code arrives (held back 600 ms) land in the field; the theme does nothing`,
   },
   {
     name: 'nothing navigates',
