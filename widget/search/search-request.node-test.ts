@@ -87,9 +87,12 @@ class Host implements ReactiveControllerHost {
 
 /** Waits for the controller (or the server) to get where `check` says. */
 function until(check: () => boolean, message: string): Promise<void> {
-  return vi.waitFor(() => {
-    if (!check()) throw new Error(`still waiting for ${message}`);
-  });
+  return vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`still waiting for ${message}`);
+    },
+    { timeout: 5000 },
+  );
 }
 
 describe('SearchRequestController', () => {
