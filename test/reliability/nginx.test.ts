@@ -86,15 +86,8 @@ beforeAll(async () => {
   writeFileSync(join(work, 'nginx.conf'), nginxConfig(work, listen, { '/': `${publicProxy.url}`, '/private/': `${sessionProxy.url}/` }));
   nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf')], { stdio: 'ignore' });
   front = `http://127.0.0.1:${listen}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${front}/healthz`);
-      break;
-    } catch (error) {
-      if (attempt > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  // nginx is up once it answers.
+  await vi.waitFor(() => fetch(`${front}/healthz`), { timeout: 10_000, interval: 100 });
 });
 
 afterAll(async () => {
