@@ -1,10 +1,10 @@
-import { selectOne } from 'css-select';
-import render from 'dom-serializer';
-import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
+import type { Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
-import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
 import { percentDecoded } from './structure/tree.ts';
+
+export { toHtml } from './html/parse.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
 export interface SectionQuery {
@@ -33,7 +33,8 @@ export function findByFragment(page: ParsedHtml, fragment: string): Element | un
 
 function selectMainContent(page: ParsedHtml, selector: string): Element | undefined {
   try {
-    return selectOne<AnyNode, Element>(selector, page.document) ?? undefined;
+    // `find`, not `$(selector)`: a query's selector is never taken for markup to create.
+    return page.$.root().find(selector).get(0);
   } catch {
     throw new InvalidSelectorError(selector);
   }
@@ -44,40 +45,34 @@ function selectMainContent(page: ParsedHtml, selector: string): Element | undefi
  * before docutils 0.18, a `section` with an id after): the section is what a reader wants.
  */
 function isSphinxLabelTarget(element: Element): boolean {
-  const parent = element.parent;
-  if (element.name !== 'span' || textOf(element) !== '' || !parent || !isTag(parent)) return false;
-  return (parent.name === 'div' && hasClass(parent, 'section')) || (parent.name === 'section' && Boolean(parent.attribs.id));
+  const target = cheerioOf(element);
+  return target.is('span') && target.text() === '' && target.parent().is('div.section, section[id]:not([id=""])');
 }
 
 /** A glossary or citation list trimmed to one term (and the other terms it shares a definition with, dropped). */
 export function singleEntryList(term: Element, list: Element): Element {
+  const entries = cheerioOf(list).children();
   const definition = nextDefinition(term);
-  const copy = cloneNode(list, true);
-  const keep = new Set([list.children.indexOf(term), definition ? list.children.indexOf(definition) : -1]);
-  copy.children = copy.children.filter((child, index) => !isTag(child) || keep.has(index));
-  copy.children.forEach((child, index, children) => {
-    child.prev = children[index - 1] ?? null;
-    child.next = children[index + 1] ?? null;
-  });
-  return copy;
+  const keep = new Set([entries.index(term), definition ? entries.index(definition) : -1]);
+  const copy = cheerioOf(list).clone();
+  copy
+    .children()
+    .filter((index) => !keep.has(index))
+    .remove();
+  return copy.get(0)!;
 }
 
 /** The `<dd>` that defines a `<dt>`: several terms in a row share the next definition. */
 export function nextDefinition(term: Element): Element | undefined {
-  for (let next = nextElementSibling(term); next; next = nextElementSibling(next)) {
-    if (next.name === 'dd') return next;
-  }
-  return undefined;
+  return cheerioOf(term).nextAll('dd').get(0);
 }
 
 function applySphinxRules(element: Element): Element {
-  let node = element;
-  if (isSphinxLabelTarget(node) && node.parent && isTag(node.parent)) node = node.parent;
-  const list = node.parent;
-  if (node.name === 'dt' && list && isTag(list)) {
-    return hasClass(list, 'glossary') || hasClass(list, 'citation') ? singleEntryList(node, list) : list;
-  }
-  return node;
+  const target = cheerioOf(element);
+  const node = isSphinxLabelTarget(element) ? target.parent() : target;
+  const list = node.parent();
+  if (!node.is('dt') || list.length === 0) return node.get(0) ?? element;
+  return list.is('.glossary, .citation') ? singleEntryList(node.get(0)!, list.get(0)!) : list.get(0)!;
 }
 
 /** Finds the element the Embed API v3 would return for `query`, before any rewriting. */
@@ -91,14 +86,9 @@ export function findSection(page: ParsedHtml, query: SectionQuery): Element | un
   return query.doctool === 'sphinx' ? applySphinxRules(found) : found;
 }
 
-/** Serializes an element as HTML, leaving non-ASCII text as it is. */
-export function toHtml(element: Element): string {
-  return render(element, { encodeEntities: 'utf8' });
-}
-
 /** A copy of `element` with every link and image made absolute against `pageUrl`. */
 export function withAbsoluteReferences(element: Element, pageUrl: string): Element {
-  const copy = cloneNode(element, true);
+  const copy = cheerioOf(element).clone().get(0)!;
   absolutizeReferences(copy, pageUrl);
   return copy;
 }

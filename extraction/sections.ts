@@ -1,7 +1,6 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { removeElement } from 'domutils';
 import { nextDefinition } from './embed.ts';
-import { classList, descendants, findFirst, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { cheerioOf, classList, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
 import type { PageKind, PageStructure } from './structure/page-structure.ts';
@@ -87,41 +86,32 @@ function isSectionStart(node: AnyNode): boolean {
   return isHeading(node) || (isTag(node) && node.name === 'header');
 }
 
-function isClass(element: Element, names: readonly string[]): boolean {
-  return classList(element).some((name) => names.includes(name));
-}
-
-function removeAll(elements: Iterable<Element>): void {
-  for (const element of [...elements]) removeElement(element);
-}
+/** Line numbers of code blocks (Pygments' table and inline forms). */
+const LINE_NUMBERS = '.linenos, .lineno';
 
 /** Navigation, permalinks and line numbers say nothing about the page: drop them before indexing. */
 function removeNoise(main: Element): void {
   removePermalinks(main);
-  removeAll(
-    [...descendants(main)].filter(
-      (element) =>
-        element.name === 'nav' ||
-        element.attribs.role === 'navigation' ||
-        element.attribs.role === 'search' ||
-        isClass(element, ['linenos', 'lineno', 'toctree-wrapper']),
-    ),
-  );
+  cheerioOf(main).find(`nav, [role="navigation"], [role="search"], .toctree-wrapper, ${LINE_NUMBERS}`).remove();
 }
 
 function isCodeBlock(node: AnyNode): node is Element {
-  return (
-    isTag(node) &&
-    classList(node).some((name) => name.startsWith('highlight')) &&
-    findFirst(node, (element) => element.name === 'pre') !== undefined
-  );
+  return isTag(node) && classList(node).some((name) => name.startsWith('highlight')) && cheerioOf(node).find('pre').length > 0;
 }
 
 function codeText(block: Element): string {
-  removeAll([...descendants(block)].filter((element) => isClass(element, ['linenos', 'lineno'])));
-  return [...descendants(block)]
-    .filter((element) => element.name === 'pre')
-    .map((pre) => normalizeSpace(textOf(pre).replace(/^\n+|\n+$/g, '')))
+  const code = cheerioOf(block);
+  code.find(LINE_NUMBERS).remove();
+  return code
+    .find('pre')
+    .map((_, pre) =>
+      normalizeSpace(
+        cheerioOf(pre)
+          .text()
+          .replace(/^\n+|\n+$/g, ''),
+      ),
+    )
+    .get()
     .join(' ');
 }
 
@@ -162,11 +152,8 @@ function domainRole(list: Element): string | undefined {
 
 /** Text of a definition without the nested terms that are indexed on their own. */
 function definitionText(definition: Element): string {
-  const nestedTerms = [...descendants(definition)].filter(
-    (element) => element.name === 'dt' && element.attribs.id && element.parent && isTag(element.parent) && element.parent.name === 'dl',
-  );
   const skipped = new Set<Element>();
-  for (const term of nestedTerms) {
+  for (const term of cheerioOf(definition).find('dl > dt[id]:not([id=""])')) {
     skipped.add(term);
     const nested = nextDefinition(term);
     if (nested) skipped.add(nested);
@@ -180,14 +167,17 @@ function definitionText(definition: Element): string {
 
 /** Every `<dt id>` with a definition is a section of its own (glossary terms, API entries, options). */
 function* definitionSections(root: Element, indexed: Element[]): Generator<PageSection> {
-  for (const list of [...descendants(root)].filter((element) => element.name === 'dl')) {
+  for (const list of cheerioOf(root).find('dl')) {
     const role = domainRole(list);
-    for (const term of list.children) {
-      if (!isTag(term) || term.name !== 'dt' || !term.attribs.id) continue;
+    for (const term of cheerioOf(list).children('dt[id]:not([id=""])')) {
       const definition = nextDefinition(term);
       if (!definition) continue;
       indexed.push(term, definition);
-      const section: PageSection = { id: term.attribs.id, title: normalizeSpace(textOf(term)), content: definitionText(definition) };
+      const section: PageSection = {
+        id: term.attribs.id!,
+        title: normalizeSpace(cheerioOf(term).text()),
+        content: definitionText(definition),
+      };
       if (role) section.role = role;
       yield section;
     }
@@ -209,10 +199,10 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   const indexed: Element[] = [];
   yield* definitionSections(root, indexed);
   // Definitions are indexed already: keep them out of the sections around them.
-  removeAll(indexed);
+  cheerioOf(indexed).remove();
   const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 3);
   if (intro) yield { id: '', title: pageTitle, content: intro };
-  const headings = [...descendants(root)].filter(isHeading);
+  const headings = cheerioOf(root).find('h1, h2, h3, h4, h5, h6').get();
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
     for (const heading of headings) if (heading.name === level) yield headingSection(heading, structure);
   }
@@ -223,11 +213,7 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
  * the kind: whole sites carry it (development builds kept out of web search).
  */
 function sendsElsewhere(page: ParsedHtml): boolean {
-  const head = findFirst(page.document, (element) => element.name === 'head');
-  return (
-    !!head &&
-    findFirst(head, (element) => element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') !== undefined
-  );
+  return page.$('head meta[http-equiv="refresh" i]').length > 0;
 }
 
 /**
@@ -239,7 +225,10 @@ function pageTitleOf(
   structure: PageStructure<AnyNode, Element>,
   documentTitle: string,
 ): { title: string; name: string } | undefined {
-  const heading = findFirst(root, (element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
+  const heading = cheerioOf(root)
+    .find('h1')
+    .filter((_, element) => !structure.isLinkToOtherPage(element))
+    .get(0);
   if (heading) {
     const name = normalizeSpace(textOf(heading));
     return { title: qualifiedName(root, heading, name) ?? name, name };
@@ -254,7 +243,7 @@ function pageTitleOf(
  */
 function qualifiedName(root: Element, heading: Element, name: string): string | undefined {
   let afterHeading = false;
-  for (const element of descendants(root)) {
+  for (const element of cheerioOf(root).find('*')) {
     if (element === heading) afterHeading = true;
     else if (afterHeading && isHeading(element)) return undefined;
     else if (afterHeading && element.name === 'dt' && element.attribs.id) {
@@ -272,8 +261,7 @@ function qualifiedName(root: Element, heading: Element, name: string): string | 
 export function splitSections(html: string, path: string): SplitPage {
   const page = parseHtml(html);
   const structure = structureOf(page, path);
-  const titleElement = findFirst(page.document, (element) => element.name === 'title');
-  const documentTitle = titleElement ? normalizeSpace(textOf(titleElement)) : '';
+  const documentTitle = normalizeSpace(page.$('title').first().text());
   if (!structure) return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle };
   // Where indexing starts: the main role, `<main>`, or the region the structure detection finds.
   const root = findMainContent(domhandlerTree, structure.root, { structure });

@@ -1,3 +1,4 @@
+import sinon from 'sinon';
 import type { WidgetFixtures } from '../test/fixtures/widget-fixtures.ts';
 // The globals the loader declares (window.doclens), for the tests of pages that load its bundle.
 import type {} from './loader/doclens.ts';
@@ -14,4 +15,63 @@ export async function until(check: () => boolean, message = 'condition', timeout
     if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${message}`);
     await nextFrame();
   }
+}
+
+/**
+ * Sinon's fake clock for `setTimeout` alone: the test moves time past a delay (`tick`, `tickAsync`)
+ * instead of sleeping through it. Animation frames, fetches and the test runner keep real time.
+ */
+export function fakeTimeouts(): sinon.SinonFakeTimers {
+  return sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+/** How a request the page made ended: its whole answer read, or aborted, or failed. */
+export type FetchOutcome = 'read' | 'aborted' | 'failed';
+
+export interface WatchedFetch {
+  url: URL;
+  /** Settles once the page has read the whole answer, or the request was aborted or failed. */
+  outcome: Promise<FetchOutcome>;
+}
+
+/** Every request the page makes through `fetch` from now on, with how it ended. */
+export function watchFetches(): { requests: WatchedFetch[]; restore(): void } {
+  const original = window.fetch;
+  const requests: WatchedFetch[] = [];
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    let settle: (outcome: FetchOutcome) => void = () => undefined;
+    requests.push({
+      url: new URL(input instanceof Request ? input.url : String(input)),
+      outcome: new Promise((resolve) => (settle = resolve)),
+    });
+    const ended = (error: unknown) => settle((error as Error).name === 'AbortError' ? 'aborted' : 'failed');
+    try {
+      const response = await original(input, init);
+      const json = response.json.bind(response);
+      response.json = () =>
+        json().then(
+          (body: unknown) => (settle('read'), body),
+          (error: unknown) => (ended(error), Promise.reject(error)),
+        );
+      return response;
+    } catch (error) {
+      ended(error);
+      throw error;
+    }
+  };
+  return { requests, restore: () => void (window.fetch = original) };
+}
+
+/**
+ * Resolves once an image asked for now has failed to load: the load errors of images put in the page
+ * before it (an attack's `<img src=x onerror>`) have been dispatched by then.
+ */
+export function afterEarlierImageErrors(): Promise<void> {
+  const probe = new Image();
+  const settled = new Promise<void>((resolve) => {
+    probe.addEventListener('error', () => resolve(), { once: true });
+    probe.addEventListener('load', () => resolve(), { once: true });
+  });
+  probe.src = 'x';
+  return settled.then(nextFrame);
 }

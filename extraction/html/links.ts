@@ -1,6 +1,5 @@
-import render from 'dom-serializer';
 import { isTag, type Element } from 'domhandler';
-import { descendants, parseFragment } from './parse.ts';
+import { cheerioOf, parseFragment, toHtml } from './parse.ts';
 
 /** The page URL without query and fragment: what in-page references are resolved against. */
 export function pageUrlOf(url: string): string {
@@ -38,20 +37,15 @@ function absolutizeSrcset(srcset: string, pageUrl: string): string {
 
 /** Rewrites `a[href]`, `img[src]` and `img[srcset]` in and below `root` to absolute URLs, in place. */
 export function absolutizeReferences(root: Element, pageUrl: string): void {
-  for (const element of [root, ...descendants(root)]) {
-    if (!isTag(element)) continue;
-    const { attribs } = element;
-    if (element.name === 'a' && attribs.href) attribs.href = absolutize(attribs.href, pageUrl);
-    if (element.name === 'img') {
-      if (attribs.src) attribs.src = absolutize(attribs.src, pageUrl);
-      if (attribs.srcset) attribs.srcset = absolutizeSrcset(attribs.srcset, pageUrl);
-    }
-  }
+  const within = (selector: string) => cheerioOf(root).find(selector).addBack(selector);
+  within('a[href]').attr('href', (_, href) => absolutize(href, pageUrl));
+  within('img[src]').attr('src', (_, src) => absolutize(src, pageUrl));
+  within('img[srcset]').attr('srcset', (_, srcset) => absolutizeSrcset(srcset, pageUrl));
 }
 
 /** Section HTML (a fragment, such as an upstream's embed answer) with every link and image absolute. */
 export function absolutizeHtml(html: string, pageUrl: string): string {
   const nodes = parseFragment(html);
   for (const node of nodes) if (isTag(node)) absolutizeReferences(node, pageUrl);
-  return render(nodes, { encodeEntities: 'utf8' });
+  return toHtml(nodes);
 }

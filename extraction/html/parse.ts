@@ -1,3 +1,5 @@
+import { type Cheerio, type CheerioAPI, type CheerioOptions, load } from 'cheerio/slim';
+import type { DomSerializerOptions } from 'dom-serializer';
 import { DomHandler, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import { parse as parseSpec } from 'parse5';
@@ -8,6 +10,8 @@ export type ParserName = 'htmlparser2' | 'parse5';
 
 export interface ParsedHtml {
   readonly document: Document;
+  /** Cheerio over the page's tree, for selecting and reading its nodes. */
+  readonly $: CheerioAPI;
   readonly parser: ParserName;
   /** Length of the HTML parsed, for cache accounting. */
   readonly size: number;
@@ -148,6 +152,22 @@ function parseWithHtmlparser2(html: string): { document: Document; ids: Map<stri
   return { document: handler.root, ids: handler.ids, diverges: handler.diverges };
 }
 
+/** Serialized HTML keeps non-ASCII text as it is (cheerio/slim hands its options to dom-serializer). */
+const CHEERIO_OPTIONS: CheerioOptions & DomSerializerOptions = { encodeEntities: 'utf8' };
+
+/** Cheerio with no page of its own: it wraps nodes of any tree, for code handed elements rather than a page. */
+const detached = load([], CHEERIO_OPTIONS);
+
+/** A cheerio selection of `nodes`, wherever they are. */
+export function cheerioOf<T extends AnyNode>(nodes: T | T[]): Cheerio<T> {
+  return detached(nodes);
+}
+
+/** Serializes nodes as HTML, leaving non-ASCII text as it is. */
+export function toHtml(nodes: AnyNode | AnyNode[]): string {
+  return detached.html(nodes);
+}
+
 /** parse5 building domhandler nodes, scripting on as in a browser (what cheerio's `load` does, without loading cheerio's fetching code). */
 function parseWithParse5(html: string): Document {
   return parseSpec(html, { treeAdapter: domhandlerAdapter, scriptingEnabled: true });
@@ -165,6 +185,8 @@ export function parseHtml(html: string): ParsedHtml {
   let ids = fast.diverges ? undefined : fast.ids;
   return {
     document,
+    // Cheerio takes the tree as it is: whichever parser built it, nothing is parsed again.
+    $: load(document, CHEERIO_OPTIONS),
     parser,
     size: html.length,
     elementById(id) {
@@ -206,12 +228,6 @@ export function* descendants(node: AnyNode): Generator<Element> {
   }
 }
 
-/** The first element below `node` (in document order) that passes `test`. */
-export function findFirst(node: AnyNode, test: (element: Element) => boolean): Element | undefined {
-  for (const element of descendants(node)) if (test(element)) return element;
-  return undefined;
-}
-
 /** All text below a node, as a browser's `textContent` minus comments. */
 export function textOf(node: AnyNode): string {
   if (isText(node)) return node.data;
@@ -227,10 +243,4 @@ export function classList(element: Element): string[] {
 
 export function hasClass(element: Element, name: string): boolean {
   return classList(element).includes(name);
-}
-
-/** The nearest following sibling that is an element. */
-export function nextElementSibling(node: AnyNode): Element | undefined {
-  for (let next = node.next; next; next = next.next) if (isTag(next)) return next;
-  return undefined;
 }

@@ -1,10 +1,9 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { removeElement } from 'domutils';
 import { findMainContent as mainContentOf } from '../structure/main-content.ts';
 import { PageStructure } from '../structure/page-structure.ts';
 import { isPermalink } from '../structure/targets.ts';
 import type { TreeAdapter } from '../structure/tree.ts';
-import { descendants, findFirst, type ParsedHtml } from './parse.ts';
+import { cheerioOf, type ParsedHtml } from './parse.ts';
 
 /** The structure detection over htmlparser2/parse5 trees. */
 export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
@@ -18,7 +17,7 @@ export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
 
 /** Where a page's structure is read from: its `<body>`, else the document's root element. */
 function pageRoot(page: ParsedHtml): Element | undefined {
-  return findFirst(page.document, (element) => element.name === 'body') ?? findFirst(page.document, () => true);
+  return page.$('body').get(0) ?? page.$.root().children().get(0);
 }
 
 /** The structure of a parsed page, from its `<body>` (the document's root element without one). */
@@ -38,5 +37,8 @@ export function findMainContent(page: ParsedHtml): Element | undefined {
 
 /** Drops the permalinks in and below `root` (see `isPermalink`), in place. */
 export function removePermalinks(root: Element): void {
-  for (const element of [...descendants(root)]) if (isPermalink(domhandlerTree, element)) removeElement(element);
+  cheerioOf(root)
+    .find('*')
+    .filter((_, element) => isPermalink(domhandlerTree, element))
+    .remove();
 }

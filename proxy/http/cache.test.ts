@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ResponseCache, storedResponse, type Freshness, type StoredResponse } from './cache.ts';
 
 class UpstreamDown extends Error {}
@@ -47,7 +47,15 @@ describe('ResponseCache', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return answer('shared');
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+    vi.useFakeTimers();
+    let answers: { entry: StoredResponse }[];
+    try {
+      const all = Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
+      await vi.runAllTimersAsync();
+      answers = await all;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(loads).toBe(1);
     expect(new Set(answers.map(({ entry }) => text(entry)))).toEqual(new Set(['shared']));
   });
@@ -59,9 +67,10 @@ describe('ResponseCache', () => {
     expect(cache.fresh('k')).toBeUndefined();
     let refreshes = 0;
     let finish: (entry: StoredResponse) => void = () => undefined;
+    const refreshed = new Promise<StoredResponse>((resolve) => (finish = resolve));
     const refresh = () => {
       refreshes++;
-      return new Promise<StoredResponse>((resolve) => (finish = resolve));
+      return refreshed;
     };
     const stale = await Promise.all([cache.get('k', refresh), cache.get('k', refresh)]);
     expect(stale.map(({ result, entry }) => [result, text(entry)])).toEqual([
@@ -70,7 +79,8 @@ describe('ResponseCache', () => {
     ]);
     expect(refreshes).toBe(1);
     finish(answer('new'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The cache took the refresh's answer first: its handler was registered before this await's.
+    await refreshed;
     const after = await cache.get('k', refresh);
     expect([after.result, text(after.entry)]).toEqual(['hit', 'new']);
   });
@@ -111,8 +121,10 @@ describe('ResponseCache', () => {
     const { cache, answer, advance } = cacheOn();
     await cache.get('k', async () => answer('complete'));
     advance(61);
-    await cache.get('k', async () => answer('partial', 200, { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const partial = Promise.resolve(answer('partial', 200, { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 }));
+    await cache.get('k', () => partial);
+    // The cache has handled the partial answer: its handler was registered before this await's.
+    await partial;
     const next = await cache.get('k', async () => answer('complete again'));
     expect([next.result, text(next.entry)]).toEqual(['stale', 'complete']);
   });

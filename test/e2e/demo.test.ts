@@ -316,16 +316,17 @@ describe('version and language switcher', () => {
       [1e6, controls.slice(2)],
     ] as const) {
       await page.evaluate((y) => window.scrollTo(0, y), scroll);
-      await page.waitForTimeout(300);
       for (const selector of selectors) {
         const control = page.locator(selector).first();
         await control.scrollIntoViewIfNeeded();
-        const topmost = await control.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          return hit === element || element.contains(hit);
-        });
-        expect(topmost, selector).toBe(true);
+        const topmost = () =>
+          control.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit === element || element.contains(hit);
+          });
+        // The switcher moves out of the way once the scroll settles: asked until it has.
+        await expect.poll(topmost, { message: selector, timeout: 5000 }).toBe(true);
       }
     }
     await page.locator('doclens-versions [part~="collapse"]').tap();
@@ -353,12 +354,19 @@ describe('version and language switcher', () => {
 });
 
 describe('a lighter first load', () => {
-  /** Holds back every request for one of the widget's chunks, as a slow network would. */
-  const slowChunk = (part: string) =>
-    page.route(`**/doclens-${part}-*.js`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+  /** Holds back every request for one of the widget's chunks, as a slow network would, until `release`. */
+  async function holdChunk(part: string): Promise<{ requested: Promise<void>; release(): void }> {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(`**/doclens-${part}-*.js`, async (route) => {
+      requested();
+      await released;
       await route.continue();
     });
+    return { requested: asked, release };
+  }
 
   it('fetches only the loader until the load event, at most 15 KB gzip, and the rest once idle', async () => {
     await newPage();
@@ -384,11 +392,14 @@ describe('a lighter first load', () => {
 
   it('opens the dialog on the first shortcut and keeps the keys typed while its code loads', async () => {
     await newPage();
-    await slowChunk('search');
+    const chunk = await holdChunk('search');
     await page.goto(docs('quickstart.html'), { waitUntil: 'domcontentloaded' });
     await page.waitForFunction(() => !!window.doclens);
     await page.keyboard.press('/');
+    await chunk.requested;
     await page.keyboard.type('lease');
+    // Typed while the dialog's code was still on its way.
+    chunk.release();
     await options().first().waitFor();
     expect(await searchInput().inputValue()).toBe('lease');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
@@ -398,9 +409,12 @@ describe('a lighter first load', () => {
 
   it('previews the link whose hover loaded the preview code', async () => {
     await newPage();
-    await slowChunk('preview');
+    const chunk = await holdChunk('preview');
     await page.goto(docs('architecture.html'), { waitUntil: 'load' });
     await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
+    // The hover asked for the preview code; it arrives only now.
+    await chunk.requested;
+    chunk.release();
     await page.locator('doclens-preview [part~="content"]').waitFor();
     expect(await page.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
   });

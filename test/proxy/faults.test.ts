@@ -59,7 +59,8 @@ function expectNoLeak(proxy: TestProxy, ...texts: string[]) {
 
 describe('a misbehaving upstream', () => {
   const cases: [string, Behaviour, number, string][] = [
-    ['slow past the timeout', (_req, res) => void setTimeout(() => searchAnswer(_req, res), 3000), 504, 'upstream_timeout'],
+    // Never answered: the proxy's own timeout ends the wait.
+    ['slow past the timeout', () => undefined, 504, 'upstream_timeout'],
     ['answering 500', (_req, res) => json(res, 500, { detail: `crash with Token ${TOKEN}` }), 502, 'upstream_error'],
     [
       'answering invalid JSON',
@@ -125,7 +126,12 @@ describe('a misbehaving upstream', () => {
 
 describe('caching against the upstream', () => {
   it('makes one upstream request for many identical concurrent requests', async () => {
-    const { proxy, upstream } = await setUp((req, res) => void setTimeout(() => searchAnswer(req, res), 100));
+    // The upstream answers once all twenty requests have reached the proxy.
+    let allArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+    const { proxy, upstream } = await setUp((req, res) => void arrived.then(() => searchAnswer(req, res)));
+    let count = 0;
+    proxy.server.on('request', () => ++count === 20 && allArrived());
     const answers = await Promise.all(Array.from({ length: 20 }, () => proxy.get('/api/v3/search/?q=same')));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(upstream.requests.filter((request) => request.url.startsWith('/api/v3/search/'))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseConfig } from '../../proxy/config.ts';
 import { parseHtml } from '../../extraction/html/parse.ts';
 import { largeSphinxPage } from '../../bench/corpus.ts';
@@ -273,8 +273,8 @@ describe('paths, limits and memory', () => {
     refused.on('error', () => undefined);
     await new Promise((resolve) => refused.on('close', resolve));
     for (const socket of held) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await proxy.get('/healthz')).status).toBe(200);
+    // Connections are taken again once the proxy has seen the held ones close.
+    await vi.waitFor(async () => expect((await proxy.get('/healthz')).status).toBe(200));
   });
 });
 
@@ -459,13 +459,16 @@ describe('API v2 upstream', () => {
 
 describe('shutdown', () => {
   it('answers requests in flight, and a half-sent request does not hold the exit', async () => {
+    let answerSearch: () => void = () => undefined;
+    let reached: () => void = () => undefined;
+    const atUpstream = new Promise<void>((resolve) => (reached = resolve));
     const { proxy } = await setUp(
       {
-        search: (_req, res, url) =>
-          void setTimeout(
-            () => json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] }),
-            400,
-          ),
+        search: (_req, res, url) => {
+          answerSearch = () =>
+            json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
+          reached();
+        },
       },
       { timeout: 30_000 },
     );
@@ -475,8 +478,11 @@ describe('shutdown', () => {
     half.write('GET /api/v3/search/?q=x HTTP/1.1\r\nHost: x\r\n');
     const halfClosed = new Promise((resolve) => half.on('close', resolve));
     const inFlight = proxy.get(search('x'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await proxy.close();
+    // The search is in flight (the upstream has it) when the proxy starts closing, and answered after.
+    await atUpstream;
+    const closed = proxy.close();
+    answerSearch();
+    await closed;
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     await halfClosed;

@@ -86,8 +86,8 @@ function misbehave(req: IncomingMessage, res: ServerResponse): void {
       return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"results": [');
     case 'truncated':
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      res.write('{"count": 1, "res');
-      return void setTimeout(() => req.socket.destroy(), 20);
+      // Cut once the first chunk is on the wire.
+      return void res.write('{"count": 1, "res', () => req.socket.destroy());
     case 'huge':
       return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) }).end('{}');
     case 'redirect-loop':

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 /**
@@ -87,15 +87,8 @@ beforeAll(async () => {
   writeFileSync(join(work, 'nginx.conf'), nginxConfig(work, listen, { '/': `${publicProxy.url}`, '/private/': `${sessionProxy.url}/` }));
   nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf')], { stdio: 'ignore' });
   front = `http://127.0.0.1:${listen}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`${front}/healthz`);
-      break;
-    } catch (error) {
-      if (attempt > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  // nginx is up once it answers.
+  await vi.waitFor(() => fetch(`${front}/healthz`), { timeout: 10_000, interval: 100 });
 });
 
 afterAll(async () => {
@@ -133,12 +126,20 @@ describe('doclens behind nginx', () => {
     const other = await (await fetch(`${front}/api/v3/search/?q=cached&page=2&page_size=1`)).json();
     expect(other.previous).toBe(`${front}/api/v3/search/?q=cached&page=1&page_size=1`);
 
-    // max-age=1, and nginx keeps time in whole seconds: past 3 s the entry has expired.
-    await new Promise((resolve) => setTimeout(resolve, 3200));
-    const stale = await fetch(`${front}${path}`);
+    // max-age=1, and nginx keeps time in whole seconds: asked until its entry has expired (a hit reaches no proxy).
+    const stale = await vi.waitFor(
+      async () => {
+        const response = await fetch(`${front}${path}`);
+        if (response.headers.get('x-cache-status') !== 'HIT') return response;
+        await response.body?.cancel();
+        throw new Error('nginx still serves its cached entry');
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     expect(['STALE', 'UPDATING', 'REVALIDATED']).toContain(stale.headers.get('x-cache-status'));
     expect(await stale.text()).toBe(body);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // nginx revalidates in the background (UPDATING): the proxy's 304 is awaited, then counted.
+    await vi.waitFor(() => expect(publicProxy.logs.some((entry) => entry.route === '/api/v3/search/' && entry.status === 304)).toBe(true));
     const revalidations = publicProxy.logs.filter((entry) => entry.route === '/api/v3/search/' && entry.status === 304);
     expect(revalidations.length).toBe(1);
     expect((await fetch(`${front}${path}`)).headers.get('x-cache-status')).toBe('HIT');

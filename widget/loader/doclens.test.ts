@@ -105,11 +105,17 @@ describe('the doclens.js loader', () => {
         '',
         page(tag('data-features="preview,versions"'), '<div role="main"><p>See <a href="other.html">other</a>.</p></div>'),
       );
+      // The code the loader loads once the page is idle is in: the switcher's.
       await win.customElements.whenDefined('doclens-versions');
-      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(win.customElements.get('doclens-preview'), 'no preview code').to.equal(undefined);
+      const turnedOn = win.performance.now();
       win.dispatchEvent(new win.CustomEvent('doclens-settings-change', { detail: { previews: true } }));
       await win.customElements.whenDefined('doclens-preview');
+      // Its code was asked for once, and only after the reader turned previews on.
+      const requests = win.performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.match(/\/doclens-preview-[^/]*\.js$/));
+      expect(requests.map((entry) => entry.startTime >= turnedOn)).to.deep.equal([true]);
     } finally {
       localStorage.removeItem('doclens:settings');
     }
@@ -266,7 +272,8 @@ describe('the doclens.js loader', () => {
       page(`${tag()}${tag()}<script type="module" src="${new URL('/dist/doclens.iife.js', location.href).href}"></script>`),
     );
     await until(() => !!doc.querySelector('doclens-search'), 'search');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every loader has run (mounting happens on the load event) and the code loaded when idle is in.
+    await Promise.all(['doclens-search', 'doclens-versions'].map((name) => win.customElements.whenDefined(name)));
     expect(doc.querySelectorAll('doclens-search').length).to.equal(1);
     expect(doc.querySelectorAll('doclens-preview').length).to.equal(1);
     expect(win.doclens?.version).to.match(/^\d+\.\d+\.\d+/);

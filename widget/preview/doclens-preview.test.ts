@@ -2,9 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import type { DoclensPreview } from './doclens-preview.ts';
 import './doclens-preview.ts';
-import { nextFrame, servers, until } from '../test-support.ts';
+import { afterEarlierImageErrors, fakeTimeouts, nextFrame, servers, until, watchFetches } from '../test-support.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const docsHost = () => new URL(servers.docs).host;
 const hostileHost = () => new URL(servers.hostile).host;
 
@@ -64,23 +63,37 @@ describe('<doclens-preview>', () => {
       html`<p>A <a id="term" href=${`${servers.docs}/en/latest/glossary.html#term-job`}>job</a> runs.</p>`,
     );
     const link = container.querySelector<HTMLAnchorElement>('#term')!;
-    const shown = oneEvent(preview, 'doclens-preview-show');
-    await hover(link);
-    await sleep(150);
-    expect(isOpen(preview)).to.equal(false);
-    await shown;
+    const clock = fakeTimeouts();
+    try {
+      const shown = oneEvent(preview, 'doclens-preview-show');
+      await hover(link);
+      await clock.tickAsync(299);
+      await preview.updateComplete;
+      expect(isOpen(preview), 'open before the delay').to.equal(false);
+      await clock.tickAsync(1);
+      await shown;
+    } finally {
+      clock.restore();
+    }
     await until(() => !!preview.shadowRoot!.querySelector('[part~="title"]'), 'content');
     expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent!.toLowerCase()).to.contain('job');
     expect(preview.shadowRoot!.querySelector<HTMLAnchorElement>('[part~="more"]')!.href).to.equal(
       `${servers.docs}/en/latest/glossary.html#term-job`,
     );
     expect(link.getAttribute('aria-describedby')).to.equal(preview.id);
-    await hover(popup(preview));
-    await sleep(400);
-    expect(isOpen(preview)).to.equal(true);
-    const hidden = oneEvent(preview, 'doclens-preview-hide');
-    await moveAway();
-    await hidden;
+    const hideClock = fakeTimeouts();
+    try {
+      await hover(popup(preview));
+      // Well past the hide delay: the pointer inside the preview keeps it.
+      await hideClock.tickAsync(1000);
+      expect(isOpen(preview)).to.equal(true);
+      const hidden = oneEvent(preview, 'doclens-preview-hide');
+      await moveAway();
+      await hideClock.tickAsync(150);
+      await hidden;
+    } finally {
+      hideClock.restore();
+    }
     expect(isOpen(preview)).to.equal(false);
     expect(link.hasAttribute('aria-describedby')).to.equal(false);
   });
@@ -219,12 +232,20 @@ describe('<doclens-preview>', () => {
       hostileHost(),
       html`<p><a id="slow" href=${`${hostile}/en/latest/slow.html#x`}>slow</a></p>`,
     );
-    await hover(container.querySelector('#slow')!);
-    await until(() => isOpen(preview), 'open');
-    expect(preview.shadowRoot!.querySelector('[part~="skeleton"]')).to.not.equal(null);
-    await moveAway();
-    await until(() => !isOpen(preview), 'closed');
-    await sleep(1000);
+    const watched = watchFetches();
+    try {
+      await hover(container.querySelector('#slow')!);
+      await until(() => isOpen(preview), 'open');
+      expect(preview.shadowRoot!.querySelector('[part~="skeleton"]')).to.not.equal(null);
+      await moveAway();
+      await until(() => !isOpen(preview), 'closed');
+      // The late answer has arrived and been read; a frame later, whatever it would show is shown.
+      expect(await watched.requests.find(({ url }) => url.pathname.endsWith('/embed/'))!.outcome).to.equal('read');
+      await nextFrame();
+      await preview.updateComplete;
+    } finally {
+      watched.restore();
+    }
     expect(isOpen(preview)).to.equal(false);
     expect(preview.shadowRoot!.querySelector('[part~="content"]')).to.equal(null);
   });
@@ -246,7 +267,7 @@ describe('<doclens-preview>', () => {
     );
     for (const link of content.querySelectorAll('a')) expect(link.getAttribute('href') ?? '').to.not.match(/^(javascript|data):/i);
     expect(preview.shadowRoot!.querySelector('[part~="title"]')!.textContent).to.equal('Hostile <b>title</b>');
-    await sleep(100);
+    await afterEarlierImageErrors();
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.equal(before);
     expect(document.querySelector('base, meta[http-equiv]')).to.equal(null);
@@ -267,7 +288,8 @@ describe('<doclens-preview>', () => {
     );
     await hover(container.querySelector('#edge')!);
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
-    await sleep(50);
+    // Placed again once the content is in: inside the viewport, above the link.
+    await until(() => inside(popup(preview).getBoundingClientRect(), viewport()) && popup(preview).dataset.side === 'top', 'placed');
     const box = popup(preview).getBoundingClientRect();
     expect(box.right).to.be.at.most(window.innerWidth);
     expect(box.bottom).to.be.at.most(window.innerHeight);

@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { SearchResponse } from '../../contract/index.ts';
 import type { DoclensSearch } from './doclens-search.ts';
 import './doclens-search.ts';
-import { servers, until } from '../test-support.ts';
+import { afterEarlierImageErrors, servers, until, watchFetches } from '../test-support.ts';
 import { installThemeShortcuts } from './theme-shortcuts.fixture.ts';
 
 const shadow = (element: DoclensSearch) => element.shadowRoot!;
@@ -101,23 +101,25 @@ describe('<doclens-search>', () => {
   });
 
   it('debounces typing into one request and never lets a slow answer overwrite a later one', async () => {
-    const recorder = recordSearches();
+    const watched = watchFetches();
+    const searched = (words: string) => watched.requests.filter(({ url }) => url.searchParams.get('q') === words);
     try {
       const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="100"></doclens-search>`);
       await openWith(element, 'quick');
       await until(() => options(element).length > 0, 'results');
-      expect(recorder.queries).to.deep.equal(['quick']);
+      expect(watched.requests.map(({ url }) => url.searchParams.get('q'))).to.deep.equal(['quick']);
       await element.show('slow');
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await until(() => searched('slow').length > 0, 'the slow request');
       expect(input(element).getAttribute('aria-busy')).to.equal('true');
       expect(shadow(element).querySelector('[part~="spinner"]')).to.not.equal(null);
       await element.show('fast');
       await until(() => options(element)[0]?.textContent?.includes('fast') ?? false, 'fast results');
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      // The slow request was given up: its answer can never be shown.
+      expect(await searched('slow')[0]!.outcome).to.equal('aborted');
       expect(options(element)[0]!.textContent).to.contain('fast');
       expect(options(element).some((option) => option.textContent?.includes('slow'))).to.equal(false);
     } finally {
-      recorder.restore();
+      watched.restore();
     }
   });
 
@@ -361,7 +363,7 @@ describe('<doclens-search>', () => {
         (link) => link.getAttribute('role') === 'option' && link.href.startsWith('http://127.0.0.1:9/'),
       ),
     ).to.equal(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterEarlierImageErrors();
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(getComputedStyle(document.body).display).to.not.equal('none');
   });

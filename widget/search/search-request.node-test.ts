@@ -1,22 +1,35 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../contract/index.ts';
 import { SearchRequestController, type SearchParameters } from './search-request.ts';
 
+interface SearchServer {
+  server: Server;
+  url: string;
+  queries: string[];
+  /** Resolves once the client has given up the request for `query` (`q|page`) that was never answered. */
+  abandoned(query: string): Promise<void>;
+}
+
 /**
- * A search endpoint: one result per page named after the query, `slow` answered late, `broken` a 500, `partial`
- * marked as still indexing the first time.
+ * A search endpoint: one result per page named after the query, `broken` a 500, `partial` marked as
+ * still indexing the first time, `slow` never answered: the client can only give it up.
  */
-function startSearchServer(): Promise<{ server: Server; url: string; queries: string[] }> {
+function startSearchServer(): Promise<SearchServer> {
   const queries: string[] = [];
   const partialAsked = new Set<string>();
+  const abandoned = new Map<string, Promise<void>>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const q = url.searchParams.get('q') ?? '';
     const page = Number(url.searchParams.get('page'));
     queries.push(`${q}|${page}`);
+    if (q.includes('slow')) {
+      abandoned.set(`${q}|${page}`, new Promise((resolve) => response.once('close', () => resolve())));
+      return;
+    }
     if (q.includes('broken')) {
       response
         .writeHead(500, { 'content-type': 'application/json' })
@@ -47,13 +60,17 @@ function startSearchServer(): Promise<{ server: Server; url: string; queries: st
           ],
       indexing,
     } satisfies SearchResponse;
-    setTimeout(
-      () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)),
-      q.includes('slow') ? 400 : 0,
-    );
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, queries })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        queries,
+        abandoned: (query) => abandoned.get(query) ?? Promise.reject(new Error(`${query} was never asked`)),
+      }),
+    ),
   );
 }
 
@@ -68,12 +85,14 @@ class Host implements ReactiveControllerHost {
   }
 }
 
-async function until(check: () => boolean, message: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Waits for the controller (or the server) to get where `check` says. */
+function until(check: () => boolean, message: string): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`still waiting for ${message}`);
+    },
+    { timeout: 5000 },
+  );
 }
 
 describe('SearchRequestController', () => {
@@ -81,7 +100,11 @@ describe('SearchRequestController', () => {
   beforeAll(async () => {
     search = await startSearchServer();
   });
-  afterAll(() => new Promise<void>((resolve) => search.server.close(() => resolve())));
+  afterAll(() => {
+    const closed = new Promise<void>((resolve) => search.server.close(() => resolve()));
+    search.server.closeAllConnections();
+    return closed;
+  });
 
   function controller(words: () => string, overrides: Partial<SearchParameters> = {}) {
     let replaced = 0;
@@ -125,7 +148,8 @@ describe('SearchRequestController', () => {
     words = 'fast query';
     request.schedule();
     await until(() => request.status === 'results', 'results');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The slow request is given up: its answer can never arrive.
+    await search.abandoned('slow query|1');
     expect(titles(request)).toEqual(['fast query 1']);
   });
 
@@ -155,7 +179,7 @@ describe('SearchRequestController', () => {
     expect(request.status).toBe('idle');
     expect(request.results).toEqual([]);
     expect(replacedCount()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await search.abandoned('slow pool|1');
     expect(request.status).toBe('idle');
   });
 
@@ -208,7 +232,7 @@ describe('SearchRequestController', () => {
     request.schedule();
     await until(() => search.queries.includes('slow cancelled|1'), 'the request');
     request.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await search.abandoned('slow cancelled|1');
     expect(request.results).toEqual([]);
     expect(request.status).toBe('loading');
   });

@@ -4,14 +4,13 @@ import type { DoclensPreview } from '../preview/doclens-preview.ts';
 import '../preview/doclens-preview.ts';
 import type { DoclensSearch } from '../search/doclens-search.ts';
 import '../search/doclens-search.ts';
-import { servers, until } from '../test-support.ts';
+import { fakeTimeouts, servers, until } from '../test-support.ts';
 import type { DoclensVersions } from '../versions/doclens-versions.ts';
 import '../versions/doclens-versions.ts';
 import type { DoclensSettings } from './doclens-settings.ts';
 import './doclens-settings.ts';
 import { SETTINGS_KEY } from './store.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const part = (root: Element, name: string) => root.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 /** The settings element inside a search dialog or a switcher. */
 const settingsIn = (host: Element) => host.shadowRoot!.querySelector('doclens-settings')!;
@@ -23,6 +22,18 @@ const focusedSwitch = (settings: DoclensSettings) => settings.shadowRoot!.active
 async function hover(element: Element) {
   const box = element.getBoundingClientRect();
   await sendMouse({ type: 'move', position: [Math.round(box.left + Math.min(8, box.width / 2)), Math.round(box.top + box.height / 2)] });
+}
+
+/** Hovers `link` and moves a fake clock well past any show delay: a preview that would open has opened by then. */
+async function hoverPastShowDelay(link: Element, preview: DoclensPreview) {
+  const clock = fakeTimeouts();
+  try {
+    await hover(link);
+    await clock.tickAsync(1000);
+    await preview.updateComplete;
+  } finally {
+    clock.restore();
+  }
 }
 
 async function switcher(path: string, placement: 'floating' | 'inline' = 'floating', notice = 'old'): Promise<DoclensVersions> {
@@ -71,8 +82,7 @@ describe('<doclens-settings>', () => {
     expect(item.getAttribute('aria-checked')).to.equal('false');
     expect(previewOpen(), 'the open preview closes at once').to.equal(false);
     await sendMouse({ type: 'move', position: [2, 2] });
-    await hover(term);
-    await sleep(300);
+    await hoverPastShowDelay(term, preview);
     expect(previewOpen(), 'no preview on hover').to.equal(false);
 
     // A tap follows the link at once, as without doclens.
@@ -93,8 +103,7 @@ describe('<doclens-settings>', () => {
       html`<doclens-preview proxy=${servers.proxy} domains=${new URL(servers.docs).host} show-delay="50"></doclens-preview>`,
     );
     await sendMouse({ type: 'move', position: [2, 2] });
-    await hover(term);
-    await sleep(300);
+    await hoverPastShowDelay(term, again);
     expect(part(again, 'popup')!.matches(':popover-open')).to.equal(false);
     expect(again.previewUrl(term)).to.equal(undefined);
   });
