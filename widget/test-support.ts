@@ -48,18 +48,26 @@ export function watchFetches(): { requests: WatchedFetch[]; restore(): void } {
     try {
       const response = await original(input, init);
       const json = response.json.bind(response);
-      response.json = () =>
-        json().then(
-          (body: unknown) => (settle('read'), body),
-          (error: unknown) => (ended(error), Promise.reject(error)),
-        );
+      response.json = async () => {
+        try {
+          const body: unknown = await json();
+          settle('read');
+          return body;
+        } catch (error) {
+          ended(error);
+          throw error;
+        }
+      };
       return response;
     } catch (error) {
       ended(error);
       throw error;
     }
   };
-  return { requests, restore: () => void (window.fetch = original) };
+  const restore = () => {
+    window.fetch = original;
+  };
+  return { requests, restore };
 }
 
 /**
