@@ -5,7 +5,10 @@ import { parseHtml } from '../extraction/html/parse.ts';
 import { largeSphinxPage } from './corpus.ts';
 import { ms, percentile, table, timeInterleaved, timeRuns } from './stats.ts';
 
-/** Cold extraction of a 700 KB page (parsed, then selected and read through cheerio) against the bare htmlparser2 parse of the same bytes. */
+/**
+ * Cold extraction of a 700 KB page (parsed, then selected and read through cheerio) against the bare
+ * htmlparser2 parse of the same bytes.
+ */
 export function benchExtraction(): void {
   const { html, fragments } = largeSphinxPage(700 * 1024);
   const url = 'https://docs.example.org/en/latest/api/scheduler.html';
