@@ -7,7 +7,7 @@ import { largeSphinxPage } from '../../bench/corpus.ts';
 import { isForbiddenAddress } from '../../proxy/upstream/addresses.ts';
 import { fullCollection } from '../../proxy/upstream/forced-gc.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
-import { rawRequest } from '../fixtures/raw-http.ts';
+import { rawRequest, resettingClient, silentClient } from '../fixtures/raw-http.ts';
 import { upstreamFilters } from './upstream-query.ts';
 
 /** The points of the adversarial review of the proxy (scope, limits, bad input, faults, API fidelity). */
@@ -276,6 +276,32 @@ describe('paths, limits and memory', () => {
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('one client cannot take the proxy down', () => {
+  const UPGRADE = 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
+  const CONNECT = 'CONNECT docs.example.org:443 HTTP/1.1\r\nHost: docs.example.org:443\r\n\r\n';
+
+  it('survives clients that reset the connection while their upgrade or CONNECT is refused', async () => {
+    const { proxy } = await setUp();
+    const port = Number(new URL(proxy.url).port);
+    for (let round = 0; round < 20; round++) await Promise.all([resettingClient(port, UPGRADE), resettingClient(port, CONNECT)]);
+    expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+
+  it('frees the slots of clients that never read their 408 or their upgrade refusal', async () => {
+    const { proxy } = await setUp({}, { headerTimeout: 300, maxConnections: 6 });
+    const port = Number(new URL(proxy.url).port);
+    const clients = await Promise.all([
+      ...Array.from({ length: 3 }, () => silentClient(port, 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Half: ')),
+      ...Array.from({ length: 3 }, () => silentClient(port, UPGRADE)),
+    ]);
+    // The server closes each of them while they stay open; before, they kept their slots as long as they stayed.
+    const open = () => new Promise<number>((resolve) => proxy.server.getConnections((_error, count) => resolve(count)));
+    while ((await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await proxy.get('/healthz')).status).toBe(200);
+    for (const client of clients) client.socket.destroy();
   });
 });
 
