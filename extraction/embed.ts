@@ -4,6 +4,7 @@ import { cloneNode, isTag, type AnyNode, type Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
 import { hasClass, nextElementSibling, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
+import { simpleSelector } from './selector.ts';
 import { percentDecoded } from './structure/tree.ts';
 
 /** What to embed from a page, as the Embed API v3 takes it. */
@@ -12,13 +13,14 @@ export interface SectionQuery {
   fragment?: string | null;
   /** `sphinx` turns bare targets (empty spans, terms) into the section a reader expects. */
   doctool?: string | null;
-  /** CSS selector for the main content when there is no fragment. */
+  /** CSS selector for the main content when there is no fragment; only simple ones are run (`simpleSelector`). */
   maincontent?: string | null;
 }
 
+/** A selector that is not valid CSS, or not simple enough to run on a request's behalf. */
 export class InvalidSelectorError extends Error {
   constructor(readonly selector: string) {
-    super(`Invalid CSS selector: ${selector}`);
+    super(`Invalid or too complex CSS selector: ${selector}`);
     this.name = 'InvalidSelectorError';
   }
 }
@@ -32,11 +34,9 @@ export function findByFragment(page: ParsedHtml, fragment: string): Element | un
 }
 
 function selectMainContent(page: ParsedHtml, selector: string): Element | undefined {
-  try {
-    return selectOne<AnyNode, Element>(selector, page.document) ?? undefined;
-  } catch {
-    throw new InvalidSelectorError(selector);
-  }
+  const simple = simpleSelector(selector);
+  if (simple === undefined) throw new InvalidSelectorError(selector);
+  return selectOne<AnyNode, Element>(simple, page.document) ?? undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } fro
 import { absolutizeHtml, pageUrlOf } from '../../extraction/html/links.ts';
 import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
+import { MAX_SELECTOR_LENGTH, simpleSelector } from '../../extraction/selector.ts';
 import { percentDecoded } from '../../extraction/structure/tree.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -12,6 +13,23 @@ import type { EmbedDomains } from './domains.ts';
 
 export const EMBED_PARAMS = ['url', 'doctool', 'doctoolversion', 'maincontent', 'form'] as const;
 export const MAX_URL_LENGTH = 2048;
+
+/**
+ * `maincontent` as it goes upstream and into the cache key: rebuilt from a simple selector, the only
+ * kind the proxy runs or forwards (a short selector with `:has` can keep any server busy for good).
+ */
+function mainContentSelector(query: URLSearchParams): string | undefined {
+  const raw = stringParam(query, 'maincontent', MAX_SELECTOR_LENGTH);
+  if (!raw) return undefined;
+  const simple = simpleSelector(raw);
+  if (simple === undefined)
+    throw invalidParameter(
+      'maincontent',
+      'must be a simple CSS selector: type, class, id and attribute selectors joined by descendant or child combinators',
+    );
+  query.set('maincontent', simple);
+  return simple;
+}
 
 /** The page URL to embed, checked: absolute http(s), no credentials in it, on an allowed domain. */
 export function embedTarget(raw: string, domains: EmbedDomains): { url: URL; external: boolean } {
@@ -51,7 +69,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       const doctoolversion = stringParam(query, 'doctoolversion', 32);
       if (doctoolversion !== undefined && !/^[\w.+-]*$/.test(doctoolversion))
         throw invalidParameter('doctoolversion', 'must be a version number');
-      const maincontent = stringParam(query, 'maincontent', 200);
+      const maincontent = mainContentSelector(query);
       const form = choiceParam(query, 'form', ['full', 'preview'] as const) ?? 'full';
       const { url, external } = embedTarget(raw, context.domains);
       // The fragment is part of the key as the URL parser normalizes it: `#a b` and `#a%20b` are one.
