@@ -91,7 +91,7 @@ export class FetchedPages {
     try {
       response = await this.fetcher.fetch({ url: pageUrl, allowRedirect: this.isExternalHost });
     } catch (error) {
-      throw fetchFailure(error);
+      throw fetchFailure(error, url.host);
     }
     if (response.status === 404 || response.status === 410)
       throw new ProxyError(404, 'page_not_found', `${url.host} has no page at ${url.pathname}.`);

@@ -189,6 +189,24 @@ describe('network guards and limits', () => {
     expect((await proxy.get('/healthz')).status).toBe(200);
   });
 
+  it('names the external host, not the hosting service, when an external page times out or is refused', async () => {
+    const external = await startFakeServer((req, res) => {
+      if (req.url?.startsWith('/slow')) return void setTimeout(() => !res.destroyed && res.end(), 3000);
+      req.socket.destroy();
+    });
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp(searchAnswer, { externalDomains: [host] });
+    const slow = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/slow.html#a`)}`);
+    const refused = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/reset.html#a`)}`);
+    expect([slow.status, slow.body.error.code]).toEqual([504, 'upstream_timeout']);
+    expect([refused.status, refused.body.error.code]).toEqual([502, 'upstream_unreachable']);
+    for (const { body } of [slow, refused]) {
+      expect(body.error.message).toContain(host);
+      expect(body.error.message).not.toMatch(/hosting service/);
+    }
+  });
+
   it('rate limits page fetches per external domain', async () => {
     const external = await startFakeServer(
       (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'),
