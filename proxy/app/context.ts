@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
+import { ExtractionPool } from '../extraction/pool.ts';
 import { Cors } from '../http/cors.ts';
 import { Metrics } from '../http/metrics.ts';
 import { BUCKET_BYTES, RateLimiter } from '../http/rate-limit.ts';
@@ -17,6 +19,19 @@ import { FetchedPages } from '../upstream/pages.ts';
 const PAGES_SHARE = 0.25;
 const METADATA_SHARE = 0.125;
 const CLIENTS_SHARE = 1 / 32;
+
+/**
+ * Extraction threads: one per spare core (two at most), each with a heap for the largest page read
+ * (a parsed page takes 12–23 times its HTML) and jobs waiting in a bounded queue.
+ */
+function extractionLimits(config: ProxyConfig) {
+  return {
+    threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    timeLimitMs: config.extractTimeout,
+    maxQueued: 64,
+    heapMb: Math.max(64, Math.ceil((config.maxResponseBytes * 32) / 2 ** 20)),
+  };
+}
 
 /** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
 export function createContext(config: ProxyConfig, now: () => number): ProxyContext {
@@ -47,6 +62,7 @@ export function createContext(config: ProxyConfig, now: () => number): ProxyCont
       pagesBytes,
       config.embedTtl,
     ),
+    extraction: new ExtractionPool(extractionLimits(config)),
     clients: new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES)),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
