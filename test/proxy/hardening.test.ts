@@ -294,6 +294,68 @@ describe('one client cannot take the proxy down', () => {
   });
 });
 
+describe('hostile pages', () => {
+  /** An external documentation host serving `pages` by path, counting the fetches of each. */
+  async function externalSite(pages: Record<string, string>) {
+    const site = await startFakeServer((req, res) => {
+      const page = pages[new URL(req.url ?? '/', 'http://x').pathname];
+      if (page === undefined) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    });
+    started.push(site);
+    const host = new URL(site.url).host.replace('127.0.0.1', 'localhost');
+    return { site, host, embed: (path: string, extra = '') => `/api/v3/embed/?url=${encodeURIComponent(`http://${host}${path}`)}${extra}` };
+  }
+  const body = (inner: string) => `<html><body><main><section id="s"><h1>S</h1>${inner}</section></main></body></html>`;
+
+  it('refuses a page nested too deep with page_too_complex, keeps the refusal, and never fetches it again for another query string', async () => {
+    const { site, host, embed } = await externalSite({
+      '/deep.html': body(`${'<div>'.repeat(100_000)}x${'</div>'.repeat(100_000)}`),
+      '/spans.html': body('<span>x'.repeat(100_000)),
+    });
+    const { proxy } = await setUp({}, { externalDomains: [host] });
+    for (const path of ['/deep.html', '/spans.html']) {
+      const first = await proxy.get(embed(path, '&form=preview'));
+      expect([first.status, first.body.error.code], path).toEqual([502, 'page_too_complex']);
+      expect(first.body.error.message, path).toContain(host);
+    }
+    for (const again of ['/deep.html?v=1#s', '/deep.html?v=2#other', '/deep.html']) {
+      const response = await proxy.get(embed(again));
+      expect([response.status, response.body.error.code], again).toEqual([502, 'page_too_complex']);
+    }
+    expect(site.requests.filter((request) => request.url.startsWith('/deep.html'))).toHaveLength(1);
+    expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+
+  it('stops an extraction past --extract-timeout, answering /healthz meanwhile', async () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `<tr><td>${i}</td><td><b><i>x</b></i></td></tr>`).join('');
+    const { host, embed } = await externalSite({ '/rows.html': body(`<table>${rows}</table>`) });
+    const { proxy } = await setUp({}, { externalDomains: [host], extractTimeout: 100 });
+    const order: string[] = [];
+    const costly = proxy.get(embed('/rows.html#s')).then((response) => (order.push('page'), response));
+    // Asked once the page is being extracted: the main thread answers it at once.
+    while (proxy.app.context.extraction.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const health = await proxy.get('/healthz');
+    order.push('healthz');
+    const response = await costly;
+    expect(health.status).toBe(200);
+    expect(order).toEqual(['healthz', 'page']);
+    expect([response.status, response.body.error.code]).toEqual([502, 'page_too_complex']);
+  });
+
+  it('refuses deep nesting in a section from the upstream the same way', async () => {
+    const deep = `<section id="s"><h1>S</h1>${'<div>'.repeat(100_000)}x</section>`;
+    const { proxy, upstream } = await setUp({
+      embed: (_req, res, url) => json(res, 200, { url: url.searchParams.get('url'), fragment: 's', content: deep, external: false }),
+    });
+    for (const form of ['full', 'preview']) {
+      const response = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`${upstream.url}/en/latest/x.html#s`)}&form=${form}`);
+      expect([response.status, response.body.error.code], form).toEqual([502, 'page_too_complex']);
+    }
+    expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+});
+
 describe('bad input and upstream faults', () => {
   it('answers a page-context URL with invalid percent-encoding without a 5xx', async () => {
     const { proxy, upstream } = await setUp();
