@@ -33,10 +33,19 @@ function extractionLimits(config: ProxyConfig) {
   };
 }
 
+/** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
+export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
+
 /** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
 export function createContext(config: ProxyConfig, now: () => number): ProxyContext {
   const fetcher = new Fetcher(
-    { connectTimeout: Math.ceil(config.timeout / 3), deadline: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
+    {
+      connectTimeout: Math.ceil(config.timeout / 3),
+      deadline: config.timeout,
+      maxBytes: config.maxResponseBytes,
+      maxBytesInFlight: bodyBytesInFlight(config),
+      maxRedirects: 3,
+    },
     config.allowPrivateNetwork,
   );
   const domains = {

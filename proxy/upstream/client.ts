@@ -90,6 +90,10 @@ export function fetchFailure(error: unknown, host?: string): ProxyError {
       return new ProxyError(504, 'upstream_timeout', `${source} did not answer in time.`);
     case 'too_large':
       return new ProxyError(502, 'upstream_too_large', `${source} sent a response larger than the proxy accepts.`);
+    case 'overloaded':
+      return new ProxyError(503, 'overloaded', 'The proxy is reading too many large responses at once; try again shortly.', {
+        'retry-after': '1',
+      });
     case 'redirect_refused':
     case 'too_many_redirects':
       return new ProxyError(

@@ -222,6 +222,35 @@ describe('network guards and limits', () => {
   });
 });
 
+describe('memory of answers being read', () => {
+  it('counts bodies being read against a bound, refusing those past it with overloaded, and serves the rest', async () => {
+    const MB = 1024 * 1024;
+    const answer = Buffer.from(
+      JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
+    );
+    // Every body is held half sent until all twelve searches are being read at once.
+    const halfSent: ServerResponse[] = [];
+    const { proxy } = await setUp(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.write(answer.subarray(0, answer.length / 2));
+        halfSent.push(res);
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 10_000 },
+    );
+    const answers = Promise.all(Array.from({ length: 12 }, (_, i) => proxy.get(`/api/v3/search/?q=big${i}`)));
+    while (halfSent.length < 12) await new Promise((resolve) => setTimeout(resolve, 10));
+    const inFlight = proxy.app.context.fetcher.bytesInFlight;
+    for (const res of halfSent) res.end(answer.subarray(answer.length / 2));
+    const statuses = (await answers).map((response) => `${response.status} ${response.body.error?.code ?? 'ok'}`);
+    // Two of the largest answers allowed: 4 MB.
+    expect(inFlight).toBeLessThanOrEqual(4 * MB);
+    expect(statuses.filter((status) => status === '200 ok')).toHaveLength(4);
+    expect(statuses.filter((status) => status === '503 overloaded')).toHaveLength(8);
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+  });
+});
+
 describe('session credentials', () => {
   it("passes the reader's cookie through and never shares one reader's answer with another", async () => {
     const { proxy, upstream } = await setUp(searchAnswer, { credentials: 'session', token: undefined });
