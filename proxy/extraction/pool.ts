@@ -83,7 +83,9 @@ export class ExtractionPool {
   }
 
   private start(): void {
+    // In the background: the main thread, answering health checks and cache hits, goes first.
     const worker = startWorker(new URL('./worker.ts', import.meta.url), {
+      background: true,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb },
     });
     // Idle threads do not keep the process alive.
