@@ -1,5 +1,6 @@
 import { benchExtraction } from './extraction.ts';
 import { benchIndex } from './index.ts';
+import { benchIsolation } from './isolation.ts';
 import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => unknown> = {
   proxy: benchProxy,
   load: benchLoad,
   memory: benchMemory,
+  isolation: benchIsolation,
   widget: benchWidget,
 };
 

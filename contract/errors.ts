@@ -33,9 +33,13 @@ export type ErrorCode =
   | 'upstream_too_large'
   | 'upstream_redirect_refused'
   | 'forbidden_address'
+  // 502: a page nested too deep, or too costly to extract within the proxy's time and memory limits
+  | 'page_too_complex'
   // 504
   | 'upstream_timeout'
   // 503
   | 'shutting_down'
+  // 503, with Retry-After: every extraction thread is busy and the queue is full
+  | 'overloaded'
   // 500
   | 'internal_error';

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
 import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
+import { simpleSelector } from './selector.ts';
 import { percentDecoded } from './structure/tree.ts';
 
 export { toHtml } from './html/parse.ts';
@@ -12,13 +13,14 @@ export interface SectionQuery {
   fragment?: string | null;
   /** `sphinx` turns bare targets (empty spans, terms) into the section a reader expects. */
   doctool?: string | null;
-  /** CSS selector for the main content when there is no fragment. */
+  /** CSS selector for the main content when there is no fragment; only simple ones are run (`simpleSelector`). */
   maincontent?: string | null;
 }
 
+/** A selector that is not valid CSS, or not simple enough to run on a request's behalf. */
 export class InvalidSelectorError extends Error {
   constructor(readonly selector: string) {
-    super(`Invalid CSS selector: ${selector}`);
+    super(`Invalid or too complex CSS selector: ${selector}`);
     this.name = 'InvalidSelectorError';
   }
 }
@@ -32,12 +34,10 @@ export function findByFragment(page: ParsedHtml, fragment: string): Element | un
 }
 
 function selectMainContent(page: ParsedHtml, selector: string): Element | undefined {
-  try {
-    // `find`, not `$(selector)`: a query's selector is never taken for markup to create.
-    return page.$.root().find(selector).get(0);
-  } catch {
-    throw new InvalidSelectorError(selector);
-  }
+  const simple = simpleSelector(selector);
+  if (simple === undefined) throw new InvalidSelectorError(selector);
+  // `find`, not `$(selector)`: a query's selector is never taken for markup to create.
+  return page.$.root().find(simple).get(0);
 }
 
 /**

@@ -23,7 +23,7 @@ export type ProxyApp = Express & {
   /** Serves fresh cache hits without Express, then hands everything else to the app. */
   listener: RequestListener;
   context: ProxyContext;
-  /** Stops upstream connections. */
+  /** Stops upstream connections and extraction threads. */
   close(): Promise<void>;
 };
 
@@ -57,6 +57,6 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
 
   app.context = context;
   app.listener = hotPath.listener(app as unknown as RequestListener);
-  app.close = () => context.fetcher.close();
+  app.close = async () => void (await Promise.all([context.fetcher.close(), context.extraction.close()]));
   return app;
 }

@@ -165,6 +165,15 @@ export const SETTINGS: readonly Setting[] = [
       'also how long shutdown waits for requests in flight',
   },
   {
+    key: 'extractTimeout',
+    flag: '--extract-timeout',
+    env: 'DOCLENS_EXTRACT_TIMEOUT',
+    type: 'integer',
+    fallback: '5000',
+    description:
+      'milliseconds the extraction of one section from a page may take (in a worker thread) before the page is refused as too complex',
+  },
+  {
     key: 'maxResponseBytes',
     flag: '--max-response-bytes',
     env: 'DOCLENS_MAX_RESPONSE_BYTES',
@@ -272,6 +281,7 @@ export const configSchema = z
     rateLimit: z.number().int().min(0).default(600),
     externalRateLimit: z.number().int().min(0).default(60),
     timeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
+    extractTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(5000),
     maxResponseBytes: z
       .number()
       .int()

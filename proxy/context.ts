@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ProxyConfig } from './config.ts';
 import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
+import type { ExtractionPool } from './extraction/pool.ts';
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Metrics } from './http/metrics.ts';
@@ -30,6 +31,8 @@ export interface ProxyContext {
   domains: EmbedDomains;
   responses: ResponseCache;
   pages: FetchedPages;
+  /** Threads that parse pages and extract sections off the main thread. */
+  extraction: ExtractionPool;
   /** Requests per client address (kept per client, so within the cache bound). */
   clients: RateLimiter;
   metrics: Metrics;

@@ -26,8 +26,19 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
-/** A JSON error written straight to a socket, for what never reaches a request handler. */
+/**
+ * How long a client has to read an error written straight to its socket before the socket is
+ * destroyed: `end()` alone leaves the connection (and its slot under `--max-connections`) open for as
+ * long as a client that never reads keeps its end open.
+ */
+export const SOCKET_ANSWER_GRACE_MS = 1000;
+
+/** Socket errors (a client resetting its connection) end that connection only. */
+const ignoreSocketError = () => undefined;
+
+/** A JSON error written straight to a socket, for what never reaches a request handler; the socket is then closed. */
 function answerSocket(socket: Duplex, error: ProxyError): void {
+  if (!socket.listeners('error').includes(ignoreSocketError)) socket.on('error', ignoreSocketError);
   const body = JSON.stringify(error.body);
   const headers = {
     ...error.headers,
@@ -40,6 +51,8 @@ function answerSocket(socket: Duplex, error: ProxyError): void {
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(`HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Error'}\r\n${head}\r\n${body}`);
+  const destroy = setTimeout(() => socket.destroy(), SOCKET_ANSWER_GRACE_MS).unref();
+  socket.once('close', () => clearTimeout(destroy));
 }
 
 /** Starts the proxy as a standalone HTTP server. */
@@ -65,6 +78,9 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const sockets = new Set<Socket>();
   let closing = false;
   server.on('connection', (socket: Socket) => {
+    // Node drops its own listener when it hands the socket to 'upgrade' or 'connect' handlers: this
+    // one stays, so an error there (a reset while the refusal is written) never reaches the process.
+    socket.on('error', ignoreSocketError);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

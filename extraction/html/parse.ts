@@ -5,6 +5,20 @@ import { Parser } from 'htmlparser2';
 import { parse as parseSpec } from 'parse5';
 import { adapter as domhandlerAdapter } from 'parse5-htmlparser2-tree-adapter';
 
+/**
+ * Deepest element nesting parsed, as in Chromium's parser (which stops nesting at 512). Deeper trees
+ * are refused: the tree walks of extraction recurse by depth, and no documentation nests that deep.
+ */
+export const MAX_DEPTH = 512;
+
+/** HTML nested deeper than `MAX_DEPTH`. */
+export class TooDeepError extends Error {
+  override name = 'TooDeepError';
+  constructor() {
+    super(`the HTML nests elements more than ${MAX_DEPTH} deep`);
+  }
+}
+
 /** Which parser built the tree: htmlparser2 when it agrees with a browser, parse5 otherwise. */
 export type ParserName = 'htmlparser2' | 'parse5';
 
@@ -70,13 +84,21 @@ const VOID_ELEMENTS = new Set([
 /** Elements whose misnesting browsers repair with the adoption agency and reopen after blocks. */
 const FORMATTING_ELEMENTS = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
+/** Builds the tree as DomHandler does, refusing nesting deeper than `MAX_DEPTH`. */
+class DepthLimitedHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.tagStack.length > MAX_DEPTH) throw new TooDeepError();
+    super.onopentag(name, attribs);
+  }
+}
+
 /**
  * Builds the htmlparser2 tree and notes whatever a browser would build differently: formatting
  * elements closed out of order (browsers run the adoption agency and reopen them), an element other
  * than those with optional end tags closed by the next start tag, a `<tr>` straight in a `<table>`
  * (browsers insert `<tbody>`), or no `<body>` (browsers create one).
  */
-class BrowserDivergenceHandler extends DomHandler {
+class BrowserDivergenceHandler extends DepthLimitedHandler {
   diverges = false;
   /** First element with each id, collected while parsing: a second walk over a large page costs more. */
   readonly ids = new Map<string, Element>();
@@ -168,9 +190,24 @@ export function toHtml(nodes: AnyNode | AnyNode[]): string {
   return detached.html(nodes);
 }
 
-/** parse5 building domhandler nodes, scripting on as in a browser (what cheerio's `load` does, without loading cheerio's fetching code). */
+/**
+ * parse5 building domhandler nodes, scripting on as in a browser (what cheerio's `load` does, without
+ * loading cheerio's fetching code). Its repairs (the adoption agency) can nest deeper than the markup.
+ */
 function parseWithParse5(html: string): Document {
-  return parseSpec(html, { treeAdapter: domhandlerAdapter, scriptingEnabled: true });
+  const document = parseSpec(html, { treeAdapter: domhandlerAdapter, scriptingEnabled: true });
+  checkDepth(document);
+  return document;
+}
+
+/** Throws `TooDeepError` when elements below `root` nest deeper than `MAX_DEPTH` (walked without recursion). */
+function checkDepth(root: AnyNode): void {
+  const pending: [AnyNode, number][] = [[root, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    if (depth > MAX_DEPTH + 1) throw new TooDeepError();
+    if ('children' in node) for (const child of node.children) pending.push([child, depth + 1]);
+  }
 }
 
 /**
@@ -207,7 +244,7 @@ function indexIds(document: Document): Map<string, Element> {
 
 /** The nodes of an HTML fragment (section HTML, not a page), as htmlparser2 builds them. */
 export function parseFragment(html: string): AnyNode[] {
-  const handler = new DomHandler();
+  const handler = new DepthLimitedHandler();
   new Parser(handler, { decodeEntities: true }).end(html);
   return handler.root.children;
 }

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
+import { ExtractionPool } from '../extraction/pool.ts';
 import { Cors } from '../http/cors.ts';
 import { Metrics } from '../http/metrics.ts';
 import { BUCKET_BYTES, RateLimiter } from '../http/rate-limit.ts';
@@ -18,10 +20,32 @@ const PAGES_SHARE = 0.25;
 const METADATA_SHARE = 0.125;
 const CLIENTS_SHARE = 1 / 32;
 
+/**
+ * Extraction threads: one per spare core (two at most), each with a heap for the largest page read
+ * (a parsed page takes 12–23 times its HTML) and jobs waiting in a bounded queue.
+ */
+function extractionLimits(config: ProxyConfig) {
+  return {
+    threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    timeLimitMs: config.extractTimeout,
+    maxQueued: 64,
+    heapMb: Math.max(64, Math.ceil((config.maxResponseBytes * 32) / 2 ** 20)),
+  };
+}
+
+/** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
+export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
+
 /** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
 export function createContext(config: ProxyConfig, now: () => number): ProxyContext {
   const fetcher = new Fetcher(
-    { connectTimeout: Math.ceil(config.timeout / 3), deadline: config.timeout, maxBytes: config.maxResponseBytes, maxRedirects: 3 },
+    {
+      connectTimeout: Math.ceil(config.timeout / 3),
+      deadline: config.timeout,
+      maxBytes: config.maxResponseBytes,
+      maxBytesInFlight: bodyBytesInFlight(config),
+      maxRedirects: 3,
+    },
     config.allowPrivateNetwork,
   );
   const domains = {
@@ -47,6 +71,7 @@ export function createContext(config: ProxyConfig, now: () => number): ProxyCont
       pagesBytes,
       config.embedTtl,
     ),
+    extraction: new ExtractionPool(extractionLimits(config)),
     clients: new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES)),
     metrics: new Metrics(),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),

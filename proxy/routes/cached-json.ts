@@ -38,8 +38,12 @@ export interface JsonEndpoint<Input, Answer> {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Seconds a "not found" answer is kept. */
-const NOT_FOUND_TTL = 30;
+/** Seconds a "not found" or "page too complex" answer is kept. */
+const FAILURE_TTL = 30;
+
+/** Failures kept briefly: asking again would give the same answer, and cost the upstream or the extraction threads again. */
+const keptFailure = (error: unknown): error is ProxyError =>
+  error instanceof ProxyError && (error.status === 404 || error.code === 'page_too_complex');
 const UNKEPT: Freshness = { ttl: 0, staleWhileRevalidate: 0, staleIfError: 0 };
 
 /** `/api/v3/projects/:slug/versions/` with the decoded slug in place: the path part of a cache key. */
@@ -92,8 +96,8 @@ async function sendCached(
       const { answer, freshness } = await load();
       return store(200, answer, freshness);
     } catch (error) {
-      // Answers that something does not exist are kept briefly, so a flood of them stays off the upstream.
-      if (error instanceof ProxyError && error.status === 404) return store(404, error.body, { ...UNKEPT, ttl: NOT_FOUND_TTL });
+      // Kept briefly, so that a flood of them stays off the upstream and the extraction threads.
+      if (keptFailure(error)) return store(error.status, error.body, { ...UNKEPT, ttl: FAILURE_TTL });
       throw error;
     } finally {
       note.upstreamMs = Math.round((performance.now() - started) * 10) / 10;

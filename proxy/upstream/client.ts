@@ -78,28 +78,36 @@ function statusError(status: number, credential: Credential): ProxyError {
   return new ProxyError(502, 'upstream_error', `The hosting service answered ${status}.`);
 }
 
-/** A failed request as a client-facing error: timeouts 504, everything else 502. */
-export function fetchFailure(error: unknown): ProxyError {
-  if (!(error instanceof FetchError)) return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+/**
+ * A failed request as a client-facing error: timeouts 504, everything else 502. The message names who
+ * failed: `host` for a page the proxy fetches itself, else the hosting service (an API call).
+ */
+export function fetchFailure(error: unknown, host?: string): ProxyError {
+  const source = host ?? 'The hosting service';
+  if (!(error instanceof FetchError)) return new ProxyError(502, 'upstream_unreachable', `${source} could not be reached.`);
   switch (error.failure) {
     case 'timeout':
-      return new ProxyError(504, 'upstream_timeout', 'The hosting service did not answer in time.');
+      return new ProxyError(504, 'upstream_timeout', `${source} did not answer in time.`);
     case 'too_large':
-      return new ProxyError(502, 'upstream_too_large', 'The hosting service sent a response larger than the proxy accepts.');
+      return new ProxyError(502, 'upstream_too_large', `${source} sent a response larger than the proxy accepts.`);
+    case 'overloaded':
+      return new ProxyError(503, 'overloaded', 'The proxy is reading too many large responses at once; try again shortly.', {
+        'retry-after': '1',
+      });
     case 'redirect_refused':
     case 'too_many_redirects':
       return new ProxyError(
         502,
         'upstream_redirect_refused',
-        `The hosting service redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`,
+        `${source} redirected where the proxy does not follow (${error.failure.replace(/_/g, ' ')}).`,
       );
     case 'forbidden_address':
       return new ProxyError(
         502,
         'forbidden_address',
-        'The upstream address is private and the proxy is not configured to reach private networks.',
+        `The address of ${host ?? 'the upstream'} is private and the proxy is not configured to reach private networks.`,
       );
     default:
-      return new ProxyError(502, 'upstream_unreachable', 'The hosting service could not be reached.');
+      return new ProxyError(502, 'upstream_unreachable', `${source} could not be reached.`);
   }
 }

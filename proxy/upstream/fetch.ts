@@ -9,10 +9,22 @@ export interface FetchLimits {
   /** Milliseconds for the whole call: connections, redirects, headers and body. */
   deadline: number;
   maxBytes: number;
+  /**
+   * Bytes of response bodies being read at once, across all requests: a body that would go past it is
+   * dropped (`overloaded`), so that many large answers at once cannot take memory without bound.
+   */
+  maxBytesInFlight: number;
   maxRedirects: number;
 }
 
-export type FetchFailure = 'timeout' | 'unreachable' | 'too_large' | 'redirect_refused' | 'too_many_redirects' | 'forbidden_address';
+export type FetchFailure =
+  | 'timeout'
+  | 'unreachable'
+  | 'too_large'
+  | 'overloaded'
+  | 'redirect_refused'
+  | 'too_many_redirects'
+  | 'forbidden_address';
 
 /** A request that produced no usable response. Its message never holds request headers. */
 export class FetchError extends Error {
@@ -66,6 +78,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export class Fetcher {
   private readonly agent: Agent;
+  private inFlight = 0;
 
   constructor(
     private readonly limits: FetchLimits,
@@ -110,6 +123,18 @@ export class Fetcher {
     return this.agent.close();
   }
 
+  /** Bytes of response bodies being read now (held until the call that reads them returns). */
+  get bytesInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** Counts `bytes` more of a body being read, or throws when they would go past `maxBytesInFlight`. */
+  private reserve(bytes: number): void {
+    if (this.inFlight + bytes > this.limits.maxBytesInFlight)
+      throw new FetchError('overloaded', `more than ${this.limits.maxBytesInFlight} bytes of responses are being read at once`);
+    this.inFlight += bytes;
+  }
+
   /** IP literals never reach the DNS lookup, so they are checked here. */
   private checkAddress(url: URL): void {
     if (!this.allowPrivateNetwork && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isForbiddenAddress(url.hostname)) {
@@ -149,20 +174,34 @@ export class Fetcher {
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > this.limits.maxBytes) {
-          response.body.destroy();
-          throw new FetchError('too_large', `the response is larger than ${this.limits.maxBytes} bytes`);
+      // What this body holds of the bytes in flight: its declared length at once, the rest as it comes.
+      let reserved = 0;
+      try {
+        if (declared > 0) {
+          this.reserve(declared);
+          reserved = declared;
         }
-        chunks.push(chunk as Buffer);
+        for await (const chunk of response.body) {
+          size += (chunk as Buffer).length;
+          if (size > this.limits.maxBytes) throw new FetchError('too_large', `the response is larger than ${this.limits.maxBytes} bytes`);
+          if (size > reserved) {
+            this.reserve(size - reserved);
+            reserved = size;
+          }
+          chunks.push(chunk as Buffer);
+        }
+        return {
+          status: response.statusCode,
+          location: undefined,
+          contentType: typeof contentType === 'string' ? contentType : '',
+          body: Buffer.concat(chunks, size),
+        };
+      } catch (error) {
+        response.body.destroy();
+        throw error;
+      } finally {
+        this.inFlight -= reserved;
       }
-      return {
-        status: response.statusCode,
-        location: undefined,
-        contentType: typeof contentType === 'string' ? contentType : '',
-        body: Buffer.concat(chunks, size),
-      };
     } catch (error) {
       throw this.failureOf(error, url, deadline);
     }

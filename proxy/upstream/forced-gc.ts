@@ -16,20 +16,3 @@ export function fullCollection(): () => void {
   setFlagsFromString('--no-expose-gc');
   return typeof gc === 'function' ? (gc as () => void) : () => undefined;
 }
-
-/** Counts bytes that become garbage and collects once `threshold` of them accumulated. */
-export class GarbageBudget {
-  private pending = 0;
-  private collect: (() => void) | undefined;
-
-  constructor(private readonly threshold: number) {}
-
-  /** `bytes` more will be garbage once no longer used (a parsed page that is dropped or evicted). */
-  add(bytes: number): void {
-    this.pending += bytes;
-    if (this.pending < this.threshold) return;
-    this.pending = 0;
-    this.collect ??= fullCollection();
-    this.collect();
-  }
-}

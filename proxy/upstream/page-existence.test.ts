@@ -16,7 +16,7 @@ beforeAll(async () => {
     if (req.url === '/renamed.html') return void res.writeHead(301, { location: '/there.html' }).end();
     res.writeHead(STATUS[req.url ?? ''] ?? 404).end();
   });
-  fetcher = new Fetcher({ connectTimeout: 1000, deadline: 5000, maxBytes: 1024, maxRedirects: 3 }, true);
+  fetcher = new Fetcher({ connectTimeout: 1000, deadline: 5000, maxBytes: 1024, maxBytesInFlight: 4096, maxRedirects: 3 }, true);
   pages = new PageExistence(fetcher, (target) => target.origin === docs.url);
 });
 afterAll(async () => {

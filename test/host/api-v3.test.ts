@@ -187,6 +187,17 @@ describe('embed', () => {
     expect((await embed({ url: docs('/en/latest/'), maincontent: 'div[' })).status).toBe(400);
   });
 
+  it('runs only simple maincontent selectors: one with a costly pseudo-class is refused instead of stopping the host', async () => {
+    for (const maincontent of ['*:has(~ * ~ * ~ * ~ * ~ *)', 'div:not(.x) p', 'h1 ~ *', 'a, b'])
+      expect(await embed({ url: docs('/en/latest/'), maincontent }), maincontent).toEqual({
+        status: 400,
+        body: { error: `"maincontent" is not a valid CSS selector. maincontent=${maincontent}` },
+      });
+    const simple = await embed({ url: docs('/en/latest/'), maincontent: '[role="main"] section#aurora' });
+    expect(simple.status).toBe(200);
+    expect(simple.body.content).toMatch(/^<section id="aurora"/);
+  });
+
   it('refuses paths that leave the documentation folder', async () => {
     for (const path of [
       '/en/latest/../../../../etc/passwd',

@@ -195,6 +195,24 @@ describe('network guards and limits', () => {
     expect((await proxy.get('/healthz')).status).toBe(200);
   });
 
+  it('names the external host, not the hosting service, when an external page times out or is refused', async () => {
+    const external = await startFakeServer((req, res) => {
+      if (req.url?.startsWith('/slow')) return void setTimeout(() => !res.destroyed && res.end(), 3000);
+      req.socket.destroy();
+    });
+    started.push(external);
+    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
+    const { proxy } = await setUp(searchAnswer, { externalDomains: [host] });
+    const slow = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/slow.html#a`)}`);
+    const refused = await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/reset.html#a`)}`);
+    expect([slow.status, slow.body.error.code]).toEqual([504, 'upstream_timeout']);
+    expect([refused.status, refused.body.error.code]).toEqual([502, 'upstream_unreachable']);
+    for (const { body } of [slow, refused]) {
+      expect(body.error.message).toContain(host);
+      expect(body.error.message).not.toMatch(/hosting service/);
+    }
+  });
+
   it('rate limits page fetches per external domain', async () => {
     const external = await startFakeServer(
       (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="a">x</p></body></html>'),
@@ -207,6 +225,35 @@ describe('network guards and limits', () => {
       statuses.push((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/p${i}.html#a`)}`)).status);
     expect(statuses.slice(0, 1)).toEqual([200]);
     expect(statuses).toContain(429);
+  });
+});
+
+describe('memory of answers being read', () => {
+  it('counts bodies being read against a bound, refusing those past it with overloaded, and serves the rest', async () => {
+    const MB = 1024 * 1024;
+    const answer = Buffer.from(
+      JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
+    );
+    // Every body is held half sent until all twelve searches are being read at once.
+    const halfSent: ServerResponse[] = [];
+    const { proxy } = await setUp(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.write(answer.subarray(0, answer.length / 2));
+        halfSent.push(res);
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 10_000 },
+    );
+    const answers = Promise.all(Array.from({ length: 12 }, (_, i) => proxy.get(`/api/v3/search/?q=big${i}`)));
+    while (halfSent.length < 12) await new Promise((resolve) => setTimeout(resolve, 10));
+    const inFlight = proxy.app.context.fetcher.bytesInFlight;
+    for (const res of halfSent) res.end(answer.subarray(answer.length / 2));
+    const statuses = (await answers).map((response) => `${response.status} ${response.body.error?.code ?? 'ok'}`);
+    // Two of the largest answers allowed: 4 MB.
+    expect(inFlight).toBeLessThanOrEqual(4 * MB);
+    expect(statuses.filter((status) => status === '200 ok')).toHaveLength(4);
+    expect(statuses.filter((status) => status === '503 overloaded')).toHaveLength(8);
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 });
 

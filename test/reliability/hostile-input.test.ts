@@ -326,6 +326,31 @@ describe('hostile input to the proxy', () => {
     }
   });
 
+  it('runs and forwards only simple maincontent selectors, rebuilt from what is allowed', async () => {
+    const externalPage = `${external.url.replace('127.0.0.1', 'localhost')}/page.html`;
+    const costly = ['*:has(~ * ~ * ~ * ~ * ~ *)', ':nth-child(2n+1) *', 'a ~ b', 'x, y', '[a="b" i]', 'svg|a', `${'div '.repeat(30)}p`];
+    for (const maincontent of costly) {
+      for (const url of [externalPage, 'https://docs.example.org/en/latest/page.html']) {
+        const response = await rawRequest(port, rawGet(`/api/v3/embed/?url=${encode(url)}&maincontent=${encode(maincontent)}`));
+        expectSafe(response, maincontent);
+        expect([response.status, JSON.parse(response.body).error.code], maincontent).toEqual([400, 'invalid_parameter']);
+      }
+    }
+    const simple = await rawRequest(
+      port,
+      rawGet(
+        `/api/v3/embed/?url=${encode('https://docs.example.org/en/latest/page.html')}&maincontent=${encode('div[role=main]>section')}`,
+      ),
+    );
+    expect(simple.status).toBe(200);
+    expect(
+      (await rawRequest(port, rawGet(`/api/v3/embed/?url=${encode(externalPage)}&maincontent=${encode('[role=main] #a')}`))).status,
+    ).toBe(200);
+    const sent = upstream.requests.map((request) => new URL(request.url, 'http://x').searchParams.get('maincontent')).filter(Boolean);
+    expect(sent).toContain('div[role="main"] > section');
+    for (const selector of sent) expect(selector).toMatch(/^[\w\s.#>[\]="-]+$/);
+  });
+
   it('only ever sent reads of the allowed endpoints upstream, always with the token, and nothing elsewhere', () => {
     expect(upstream.requests.length).toBeGreaterThan(0);
     for (const request of upstream.requests) {

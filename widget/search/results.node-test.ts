@@ -67,6 +67,22 @@ describe('result rows', () => {
     expect(resultUrl(result('en/latest/', [], { domain: 'http://127.0.0.1:8000/' }))).toBe('http://127.0.0.1:8000/en/latest/');
   });
 
+  it('leaves out a result whose address cannot be built and keeps the others, every row a link with the words added', () => {
+    const rows = resultRows([
+      result('/en/latest/a.html', [block('one')]),
+      result('/en/latest/b.html', [block('two')], { domain: 'https://docs.example.org:99999' }),
+      result('/en/latest/c.html', [], { domain: 'javascript:alert(1)//' }),
+      result('/en/%ff/d%ff.html'),
+    ]);
+    expect(rows.map((row) => [row.index, row.url])).toEqual([
+      [0, 'https://aurora.docs.example.org/en/latest/a.html'],
+      [1, 'https://aurora.docs.example.org/en/latest/a.html#one'],
+      [2, 'https://aurora.docs.example.org/en/%ff/d%ff.html'],
+    ]);
+    for (const row of rows) expect(withHighlight(row.url, 'retry', 'https://aurora.docs.example.org/')).toContain('highlight=retry');
+    expect(breadcrumb('/en/%ff/d%ff.html')).toBe('d%ff');
+  });
+
   it('names rows by their section, else their page', () => {
     const [page, section, apiObject] = resultRows([
       result('/a.html', [block('s'), block('d', { type: 'domain', title: undefined, name: 'aurora.retry' })]),

@@ -1,4 +1,5 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import { percentDecoded } from '../../extraction/structure/tree.ts';
 import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
 
 /** Sections listed under each page found. */
@@ -35,15 +36,29 @@ export function resultUrl(result: SearchResult): string {
   return `${domain.replace(/\/$/, '')}${result.path.startsWith('/') ? '' : '/'}${result.path}`;
 }
 
-/** The rows of the listbox, page by page, numbered in the order the arrows go through them. */
+/** The page's address when it is an http(s) URL a link can go to; a result without one cannot be shown. */
+function linkableUrl(result: SearchResult): string | undefined {
+  try {
+    const url = new URL(resultUrl(result));
+    return /^https?:$/.test(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The rows of the listbox, page by page, numbered in the order the arrows go through them. A result
+ * whose address cannot be built (a `domain` that is no URL origin) is left out, not the whole list.
+ */
 export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
   let index = 0;
   const row = (url: string, result: SearchResult, block?: SearchBlock): ResultRow => {
     const at = index++;
     return block ? { id: `option-${at}`, index: at, url, result, block } : { id: `option-${at}`, index: at, url, result };
   };
-  return results.map((result) => {
-    const page = resultUrl(result);
+  return results.flatMap((result) => {
+    const page = linkableUrl(result);
+    if (page === undefined) return [];
     return {
       page: row(page, result),
       // Talking to a hosting service directly, fields may be missing: nothing here may throw.
@@ -69,7 +84,7 @@ export function withHighlight(url: string, words: string, base: string): string 
 /** `/en/latest/guides/retries.html` → `guides › retries`. */
 export function breadcrumb(path: string): string {
   return docsPath(path)
-    .page.map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
+    .page.map((segment) => percentDecoded(segment).replace(/\.html?$/, ''))
     .filter((segment) => segment !== 'index')
     .join(' › ');
 }

@@ -1,5 +1,5 @@
 import { findMainContent } from '../../extraction/structure/main-content.ts';
-import type { TreeAdapter } from '../../extraction/structure/tree.ts';
+import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
@@ -55,7 +55,7 @@ export function docsPath(pathname: string): DocsPath {
   const alias = offset ? segments[1] : undefined;
   const [language, version] = [segments[offset], segments[offset + 1]];
   if (!language || !LANGUAGE.test(language) || !version) return { alias, page: segments.slice(offset) };
-  return { alias, language, version: decodeURIComponent(version), page: segments.slice(offset + 2) };
+  return { alias, language, version: percentDecoded(version), page: segments.slice(offset + 2) };
 }
 
 /**

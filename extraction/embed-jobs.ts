@@ -1,0 +1,72 @@
+import { findSection, toHtml, withAbsoluteReferences } from './embed.ts';
+import { absolutizeHtml } from './html/links.ts';
+import { parseHtml } from './html/parse.ts';
+import { hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
+import { percentDecoded } from './structure/tree.ts';
+
+/**
+ * The embed endpoint's work on HTML, as plain data in and out, so that it can run in a worker thread
+ * (where a page's cost, chosen by whoever wrote it, cannot hold up the proxy).
+ */
+export interface EmbedJobs {
+  /** A section of a page the proxy fetched itself, or null when the page has none by that name. */
+  section: {
+    input: {
+      /** The page's HTML, UTF-8. */
+      page: Uint8Array;
+      pageUrl: string;
+      fragment: string;
+      doctool: string | null;
+      /** A selector `simpleSelector` let through. */
+      maincontent: string | null;
+      preview: boolean;
+    };
+    output: { content: string; preview?: Preview } | null;
+  };
+  /** A section the upstream extracted: links made absolute, and its preview. */
+  upstreamSection: {
+    input: { content: string; pageUrl: string; preview: boolean };
+    output: { content: string; preview?: Preview; previewHasText: boolean };
+  };
+  /** The preview of what `#fragment` points to in a page's content from the upstream. */
+  targetPreview: {
+    input: { page: string; pageUrl: string; fragment: string };
+    output: Preview | null;
+  };
+}
+
+export type EmbedJobKind = keyof EmbedJobs;
+export type EmbedJobInput<K extends EmbedJobKind> = EmbedJobs[K]['input'];
+export type EmbedJobOutput<K extends EmbedJobKind> = EmbedJobs[K]['output'];
+
+const decoder = new TextDecoder();
+
+const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K> } = {
+  section({ page, pageUrl, fragment, doctool, maincontent, preview }) {
+    const parsed = parseHtml(decoder.decode(page));
+    // Ids are matched as written in the URL, then percent-decoded as a browser would.
+    const candidates = fragment ? [fragment, percentDecoded(fragment)] : [fragment];
+    const section = candidates.map((candidate) => findSection(parsed, { fragment: candidate, doctool, maincontent })).find(Boolean);
+    if (!section) return null;
+    const content = toHtml(withAbsoluteReferences(section, pageUrl));
+    if (!preview) return { content };
+    // What the link points to, read around the target in the page: what an empty target labels, the
+    // blocks under a bare heading, the text after an empty definition.
+    return { content, preview: (fragment && previewOfTarget(parsed, fragment, pageUrl)) || previewOf(content) };
+  },
+  upstreamSection({ content, pageUrl, preview }) {
+    // Upstream content gets the same link rewriting as the proxy's own extraction.
+    const absolute = absolutizeHtml(content, pageUrl);
+    if (!preview) return { content: absolute, previewHasText: false };
+    const start = previewOf(absolute);
+    return { content: absolute, preview: start, previewHasText: hasTextBeyondTitle(start) };
+  },
+  targetPreview({ page, pageUrl, fragment }) {
+    return previewOfTarget(parseHtml(page), fragment, pageUrl);
+  },
+};
+
+/** Runs one job of the embed endpoint. */
+export function runEmbedJob<K extends EmbedJobKind>(kind: K, input: EmbedJobInput<K>): EmbedJobOutput<K> {
+  return (jobs[kind] as (input: EmbedJobInput<K>) => EmbedJobOutput<K>)(input);
+}

@@ -1,0 +1,129 @@
+import type { Worker } from 'node:worker_threads';
+import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/embed-jobs.ts';
+import { startWorker } from '../../extraction/worker-thread.ts';
+import type { ExtractionReply, ExtractionRequest } from './worker.ts';
+
+export interface ExtractionLimits {
+  /** Threads at most, each running one job at a time. */
+  threads: number;
+  /** Milliseconds a job may run; the thread is stopped past it. */
+  timeLimitMs: number;
+  /** Jobs waiting for a thread at most; more are refused at once. */
+  maxQueued: number;
+  /** Heap of each thread, in MB (V8's old generation): a job needing more stops its thread. */
+  heapMb: number;
+}
+
+/** Why a job was not done: the HTML nests too deep, took too long or too much memory, or every thread is busy. */
+export type ExtractionRefusal = 'too_deep' | 'too_slow' | 'out_of_memory' | 'busy';
+
+export class ExtractionRefused extends Error {
+  override name = 'ExtractionRefused';
+  constructor(readonly reason: ExtractionRefusal) {
+    super(`extraction refused: ${reason.replace(/_/g, ' ')}`);
+  }
+}
+
+interface Job {
+  request: ExtractionRequest;
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  job?: Job & { timer: NodeJS.Timeout };
+}
+
+/**
+ * Worker threads that parse pages and extract sections, so that HTML whose cost its author chooses
+ * never holds up the main thread: each job has a time limit (its thread is stopped past it), each
+ * thread a heap limit, and jobs beyond the threads wait in a bounded queue. Threads start with the
+ * first jobs and stay; a stopped one is replaced when a job needs it.
+ */
+export class ExtractionPool {
+  private readonly threads = new Set<Thread>();
+  private readonly queue: Job[] = [];
+  private closed = false;
+
+  constructor(private readonly limits: ExtractionLimits) {}
+
+  run<K extends EmbedJobKind>(kind: K, input: EmbedJobInput<K>): Promise<EmbedJobOutput<K>> {
+    if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
+    if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new ExtractionRefused('busy'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request: { kind, input }, resolve: resolve as (output: unknown) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Jobs running or waiting. */
+  get pending(): number {
+    return this.queue.length + [...this.threads].filter((thread) => thread.job).length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('the extraction threads were stopped'));
+    await Promise.all([...this.threads].map((thread) => this.stop(thread, new Error('the extraction threads were stopped'))));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const idle = [...this.threads].find((thread) => thread.ready && !thread.job);
+      if (!idle) {
+        if (this.threads.size < this.limits.threads) this.start();
+        return;
+      }
+      const job = this.queue.shift()!;
+      idle.job = { ...job, timer: setTimeout(() => void this.stop(idle, new ExtractionRefused('too_slow')), this.limits.timeLimitMs) };
+      idle.worker.postMessage(job.request);
+    }
+  }
+
+  private start(): void {
+    // In the background: the main thread, answering health checks and cache hits, goes first.
+    const worker = startWorker(new URL('./worker.ts', import.meta.url), {
+      background: true,
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb },
+    });
+    // Idle threads do not keep the process alive.
+    worker.unref();
+    const thread: Thread = { worker, ready: false };
+    this.threads.add(thread);
+    worker.on('message', (reply: ExtractionReply) => {
+      if (reply.type === 'ready') thread.ready = true;
+      else this.finish(thread, reply);
+      this.dispatch();
+    });
+    worker.on('error', (error: NodeJS.ErrnoException) => {
+      const refusal = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused('out_of_memory') : error;
+      // A thread that cannot even load would fail every job the same way.
+      if (!thread.ready) for (const job of this.queue.splice(0)) job.reject(error);
+      void this.stop(thread, refusal);
+    });
+    worker.on('exit', (code) => void this.stop(thread, new Error(`an extraction thread stopped (exit code ${code})`)));
+  }
+
+  private finish(thread: Thread, reply: Exclude<ExtractionReply, { type: 'ready' }>): void {
+    const job = thread.job;
+    if (!job) return;
+    thread.job = undefined;
+    clearTimeout(job.timer);
+    if (reply.type === 'done') job.resolve(reply.output);
+    else job.reject(reply.tooDeep ? new ExtractionRefused('too_deep') : new Error(reply.message));
+  }
+
+  /** Stops a thread, failing its job with `error`; the next job that needs a thread starts another. */
+  private async stop(thread: Thread, error: Error): Promise<void> {
+    if (!this.threads.delete(thread)) return;
+    if (thread.job) {
+      clearTimeout(thread.job.timer);
+      thread.job.reject(error);
+      thread.job = undefined;
+    }
+    await thread.worker.terminate();
+    if (!this.closed) this.dispatch();
+  }
+}

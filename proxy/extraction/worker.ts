@@ -1,0 +1,28 @@
+import { parentPort } from 'node:worker_threads';
+import { runEmbedJob, type EmbedJobKind } from '../../extraction/embed-jobs.ts';
+import { TooDeepError } from '../../extraction/html/parse.ts';
+
+/** A job for the thread: one at a time, the next only once it answered. */
+export interface ExtractionRequest {
+  kind: EmbedJobKind;
+  input: unknown;
+}
+
+export type ExtractionReply =
+  | { type: 'ready' }
+  | { type: 'done'; output: unknown }
+  /** `tooDeep`: the HTML nests too deep to walk (refused while parsing, or a walk ran out of stack). */
+  | { type: 'failed'; tooDeep: boolean; message: string };
+
+const port = parentPort!;
+const reply = (message: ExtractionReply) => port.postMessage(message);
+
+port.on('message', ({ kind, input }: ExtractionRequest) => {
+  try {
+    reply({ type: 'done', output: runEmbedJob(kind, input as never) });
+  } catch (error) {
+    const tooDeep = error instanceof TooDeepError || (error instanceof RangeError && /call stack/i.test(error.message));
+    reply({ type: 'failed', tooDeep, message: error instanceof Error ? error.message : String(error) });
+  }
+});
+reply({ type: 'ready' });
