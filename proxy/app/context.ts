@@ -71,7 +71,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
   const clientsBytes = Math.floor(config.cacheBytes * CLIENTS_SHARE);
   /** A limit in memory, or in Redis with memory standing in while Redis is unavailable. */
   const limit = (name: 'client' | 'external', memory: RateLimiter): RateLimitStore =>
-    countingRefusals(redis ? new RedisRateLimiter(redis, name, memory.perMinute, memory) : memory, () => metrics.refused(name));
+    countingRefusals(redis ? new RedisRateLimiter(redis, name, memory.perMinute, memory, now) : memory, () => metrics.refused(name));
   context = {
     config,
     api,

@@ -4,15 +4,15 @@ import type { SharedRedis } from './redis.ts';
 
 /**
  * One token bucket, taken from atomically in one round trip: refilled for the time since it was last
- * used (Redis's clock, the same for every replica), one token taken if there is one, and kept only
- * until it would be full again. Answers 0, or the seconds until a token is back.
+ * used, one token taken if there is one, and kept only until it would be full again. Answers 0, or the
+ * seconds until a token is back. The time is the replica's (replicas' clocks agree as NTP keeps them;
+ * a clock behind never takes tokens back), so that the shared limit follows the same clock as the
+ * memory one.
  */
 const TAKE_SCRIPT = `
-if redis.replicate_commands then redis.replicate_commands() end
 local burst = tonumber(ARGV[1])
 local perMs = tonumber(ARGV[2])
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local now = tonumber(ARGV[3])
 local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'updated')
 local tokens = tonumber(bucket[1]) or burst
 local updated = tonumber(bucket[2]) or now
@@ -30,7 +30,7 @@ return wait
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    doclensTake(key: string, burst: number, perMs: number): Result<number, Context>;
+    doclensTake(key: string, burst: number, perMs: number, now: number): Result<number, Context>;
   }
 }
 
@@ -49,6 +49,7 @@ export class RedisRateLimiter implements RateLimitStore {
     private readonly name: string,
     private readonly perMinute: number,
     private readonly fallback: RateLimitStore,
+    private readonly now: () => number = Date.now,
   ) {
     this.perMs = perMinute / 60_000;
     this.burst = burstOf(perMinute);
@@ -58,7 +59,7 @@ export class RedisRateLimiter implements RateLimitStore {
   take(key: string): number | Promise<number> {
     if (this.perMinute <= 0) return 0;
     return this.redis
-      .run('rate_limit', (client) => client.doclensTake(`b:${this.name}:${key}`, this.burst, this.perMs))
+      .run('rate_limit', (client) => client.doclensTake(`b:${this.name}:${key}`, this.burst, this.perMs, this.now()))
       .then((wait) => {
         if (typeof wait === 'number' && Number.isInteger(wait) && wait >= 0) return wait;
         if (wait !== undefined) this.redis.garbage('rate_limit');

@@ -16,6 +16,8 @@ export interface RedisSettings {
 /** Failures in a row that make the proxy stop asking Redis, and for how long. */
 const FAILURES_TO_OPEN = 3;
 const OPEN_MS = 5_000;
+/** How often an open circuit checks whether its pause is over. */
+const HEAL_CHECK_MS = 500;
 /** Reconnection attempts back off to this pause. */
 const LONGEST_RECONNECT_MS = 2_000;
 
@@ -39,38 +41,47 @@ export class SharedRedis {
   private closing = false;
   /** The state last logged; undefined until the first connection attempt ends. */
   private announced: boolean | undefined;
-  private reason = 'not connected yet';
+  /** The last thing that went wrong, for the log and `/readyz`. */
+  private lastError = 'not connected yet';
+  /** While the circuit is open, a PING tries Redis again when the pause is over, traffic or not. */
+  private readonly healing = setInterval(() => {
+    if (this.connected && this.breaker.open) void this.run('ping', (client) => client.ping());
+  }, HEAL_CHECK_MS).unref();
 
   constructor(
     settings: RedisSettings,
     private readonly logger: Logger,
     private readonly metrics: Metrics,
   ) {
-    this.breaker = new CircuitBreaker(FAILURES_TO_OPEN, OPEN_MS, (open) => {
-      if (open) this.reason = `${FAILURES_TO_OPEN} commands in a row failed (${this.reason})`;
-      this.announce();
-    });
+    const connectTimeout = Math.max(1_000, settings.timeout * 10);
+    this.breaker = new CircuitBreaker(FAILURES_TO_OPEN, OPEN_MS, () => this.announce());
     this.client = new Redis(settings.url, {
       password: settings.password,
       keyPrefix: settings.keyPrefix,
       commandTimeout: settings.timeout,
-      connectTimeout: Math.max(1_000, settings.timeout * 10),
+      connectTimeout,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, LONGEST_RECONNECT_MS),
       connectionName: 'doclens-proxy',
     });
+    // A server that accepts connections but never answers sends no event: its silence is the news.
+    setTimeout(() => {
+      if (this.connected) return;
+      if (this.lastError === 'not connected yet') this.lastError = `no answer within ${connectTimeout} ms`;
+      this.announce();
+    }, connectTimeout).unref();
     this.client.on('ready', () => {
       this.connected = true;
       this.announce();
     });
     // Connection errors repeat on every reconnection attempt: kept as the reason, logged once by announce().
     this.client.on('error', (error: Error) => {
-      this.reason = error.message;
+      this.lastError = error.message;
     });
     this.client.on('close', () => {
       this.connected = false;
-      if (this.reason === 'not connected yet') this.reason = 'connection closed';
+      if (this.lastError === 'not connected yet') this.lastError = 'connection closed';
       if (!this.closing) this.announce();
     });
   }
@@ -82,7 +93,8 @@ export class SharedRedis {
 
   /** Why Redis is not in use, for `/readyz`. */
   get downReason(): string | undefined {
-    return this.up ? undefined : this.reason;
+    if (!this.connected) return this.lastError;
+    return this.breaker.open ? `${FAILURES_TO_OPEN} commands in a row failed (${this.lastError})` : undefined;
   }
 
   /**
@@ -96,7 +108,7 @@ export class SharedRedis {
       this.breaker.succeeded();
       return result;
     } catch (error) {
-      this.reason = (error as Error).message;
+      this.lastError = (error as Error).message;
       this.metrics.redisError(operation);
       this.breaker.failed();
       return undefined;
@@ -115,6 +127,7 @@ export class SharedRedis {
 
   close(): void {
     this.closing = true;
+    clearInterval(this.healing);
     this.client.disconnect();
   }
 
@@ -124,6 +137,6 @@ export class SharedRedis {
     const first = this.announced === undefined;
     this.announced = up;
     if (up) this.logger.info(first ? 'redis connected' : 'redis available again: shared cache and limits back in use');
-    else this.logger.warn({ reason: this.reason }, 'redis unavailable: answering from memory and the upstream, limits per replica');
+    else this.logger.warn({ reason: this.downReason }, 'redis unavailable: answering from memory and the upstream, limits per replica');
   }
 }
