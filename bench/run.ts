@@ -3,6 +3,7 @@ import { benchIndex } from './index.ts';
 import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
+import { benchReplicas } from './replicas.ts';
 import { benchWidget } from './widget.ts';
 
 /** Every benchmark in the order they run; `npm run bench -- memory load` runs only those named. */
@@ -10,6 +11,7 @@ const BENCHES: Record<string, () => unknown> = {
   extraction: benchExtraction,
   index: benchIndex,
   proxy: benchProxy,
+  replicas: benchReplicas,
   load: benchLoad,
   memory: benchMemory,
   widget: benchWidget,
