@@ -68,11 +68,13 @@ describe('compression', () => {
 
     // Later requests are hits the hot path answers before Express.
     let throughExpress = 0;
-    const handle = proxy.app.handle.bind(proxy.app);
-    proxy.app.handle = ((...args: Parameters<typeof handle>) => {
+    // Express's own entry point (not in its types), which the hot path calls for what it does not serve.
+    const express = proxy.app as unknown as { handle: (...args: unknown[]) => unknown };
+    const handle = express.handle.bind(express);
+    express.handle = (...args) => {
       throughExpress++;
       return handle(...args);
-    }) as typeof handle;
+    };
     const br = await raw(url, { 'accept-encoding': 'gzip, deflate, br' });
     const gzip = await raw(url, { 'accept-encoding': 'gzip' });
     const identity = await raw(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
