@@ -45,17 +45,20 @@ async function upstreamCalls(replicas: string[]): Promise<number> {
 }
 
 /**
- * The same readers' workload through each setup: 40 searches asked 3 times each, 8 at a time, the
- * requests dealt to the replicas in turn.
+ * The same readers' workload through each setup: 40 searches asked 3 times each, 8 at a time; each
+ * time a search is asked, the next replica answers it (as a round-robin balancer would deal them).
  */
 async function workload(replicas: string[]): Promise<{ calls: number; failed: number }> {
   const before = await upstreamCalls(replicas);
-  const requests = Array.from({ length: 120 }, (_, i) => `/api/v3/search/?q=${encodeURIComponent(`retry policy ${i % 40}`)}`);
+  const requests = Array.from({ length: 120 }, (_, i) => ({
+    path: `/api/v3/search/?q=${encodeURIComponent(`retry policy ${i % 40}`)}`,
+    replica: replicas[(i + Math.floor(i / 40)) % replicas.length]!,
+  }));
   let failed = 0;
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < requests.length; i = next++) {
-      const response = await fetch(`${replicas[i % replicas.length]}${requests[i]}`);
+      const response = await fetch(`${requests[i]!.replica}${requests[i]!.path}`);
       await response.arrayBuffer();
       if (response.status !== 200) failed++;
     }
