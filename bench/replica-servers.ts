@@ -28,6 +28,8 @@ async function setup(name: string, count: number, database?: number, rateLimit =
     allowPrivateNetwork: true,
     port: 0,
     rateLimit,
+    // Behind a balancer: every replica sees the one public origin, which search answers are cached by.
+    trustProxy: 1,
     redis: database === undefined ? undefined : `${redis.url}/${database}`,
   });
   const replicas = [];

@@ -5,8 +5,11 @@ import type { ReplicaSetup } from './replica-servers.ts';
 import { table } from './stats.ts';
 
 const HOT_PATH = '/api/v3/search/?q=scheduler&page_size=5';
-/** What browsers send: answers above 1 KB go out compressed, from copies made once. */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
+/**
+ * What browsers send (answers above 1 KB go out compressed, from copies made once), through the
+ * balancer in front of the replicas, which names the one origin readers reach them at.
+ */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br', 'x-forwarded-host': 'docs-proxy.example', 'x-forwarded-proto': 'https' };
 const CONNECTIONS = 50;
 
 interface Load {
@@ -58,7 +61,7 @@ async function workload(replicas: string[]): Promise<{ calls: number; failed: nu
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < requests.length; i = next++) {
-      const response = await fetch(`${requests[i]!.replica}${requests[i]!.path}`);
+      const response = await fetch(`${requests[i]!.replica}${requests[i]!.path}`, { headers: BROWSER });
       await response.arrayBuffer();
       if (response.status !== 200) failed++;
     }

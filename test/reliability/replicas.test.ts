@@ -238,6 +238,26 @@ describe('replicas sharing one Redis', () => {
   }, 30_000);
 });
 
+describe('a Redis that asks for a password', () => {
+  it('is used with the password from the URL or from DOCLENS_REDIS_PASSWORD, and refused without', async () => {
+    const guarded = await startRedis('redis-secret-31');
+    running.push(guarded);
+    const port = new URL(guarded.url).port;
+    const { configInput } = await import('../../proxy/config.ts');
+    const fromEnv = configInput({}, { DOCLENS_REDIS_PASSWORD: 'redis-secret-31' }, {}).redisPassword as string;
+    const [inUrl] = await replicas({ redis: `redis://:redis-secret-31@127.0.0.1:${port}` }, 1);
+    const [inEnv] = await replicas({ redis: guarded.url, redisPassword: fromEnv }, 1);
+    const [without] = await replicas({ redis: guarded.url }, 1);
+    await readiness(inUrl!, 200);
+    await readiness(inEnv!, 200);
+    expect((await readiness(without!, 503)).body.reason).toMatch(/NOAUTH|auth/i);
+    await inUrl!.get('/api/v3/search/?q=guarded');
+    expect((await inEnv!.get('/api/v3/search/?q=guarded')).headers.get('x-doclens-cache')).toBe('hit');
+    expect(searchesFor('guarded')).toBe(1);
+    for (const proxy of [inUrl!, inEnv!, without!]) expect(JSON.stringify(proxy.logs)).not.toContain('redis-secret-31');
+  });
+});
+
 describe('a proxy whose Redis misbehaves', () => {
   const cases: [string, () => Promise<{ url: string; close(): Promise<void> }>][] = [
     ['down at start', async () => ({ url: `redis://127.0.0.1:${await freePort()}`, close: async () => undefined })],
