@@ -55,7 +55,7 @@ async function workload(replicas: string[]): Promise<{ calls: number; failed: nu
   const before = await upstreamCalls(replicas);
   const requests = Array.from({ length: 120 }, (_, i) => ({
     path: `/api/v3/search/?q=${encodeURIComponent(`retry policy ${i % 40}`)}`,
-    replica: replicas[(i + Math.floor(i / 40)) % replicas.length]!,
+    replica: replicas[((i % 40) + Math.floor(i / 40)) % replicas.length]!,
   }));
   let failed = 0;
   let next = 0;
