@@ -64,6 +64,8 @@ export class SharedRedis {
       maxRetriesPerRequest: 0,
       retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, LONGEST_RECONNECT_MS),
       connectionName: 'doclens-proxy',
+      // Commands of concurrent requests (a rate-limit check per request) leave in one write.
+      enableAutoPipelining: true,
     });
     // A server that accepts connections but never answers sends no event: its silence is the news.
     setTimeout(() => {
