@@ -1,6 +1,7 @@
 // Child process of the memory benchmark: the proxy alone, so that its resident memory is measured
 // without the servers and the load generator.
 import { parseConfig } from '../proxy/config.ts';
+import { createLogger } from '../proxy/http/log.ts';
 import { startProxy } from '../proxy/server.ts';
 
 const proxy = await startProxy(
@@ -15,6 +16,6 @@ const proxy = await startProxy(
     externalRateLimit: 0,
     cacheBytes: Number(process.env.BENCH_CACHE_BYTES),
   }),
-  { log: (entry) => void JSON.stringify(entry) }, // as costly as real logging, minus the write
+  { logger: createLogger('info', { write: () => undefined }) }, // as costly as real logging, minus the write
 );
 process.stdout.write(`${JSON.stringify({ proxy: proxy.url })}\n`);

@@ -4,6 +4,7 @@ import { benchIsolation } from './isolation.ts';
 import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
+import { benchReplicas } from './replicas.ts';
 import { benchWidget } from './widget.ts';
 
 /** Every benchmark in the order they run; `npm run bench -- memory load` runs only those named. */
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => unknown> = {
   extraction: benchExtraction,
   index: benchIndex,
   proxy: benchProxy,
+  replicas: benchReplicas,
   load: benchLoad,
   memory: benchMemory,
   isolation: benchIsolation,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startHost } from '../host/app.ts';
 import { loadManifest } from '../host/manifest.ts';
 import { parseConfig } from '../proxy/config.ts';
+import { createLogger } from '../proxy/http/log.ts';
 import { startProxy } from '../proxy/server.ts';
 
 const token = 'bench-token-0123456789';
@@ -21,8 +22,8 @@ const proxy = await startProxy(
     rateLimit: 0,
     cacheBytes: Number(process.env.BENCH_CACHE_BYTES ?? 64 * 1024 * 1024),
   }),
-  { log: (entry) => void JSON.stringify(entry) },
-); // as costly as real logging, minus the write
+  { logger: createLogger('info', { write: () => undefined }) }, // as costly as real logging, minus the write
+);
 const hotPath = '/api/v3/search/?q=scheduler&page_size=5';
 const warm = await fetch(`${proxy.url}${hotPath}`);
 const body = Buffer.from(await warm.arrayBuffer());

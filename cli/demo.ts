@@ -6,6 +6,7 @@ import { loadManifest } from '../host/manifest.ts';
 import { escapeHtml } from '../host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
+import { createLogger } from '../proxy/http/log.ts';
 import { addressValue, parseOptions, portValue, UsageError } from './args.ts';
 import { demoToken, hostOptions, indexCacheFromOptions, manifestFromOptions, reportSearchComplete, startPages } from './host.ts';
 
@@ -127,9 +128,7 @@ export interface RunningDemo {
 }
 
 /** Only failures reach the terminal: a request log per page view would bury the demo's URLs. */
-const demoLog = (entry: Record<string, unknown>) => {
-  if (entry.level === 'error') console.error(`doclens proxy: ${JSON.stringify(entry)}`);
-};
+const demoLogger = createLogger('error', { write: (line: string) => console.error(`doclens proxy: ${line.trimEnd()}`) });
 
 /** Starts the docs host and the proxy in front of it, the widget's tag on every page. */
 export async function startDemo(values: DemoValues): Promise<RunningDemo> {
@@ -161,7 +160,7 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
     port: port === 0 ? 0 : port + host.sites.length,
     host: hostname,
   });
-  const proxy = await startProxy(config, { log: demoLog }).catch(async (error: unknown) => {
+  const proxy = await startProxy(config, { logger: demoLogger }).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });

@@ -16,6 +16,8 @@ Run "doclens <command> --help" for a command's options.
 
 interface Stoppable {
   close(): Promise<void>;
+  /** Says that the command stops, in its own log format (plain text otherwise). */
+  stopping?(signal: string): void;
 }
 
 const commands: Record<string, (argv: string[]) => Promise<Stoppable | undefined>> = {
@@ -29,7 +31,8 @@ function stopOnSignals(running: Stoppable): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\ndoclens: ${signal} received, stopping`);
+    if (running.stopping) running.stopping(signal);
+    else console.log(`\ndoclens: ${signal} received, stopping`);
     running.close().then(
       () => process.exit(0),
       () => process.exit(1),

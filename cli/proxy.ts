@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createLogger } from '../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
+import { redisAddress } from '../proxy/shared/redis.ts';
 import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
 
@@ -57,17 +59,36 @@ export function proxyConfigFrom(argv: string[], env: NodeJS.ProcessEnv): ProxyCo
   return parseConfig(configInput(file, env, flags));
 }
 
-export async function runProxy(argv: string[]): Promise<RunningProxy | undefined> {
+/**
+ * Runs the proxy until a signal stops it. Every line it writes is JSON, its life included: `starting`,
+ * `ready` (with the URL it answers at), `stopping` and `stopped`.
+ */
+export async function runProxy(argv: string[]): Promise<(RunningProxy & { stopping(signal: string): void }) | undefined> {
   const config = proxyConfigFrom(argv, process.env);
   if (!config) {
     process.stdout.write(proxyHelp);
     return undefined;
   }
-  const proxy = await startProxy(config);
-  const scope = `${config.projects.join(', ')}${config.subprojects ? ' with subprojects' : ''}`;
-  console.log(
-    `doclens proxy: listening at ${proxy.url} ` +
-      `(upstream ${config.upstream} API ${config.apiVersion}, ${config.credentials} credentials, projects ${scope})`,
+  const logger = createLogger(config.logLevel);
+  logger.info({ pid: process.pid, node: process.version, redis: config.redis && redisAddress(config.redis) }, 'starting');
+  const proxy = await startProxy(config, { logger });
+  logger.info(
+    {
+      url: proxy.url,
+      upstream: config.upstream,
+      api_version: config.apiVersion,
+      credentials: config.credentials,
+      projects: config.projects.join(','),
+      subprojects: config.subprojects,
+    },
+    'ready',
   );
-  return proxy;
+  const close = proxy.close;
+  return Object.assign(proxy, {
+    stopping: (signal: string) => logger.info({ signal }, 'stopping'),
+    close: async (graceMs?: number) => {
+      await close(graceMs);
+      logger.info('stopped');
+    },
+  });
 }

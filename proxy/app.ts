@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import type { ProxyConfig } from './config.ts';
 import { clientAddress, type ProxyContext } from './context.ts';
 import type { ProxyError } from './http/errors.ts';
-import { stdoutLog, type LogSink } from './http/log.ts';
+import { createLogger, type Logger } from './http/log.ts';
 import { RouteTable } from './http/route-table.ts';
 import { proxyRoutes } from './routes/table.ts';
 import { accessLog } from './app/access-log.ts';
@@ -13,8 +13,8 @@ import { answerErrors, routeRequests } from './app/router.ts';
 import { createContext } from './app/context.ts';
 
 export interface ProxyOptions {
-  /** Where request and error log lines go (default: JSON lines on stdout). */
-  log?: LogSink;
+  /** Where log lines go (default: JSON lines on stdout at `--log-level`). */
+  logger?: Logger;
   now?: () => number;
 }
 
@@ -23,7 +23,7 @@ export type ProxyApp = Express & {
   /** Serves fresh cache hits without Express, then hands everything else to the app. */
   listener: RequestListener;
   context: ProxyContext;
-  /** Stops upstream connections and extraction threads. */
+  /** Stops upstream connections, extraction threads and the Redis connection. */
   close(): Promise<void>;
 };
 
@@ -34,10 +34,10 @@ export type ProxyApp = Express & {
  * Express app, or give `listener` to `http.createServer`.
  */
 export function createApp(config: ProxyConfig, options: ProxyOptions = {}): ProxyApp {
-  const log = options.log ?? stdoutLog;
-  const context = createContext(config, options.now ?? Date.now);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const context = createContext(config, options.now ?? Date.now, logger);
   const routes = new RouteTable(proxyRoutes(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url))));
-  const logRequest = accessLog(context, log, (path) => routes.nameOf(path));
+  const logRequest = accessLog(context, (path) => routes.nameOf(path));
   const hotPath = new HotPath(context, logRequest);
 
   const app = express() as unknown as ProxyApp;
@@ -52,11 +52,20 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     });
     next();
   });
-  app.use(routeRequests(routes, context.cors, (req) => context.clients.take(clientAddress(req, config.trustProxy))));
-  app.use(answerErrors(routes, context.cors, log));
+  app.use(
+    routeRequests(
+      routes,
+      context.cors,
+      (req) => context.notes.get(req)?.rateWait ?? context.clients.take(clientAddress(req, config.trustProxy)),
+    ),
+  );
+  app.use(answerErrors(routes, context.cors, logger));
 
   app.context = context;
   app.listener = hotPath.listener(app as unknown as RequestListener);
-  app.close = async () => void (await Promise.all([context.fetcher.close(), context.extraction.close()]));
+  app.close = async () => {
+    context.redis?.close();
+    await Promise.all([context.fetcher.close(), context.extraction.close()]);
+  };
   return app;
 }

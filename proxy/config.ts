@@ -206,6 +206,31 @@ export const SETTINGS: readonly Setting[] = [
     description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses',
   },
   {
+    key: 'redis',
+    flag: '--redis',
+    env: 'DOCLENS_REDIS_URL',
+    type: 'string',
+    fallback: 'none (memory only)',
+    description:
+      'Valkey or Redis shared by replicas for cached answers and rate limits: redis://[:password@]host[:port][/db] or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
+  },
+  {
+    key: 'redisTimeout',
+    flag: '--redis-timeout',
+    env: 'DOCLENS_REDIS_TIMEOUT',
+    type: 'integer',
+    fallback: '100',
+    description: 'milliseconds a Redis command may take before the proxy goes on without it (memory and the upstream)',
+  },
+  {
+    key: 'logLevel',
+    flag: '--log-level',
+    env: 'DOCLENS_LOG_LEVEL',
+    type: 'string',
+    fallback: 'info',
+    description: 'least severe log lines written: trace, debug, info, warn, error, fatal or silent',
+  },
+  {
     key: 'port',
     flag: '--port',
     env: 'DOCLENS_PORT',
@@ -225,6 +250,8 @@ export const SETTINGS: readonly Setting[] = [
 
 /** The secret is only ever read from the environment. */
 export const TOKEN_ENV = 'DOCLENS_UPSTREAM_TOKEN';
+/** The Redis password, when it is not in the URL: from the environment only, as the token. */
+export const REDIS_PASSWORD_ENV = 'DOCLENS_REDIS_PASSWORD';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, 'must be a project slug (letters, digits, "-" and "_")');
 const domain = z
@@ -290,6 +317,20 @@ export const configSchema = z
     headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
     maxConnections: z.number().int().min(1).max(1_000_000).default(1000),
     trustProxy: z.number().int().min(0).max(10).default(0),
+    redis: z
+      .string()
+      .refine(
+        (value) => /^rediss?:\/\/[^/?#\s]+/.test(value) && URL.canParse(value),
+        'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      )
+      .optional(),
+    redisPassword: z.string().min(1).optional(),
+    redisTimeout: z.number().int().min(5, 'must be at least 5 (milliseconds)').max(10_000).default(100),
+    logLevel: z
+      .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {
+        error: 'must be one of trace, debug, info, warn, error, fatal, silent',
+      })
+      .default('info'),
     port: z.number().int().min(0).max(65_535).default(8080),
     host: z.string().min(1).default('127.0.0.1'),
     /** Folder holding the built `doclens.js`; the package's own `dist/` by default. */
@@ -316,6 +357,7 @@ export class ConfigError extends Error {
 
 function describe(key: string): string {
   if (key === 'token') return TOKEN_ENV;
+  if (key === 'redisPassword') return REDIS_PASSWORD_ENV;
   const setting = SETTINGS.find((entry) => entry.key === key);
   return setting ? `${setting.flag} (${setting.env}, "${key}" in the config file)` : `"${key}"`;
 }
@@ -362,6 +404,8 @@ export function configInput(
   flags: Record<string, string | string[] | boolean | undefined>,
 ): Record<string, unknown> {
   if ('token' in file) throw new ConfigError(`"token" cannot be in the config file: set ${TOKEN_ENV} in the environment`);
+  if ('redisPassword' in file)
+    throw new ConfigError(`"redisPassword" cannot be in the config file: set ${REDIS_PASSWORD_ENV} in the environment`);
   const input: Record<string, unknown> = { ...file };
   for (const setting of SETTINGS) {
     const fromEnv = env[setting.env];
@@ -371,5 +415,7 @@ export function configInput(
   }
   const token = env[TOKEN_ENV];
   if (token) input.token = token;
+  const redisPassword = env[REDIS_PASSWORD_ENV];
+  if (redisPassword) input.redisPassword = redisPassword;
   return input;
 }

@@ -5,13 +5,16 @@ import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
 import type { ExtractionPool } from './extraction/pool.ts';
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
+import type { Logger } from './http/log.ts';
 import type { Metrics } from './http/metrics.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { RateLimitStore } from './http/rate-limit.ts';
+import type { Readiness } from './app/readiness.ts';
+import type { SharedRedis } from './shared/redis.ts';
 import type { EmbedDomains } from './routes/domains.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
-import type { Fetcher } from './upstream/fetch.ts';
 import type { Metadata } from './upstream/metadata.ts';
 import type { FetchedPages } from './upstream/pages.ts';
+import type { ObservedFetcher } from './upstream/observed-fetcher.ts';
 
 /** What a request handled by the proxy did, for its log line. */
 export interface RequestNote {
@@ -19,6 +22,8 @@ export interface RequestNote {
   key?: string;
   cache?: CacheResult;
   upstreamMs?: number;
+  /** The client's rate-limit answer, when the hot path already asked (so that it is asked once). */
+  rateWait?: number;
 }
 
 /** Everything the routes share; built once per app by `createApp`. */
@@ -26,16 +31,20 @@ export interface ProxyContext {
   config: ProxyConfig;
   api: UpstreamApi;
   metadata: Metadata;
-  fetcher: Fetcher;
+  fetcher: ObservedFetcher;
   /** Where pages may be read from: the documentation's domains, and external documentation. */
   domains: EmbedDomains;
   responses: ResponseCache;
   pages: FetchedPages;
   /** Threads that parse pages and extract sections off the main thread. */
   extraction: ExtractionPool;
-  /** Requests per client address (kept per client, so within the cache bound). */
-  clients: RateLimiter;
+  /** Requests per client address (kept per client, so within the cache bound; in Redis when shared). */
+  clients: RateLimitStore;
   metrics: Metrics;
+  logger: Logger;
+  /** The connection replicas share, with `--redis`. */
+  redis?: SharedRedis;
+  readiness: Readiness;
   cors: Cors;
   now: () => number;
   /** Notes attached to requests for the log line. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs before `npm test` (npm's pretest): the suites need Debian's Chromium (browser and end-to-end
 # tests), Sphinx and MkDocs (integration tests that build tiny sites) and nginx (doclens behind a
-# caching reverse proxy). Installs what is missing when it can; otherwise names each missing package
+# caching reverse proxy) and redis-server (replicas sharing a cache and limits). Installs what is missing when it can; otherwise names each missing package
 # and the command that installs it, and stops at once.
 set -euo pipefail
 
@@ -10,6 +10,7 @@ if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chrom
 command -v sphinx-build >/dev/null || missing+=(python3-sphinx)
 command -v mkdocs >/dev/null || missing+=(mkdocs)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
+command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 can_install=false

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { clientAddress, type ProxyContext } from '../context.ts';
 import type { ProxyError } from '../http/errors.ts';
-import type { LogSink } from '../http/log.ts';
 
 /** Writes the log line of one finished request. */
 export type RequestLogger = (req: IncomingMessage, status: number, started: number, error?: ProxyError) => void;
@@ -13,25 +12,27 @@ function pathOf(url: string): string {
 }
 
 /**
- * One JSON line per request, counted in the metrics under the same route name: the path's shape from
+ * One JSON line per request, timed in the metrics under the same route name: the path's shape from
  * the route table, never the query, a header or a credential.
  */
-export function accessLog(context: ProxyContext, log: LogSink, routeName: (path: string) => string): RequestLogger {
+export function accessLog(context: ProxyContext, routeName: (path: string) => string): RequestLogger {
+  const { logger, metrics } = context;
   return (req, status, started, error) => {
     const note = context.notes.get(req);
     const route = routeName(pathOf(req.url ?? '/'));
-    context.metrics.count('doclens_requests_total', { route, status: String(status) });
-    log({
-      level: status >= 500 ? 'error' : 'info',
-      msg: 'request',
+    const durationMs = performance.now() - started;
+    metrics.request(route, status, durationMs / 1000);
+    const line = {
       method: req.method,
       route,
       status,
       cache: note?.cache,
       upstream_ms: note?.upstreamMs,
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      duration_ms: Math.round(durationMs * 10) / 10,
       client: clientAddress(req, context.config.trustProxy),
       error: error?.code,
-    });
+    };
+    if (status >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
   };
 }

@@ -1,16 +1,22 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
 import { ExtractionPool } from '../extraction/pool.ts';
 import { Cors } from '../http/cors.ts';
+import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
-import { BUCKET_BYTES, RateLimiter } from '../http/rate-limit.ts';
+import { BUCKET_BYTES, countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
 import { DomainList } from '../routes/domains.ts';
+import { RedisRateLimiter } from '../shared/redis-rate-limit.ts';
+import { RedisResponses } from '../shared/redis-responses.ts';
+import { SharedRedis } from '../shared/redis.ts';
 import { createUpstreamApi } from '../upstream/create-api.ts';
-import { Fetcher } from '../upstream/fetch.ts';
 import { Metadata } from '../upstream/metadata.ts';
+import { ObservedFetcher } from '../upstream/observed-fetcher.ts';
 import { FetchedPages } from '../upstream/pages.ts';
+import { Readiness } from './readiness.ts';
 
 /**
  * Shares of the cache bytes: pages the proxy parses itself, project data, and rate limits per client
@@ -36,9 +42,31 @@ function extractionLimits(config: ProxyConfig) {
 /** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
 export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
 
-/** Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`, limits. */
-export function createContext(config: ProxyConfig, now: () => number): ProxyContext {
-  const fetcher = new Fetcher(
+/**
+ * The part of every Redis key that keeps deployments apart on one Redis: replicas share state only
+ * when they forward to the same upstream, API version, credentials mode and projects.
+ */
+function keyPrefixOf(config: ProxyConfig): string {
+  const scope = [config.upstream, config.apiVersion, config.credentials, config.subprojects, ...config.projects].join(' ');
+  return `doclens:${createHash('sha256').update(scope).digest('base64url').slice(0, 12)}:`;
+}
+
+/**
+ * Everything the routes share, built once per app: upstream access, caches within `--cache-bytes`,
+ * limits, metrics; with `--redis`, the second cache layer and the limits shared by replicas.
+ */
+export function createContext(config: ProxyConfig, now: () => number, logger: Logger): ProxyContext {
+  let context: ProxyContext | undefined;
+  const metrics = new Metrics(() => ({
+    doclens_cache_bytes: {
+      help: 'Memory held for cached answers, parsed pages, project data and rate limits, within --cache-bytes.',
+      value: context ? context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.clients.bytes : 0,
+    },
+    doclens_cache_entries: { help: 'Cached answers and remembered request URLs in memory.', value: context?.responses.size.entries ?? 0 },
+    doclens_cache_max_bytes: { help: 'The memory bound, --cache-bytes.', value: config.cacheBytes },
+  }));
+  const fetcher = new ObservedFetcher(
+    { metrics, upstream: config.upstream, now },
     {
       connectTimeout: Math.ceil(config.timeout / 3),
       deadline: config.timeout,
@@ -48,6 +76,14 @@ export function createContext(config: ProxyConfig, now: () => number): ProxyCont
     },
     config.allowPrivateNetwork,
   );
+  const redis = config.redis
+    ? new SharedRedis(
+        { url: config.redis, password: config.redisPassword, timeout: config.redisTimeout, keyPrefix: keyPrefixOf(config) },
+        logger,
+        metrics,
+      )
+    : undefined;
+  if (redis) metrics.trackRedis(() => redis.up);
   const domains = {
     // By default the documentation is where the API is: the upstream's own origin, not any port of its host.
     docs: new DomainList(config.docsDomains.length ? config.docsDomains : [config.upstream]),
@@ -57,25 +93,36 @@ export function createContext(config: ProxyConfig, now: () => number): ProxyCont
   const pagesBytes = Math.floor(config.cacheBytes * PAGES_SHARE);
   const metadataBytes = Math.floor(config.cacheBytes * METADATA_SHARE);
   const clientsBytes = Math.floor(config.cacheBytes * CLIENTS_SHARE);
-  return {
+  /** A limit in memory, or in Redis with memory standing in while Redis is unavailable. */
+  const limit = (name: 'client' | 'external', memory: RateLimiter): RateLimitStore =>
+    countingRefusals(redis ? new RedisRateLimiter(redis, name, memory.perMinute, memory, now) : memory, () => metrics.refused(name));
+  context = {
     config,
     api,
     fetcher,
     domains,
     metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
-    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now),
+    responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now, {
+      // A refresh lock lives as long as one upstream call may take: shorter, and others would call too.
+      shared: redis ? new RedisResponses(redis, config.timeout, now) : undefined,
+      onLookup: (layer, result) => metrics.cacheLookup(layer, result),
+    }),
     pages: new FetchedPages(
       fetcher,
       (url) => domains.external.matches(url) || domains.docs.matches(url),
-      new RateLimiter(config.externalRateLimit),
+      limit('external', new RateLimiter(config.externalRateLimit)),
       pagesBytes,
       config.embedTtl,
     ),
     extraction: new ExtractionPool(extractionLimits(config)),
-    clients: new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES)),
-    metrics: new Metrics(),
+    clients: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),
+    metrics,
+    logger,
+    redis,
+    readiness: new Readiness(fetcher, config.upstream, redis, now),
     cors: new Cors(config.corsOrigins, config.credentials === 'session'),
     now,
     notes: new WeakMap(),
   };
+  return context;
 }

@@ -1,12 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { clientAddress, publicOrigin, type ProxyContext } from '../context.ts';
+import type { StoredResponse } from '../http/cache.ts';
 import { sendStored } from '../http/respond.ts';
 import type { RequestLogger } from './access-log.ts';
 
 /**
  * Fresh cache hits answered before Express, by the raw request URL alone (no parsing, no routing).
  * Only in token mode, where answers are shared; URLs are remembered under the origin asked for too,
- * since answers with absolute links differ by it.
+ * since answers with absolute links differ by it. Only memory is looked in: a hit never waits on the
+ * network, but for the client's rate when limits are counted in Redis.
  */
 export class HotPath {
   private readonly enabled: boolean;
@@ -32,15 +34,31 @@ export class HotPath {
       const origin =
         this.enabled && (req.method === 'GET' || req.method === 'HEAD') ? publicOrigin(req, context.config.trustProxy) : undefined;
       const entry = origin === undefined ? undefined : context.responses.freshForUrl(origin + (req.url ?? ''));
-      if (entry && context.clients.take(clientAddress(req, context.config.trustProxy)) === 0) {
-        const started = performance.now();
-        context.notes.set(req, { cache: 'hit' });
-        context.metrics.count('doclens_cache_requests_total', { result: 'hit' });
-        sendStored(req, res, entry, 'hit', context.cors.headers(req.headers.origin), context.now());
-        this.logRequest(req, res.statusCode, started);
-        return;
-      }
-      app(req, res);
+      if (!entry) return app(req, res);
+      const started = performance.now();
+      const wait = context.clients.take(clientAddress(req, context.config.trustProxy));
+      if (typeof wait === 'number') return this.answer(req, res, entry, wait, started, app);
+      wait.then((shared) => this.answer(req, res, entry, shared, started, app));
     };
+  }
+
+  /** The hit, or (over the client's rate) the app's 429, told the answer so as not to ask again. */
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: StoredResponse,
+    wait: number,
+    started: number,
+    app: RequestListener,
+  ): void {
+    const { context } = this;
+    if (wait > 0) {
+      context.notes.set(req, { rateWait: wait });
+      return app(req, res);
+    }
+    context.notes.set(req, { cache: 'hit' });
+    context.metrics.cacheLookup('memory', 'hit');
+    sendStored(req, res, entry, 'hit', context.cors.headers(req.headers.origin), context.now());
+    this.logRequest(req, res.statusCode, started);
   }
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Cors } from '../http/cors.ts';
 import { ProxyError } from '../http/errors.ts';
-import type { LogSink } from '../http/log.ts';
+import type { Logger } from '../http/log.ts';
 import { asProxyError, sendError } from '../http/respond.ts';
 import { decodedParams, type RouteTable } from '../http/route-table.ts';
 
@@ -10,7 +10,7 @@ import { decodedParams, type RouteTable } from '../http/route-table.ts';
  * gets CORS headers, another method than GET or HEAD a 405 (without using up the client's rate), and
  * rate-limited routes a 429 once the client has none left.
  */
-export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Request) => number): RequestHandler {
+export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Request) => number | Promise<number>): RequestHandler {
   return async (req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     const match = table.match(req.path);
@@ -22,7 +22,7 @@ export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Req
       );
     }
     if (match.route.rateLimited) {
-      const wait = rateWait(req);
+      const wait = await rateWait(req);
       if (wait > 0)
         return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
     }
@@ -31,17 +31,14 @@ export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Req
 }
 
 /** Every failure as a JSON error, never a stack trace; failures of the proxy's own code are logged. */
-export function answerErrors(table: RouteTable, cors: Cors, log: LogSink): ErrorRequestHandler {
+export function answerErrors(table: RouteTable, cors: Cors, logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const proxyError = asProxyError(error);
     if (proxyError.status >= 500 && !(error instanceof ProxyError)) {
-      log({
-        level: 'error',
-        msg: 'unexpected error',
-        route: table.nameOf(req.path),
-        error: (error as Error)?.name,
-        detail: String((error as Error)?.message ?? error).slice(0, 300),
-      });
+      logger.error(
+        { route: table.nameOf(req.path), error: (error as Error)?.name, detail: String((error as Error)?.message ?? error).slice(0, 300) },
+        'unexpected error',
+      );
     }
     res.locals.error = proxyError;
     sendError(res, proxyError, cors.headers(req.headers.origin));

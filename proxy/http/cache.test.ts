@@ -190,4 +190,17 @@ describe('storedResponse', () => {
     expect(a.etag).toBe(b.etag);
     expect(a.etag).not.toBe(c.etag);
   });
+
+  it('compresses an answer once, when it is loaded, and counts the copies in its size', async () => {
+    const { cache, answer } = cacheOn();
+    const json = JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => `result ${i}`) });
+    const first = await cache.get('k', async () => answer(json));
+    const bytesWithCopies = cache.size.bytes;
+    const second = await cache.get('k', async () => answer('never loaded'));
+    expect(first.entry.encoded.br).toBeDefined();
+    expect(first.entry.encoded.gzip).toBeDefined();
+    // The same buffers: a hit sends the copies made at load time.
+    expect(second.entry.encoded.br).toBe(first.entry.encoded.br);
+    expect(bytesWithCopies).toBeGreaterThan(json.length + first.entry.encoded.br!.length + first.entry.encoded.gzip!.length);
+  });
 });

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { encodedBodies, type EncodedBodies } from './encoding.ts';
+import type { CacheLayer, LayerResult } from './metrics.ts';
 
 /** A finished response, stored as the bytes sent: a cache hit only writes them out. */
 export interface StoredResponse {
   status: number;
   body: Buffer;
+  /** The body compressed, when it is large enough to gain from it: made once, before the entry is kept. */
+  encoded: EncodedBodies;
   contentType: string;
   etag: string;
   /** `Cache-Control` for browsers and shared caches. */
@@ -26,7 +30,37 @@ export interface Freshness {
   staleIfError: number;
 }
 
-export type CacheResult = 'hit' | 'miss' | 'stale' | 'stale-error' | 'bypass';
+export type CacheResult = 'hit' | 'miss' | 'stale' | 'stale-error';
+
+/** An answer and how the cache came by it. */
+export interface CacheOutcome {
+  entry: StoredResponse;
+  result: CacheResult;
+}
+
+/** A refresh lock on a key in the shared layer. */
+export type SharedLock = { state: 'acquired'; release(): void } | { state: 'held' } | { state: 'unavailable' };
+
+/**
+ * A second cache layer shared by replicas (Redis). Every call settles within a bounded time and never
+ * throws: an unavailable layer reads as empty and its locks as `unavailable`.
+ */
+export interface SharedLayer {
+  read(key: string): Promise<StoredResponse | undefined>;
+  /** Stores the entry until its `staleUntil`, without waiting for it. */
+  write(key: string, entry: StoredResponse): void;
+  /** Takes the short lock under which one replica refreshes a key while the others wait for its answer. */
+  lock(key: string): Promise<SharedLock>;
+  /** Milliseconds a lock lives: how long a replica waits for another's answer before asking itself. */
+  readonly lockMs: number;
+}
+
+export interface CacheLayers {
+  /** The shared layer behind memory, when replicas share one. */
+  shared?: SharedLayer;
+  /** Counts each look into a layer, for the metrics. */
+  onLookup?: (layer: CacheLayer, result: LayerResult) => void;
+}
 
 /** A raw request URL already answered, pointing at the key of its stored response. */
 interface UrlAlias {
@@ -35,33 +69,53 @@ interface UrlAlias {
 
 type Slot = StoredResponse | UrlAlias;
 
+/** What a look in the shared layer leads to: its answer, or a load from the upstream (under its lock, if taken). */
+type SharedFinding = { outcome: CacheOutcome } | { release?: () => void; fallback?: StoredResponse };
+
 const isAlias = (slot: Slot): slot is UrlAlias => !('body' in slot);
 /** Raw URLs live beside the normalized keys, which never start with this. */
 const URL_PREFIX = 'url ';
+/** How often a replica looks for the answer another replica is loading under the lock: quickly at first. */
+const FIRST_POLL_MS = 10;
+const LAST_POLL_MS = 100;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const encodedBytes = (entry: StoredResponse) => (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/** Whether an answer is kept: failures are not; "not found" is, for its own short lifetime. */
+const keepable = (entry: StoredResponse) => entry.status < 400 || entry.status === 404;
+
 /**
  * Responses by normalized key, bounded by bytes. One load runs per key however many requests ask for
  * it; stale entries answer at once while one refresh runs, and answer for a failing upstream. The raw
  * request URLs the hot path looks up are kept in the same bound, so no request key escapes it.
+ *
+ * With a shared layer (Redis), memory stays first: a hit it holds never waits on the network. A miss
+ * looks in the shared layer, which other replicas fill, before the upstream; and a replica loading a
+ * key takes the layer's lock, so that replicas missing the same key at once wait for its answer
+ * instead of asking the upstream each.
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, Slot>;
-  private readonly loading = new Map<string, Promise<StoredResponse>>();
+  private readonly loading = new Map<string, Promise<CacheOutcome>>();
+  private readonly refreshing = new Set<string>();
 
   constructor(
     readonly maxBytes: number,
     /** Which load failures a stale entry may cover (an upstream outage, not a page that is gone). */
     private readonly staleCovers: (error: unknown) => boolean,
     private readonly now: () => number = Date.now,
+    private readonly layers: CacheLayers = {},
   ) {
     this.entries = new LRUCache<string, Slot>({
       maxSize: maxBytes,
       // Keys (UTF-16) and bookkeeping count too, so the bound holds for many small entries.
-      sizeCalculation: (slot, key) => (isAlias(slot) ? slot.key.length * 2 + 128 : slot.body.length + 256) + key.length * 2,
+      sizeCalculation: (slot, key) =>
+        (isAlias(slot) ? slot.key.length * 2 + 128 : slot.body.length + encodedBytes(slot) + 256) + key.length * 2,
       ttlAutopurge: false,
     });
   }
@@ -83,16 +137,21 @@ export class ResponseCache {
     return slot && isAlias(slot) ? this.fresh(slot.key) : undefined;
   }
 
-  async get(key: string, load: () => Promise<StoredResponse>): Promise<{ entry: StoredResponse; result: CacheResult }> {
+  async get(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
     const entry = this.response(key);
     const now = this.now();
-    if (entry && entry.freshUntil > now) return { entry, result: 'hit' };
+    if (entry && entry.freshUntil > now) {
+      this.layers.onLookup?.('memory', 'hit');
+      return { entry, result: 'hit' };
+    }
     if (entry && entry.revalidateUntil > now) {
-      this.load(key, load).catch(() => undefined);
+      this.layers.onLookup?.('memory', 'stale');
+      this.refresh(key, load);
       return { entry, result: 'stale' };
     }
+    this.layers.onLookup?.('memory', 'miss');
     try {
-      return { entry: await this.load(key, load), result: 'miss' };
+      return await this.loadOnce(key, load);
     } catch (error) {
       if (entry && entry.staleUntil > this.now() && this.staleCovers(error)) return { entry, result: 'stale-error' };
       throw error;
@@ -112,21 +171,92 @@ export class ResponseCache {
     return slot && !isAlias(slot) ? slot : undefined;
   }
 
-  private load(key: string, load: () => Promise<StoredResponse>): Promise<StoredResponse> {
+  /** One load per key at a time in this process, from the shared layer or the upstream. */
+  private loadOnce(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
     const running = this.loading.get(key);
     if (running) return running;
-    const promise = load()
-      .then((entry) => {
-        // Failures are not stored; "not found" is, for its own short lifetime.
-        if (entry.status < 400 || entry.status === 404) {
-          const lifetime = entry.staleUntil - this.now();
-          if (lifetime > 0) this.entries.set(key, entry, { ttl: lifetime });
-        }
-        return entry;
-      })
-      .finally(() => this.loading.delete(key));
+    const promise = this.loadThroughLayers(key, load).finally(() => this.loading.delete(key));
     this.loading.set(key, promise);
     return promise;
+  }
+
+  private async loadThroughLayers(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
+    const finding: SharedFinding = this.layers.shared ? await this.lookShared(key, load, false) : {};
+    if ('outcome' in finding) return finding.outcome;
+    try {
+      return { entry: await this.loadUpstream(key, load, finding.release), result: 'miss' };
+    } catch (error) {
+      const { fallback } = finding;
+      if (fallback && fallback.staleUntil > this.now() && this.staleCovers(error)) return { entry: fallback, result: 'stale-error' };
+      throw error;
+    }
+  }
+
+  /** Refreshes a stale entry in the background, once per key: nothing when another replica already does. */
+  private refresh(key: string, load: () => Promise<StoredResponse>): void {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    const run = async () => {
+      const finding: SharedFinding | undefined = this.layers.shared ? await this.lookShared(key, load, true) : {};
+      if (finding && !('outcome' in finding)) await this.loadUpstream(key, load, finding.release);
+    };
+    run()
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(key));
+  }
+
+  /**
+   * Looks for `key` in the shared layer, waiting while another replica holds its lock. Undefined (when
+   * `refreshing` a stale entry) means another replica is refreshing it already.
+   */
+  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: true): Promise<SharedFinding | undefined>;
+  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: false): Promise<SharedFinding>;
+  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: boolean): Promise<SharedFinding | undefined> {
+    const shared = this.layers.shared!;
+    const giveUpAt = this.now() + shared.lockMs;
+    let fallback: StoredResponse | undefined;
+    for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LAST_POLL_MS)) {
+      const found = await shared.read(key);
+      const now = this.now();
+      if (found && found.freshUntil > now) {
+        this.layers.onLookup?.('redis', 'hit');
+        this.keep(key, found, false);
+        return { outcome: { entry: found, result: 'hit' } };
+      }
+      if (found && !refreshing && found.revalidateUntil > now) {
+        this.layers.onLookup?.('redis', 'stale');
+        this.keep(key, found, false);
+        this.refresh(key, load);
+        return { outcome: { entry: found, result: 'stale' } };
+      }
+      if (found && found.staleUntil > now) fallback = found;
+      if (wait === FIRST_POLL_MS) this.layers.onLookup?.('redis', found ? 'stale' : 'miss');
+      const lock = await shared.lock(key);
+      if (lock.state === 'acquired') return { release: lock.release, fallback };
+      if (lock.state === 'unavailable' || now >= giveUpAt) return { fallback };
+      if (refreshing) return undefined;
+      await pause(wait);
+    }
+  }
+
+  /** Loads from the upstream, compresses once, keeps the answer in memory and the shared layer. */
+  private async loadUpstream(key: string, load: () => Promise<StoredResponse>, release?: () => void): Promise<StoredResponse> {
+    try {
+      const loaded = await load();
+      const entry = { ...loaded, encoded: await encodedBodies(loaded.body) };
+      this.keep(key, entry, true);
+      return entry;
+    } finally {
+      release?.();
+    }
+  }
+
+  private keep(key: string, entry: StoredResponse, share: boolean): void {
+    if (!keepable(entry)) return;
+    const lifetime = entry.staleUntil - this.now();
+    if (lifetime <= 0) return;
+    this.entries.set(key, entry, { ttl: lifetime });
+    if (share) this.layers.shared?.write(key, entry);
   }
 }
 
@@ -146,6 +276,7 @@ export function storedResponse(
   return {
     status,
     body,
+    encoded: {},
     contentType,
     etag: etagOf(body),
     cacheControl,

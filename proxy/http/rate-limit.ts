@@ -2,17 +2,48 @@
 export const BUCKET_BYTES = 220;
 
 /**
- * Token buckets by key (client address, external domain): `perMinute` requests a minute with bursts
- * of up to `burst`. Buckets that filled up again are forgotten, so memory follows active keys only,
- * and at most `maxKeys` are kept.
+ * Where a limit counts (as fastify-rate-limit's stores): this process's memory, or Redis for all
+ * replicas. Both answer alike: token buckets of `perMinute` a minute with bursts of a quarter of it.
  */
-export class RateLimiter {
+export interface RateLimitStore {
+  /** 0 when the request may go ahead, else the seconds until it may: a promise when counted elsewhere. */
+  take(key: string): number | Promise<number>;
+  /** Memory kept in this process, for the cache bound. */
+  readonly bytes: number;
+}
+
+/** The default burst: a quarter of the minute's requests at once. */
+export const burstOf = (perMinute: number) => Math.max(1, Math.ceil(perMinute / 4));
+
+/** `store`, telling `refused` of each request it refuses (for the metrics). */
+export function countingRefusals(store: RateLimitStore, refused: () => void): RateLimitStore {
+  const note = (wait: number) => {
+    if (wait > 0) refused();
+    return wait;
+  };
+  return {
+    take(key) {
+      const wait = store.take(key);
+      return typeof wait === 'number' ? note(wait) : wait.then(note);
+    },
+    get bytes() {
+      return store.bytes;
+    },
+  };
+}
+
+/**
+ * Token buckets by key (client address, external domain) in memory: `perMinute` requests a minute
+ * with bursts of up to `burst`. Buckets that filled up again are forgotten, so memory follows active
+ * keys only, and at most `maxKeys` are kept.
+ */
+export class RateLimiter implements RateLimitStore {
   private readonly buckets = new Map<string, { tokens: number; updated: number }>();
   private readonly refillPerMs: number;
 
   constructor(
     readonly perMinute: number,
-    private readonly burst: number = Math.max(1, Math.ceil(perMinute / 4)),
+    private readonly burst: number = burstOf(perMinute),
     private readonly now: () => number = Date.now,
     private readonly maxKeys = 100_000,
   ) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheResult, StoredResponse } from './cache.ts';
+import { chosenEncoding } from './encoding.ts';
 import { ProxyError } from './errors.ts';
 
 /** Whether the client already has this representation (`If-None-Match`, weak comparison). */
@@ -11,8 +12,9 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 }
 
 /**
- * Writes a stored response (or `304 Not Modified`) with its caching headers. Used by the hot path
- * and by the routes alike, so both answer the same bytes.
+ * Writes a stored response (or `304 Not Modified`) with its caching headers, in the encoding the
+ * client prefers among those stored (each with an ETag of its own). Used by the hot path and by the
+ * routes alike, so both answer the same bytes.
  */
 export function sendStored(
   req: IncomingMessage,
@@ -22,21 +24,27 @@ export function sendStored(
   headers: Record<string, string>,
   now: number,
 ): void {
+  const encoding = entry.encoded.br || entry.encoded.gzip ? chosenEncoding(req.headers['accept-encoding'], entry.encoded) : undefined;
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  const body = encoding ? entry.encoded[encoding]! : entry.body;
   const common: Record<string, string> = {
     ...headers,
     'x-content-type-options': 'nosniff',
-    etag: entry.etag,
+    etag,
     'cache-control': entry.cacheControl,
     'x-doclens-cache': result,
     age: String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))),
   };
-  if (notModified(req, entry.etag)) {
+  if (entry.encoded.br || entry.encoded.gzip) common.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  if (notModified(req, etag)) {
     res.writeHead(304, common);
     res.end();
     return;
   }
-  res.writeHead(entry.status, { ...common, 'content-type': entry.contentType, 'content-length': String(entry.body.length) });
-  res.end(req.method === 'HEAD' ? undefined : entry.body);
+  const representation: Record<string, string> = { 'content-type': entry.contentType, 'content-length': String(body.length) };
+  if (encoding) representation['content-encoding'] = encoding;
+  res.writeHead(entry.status, { ...common, ...representation });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The JSON error body, never a stack trace. */

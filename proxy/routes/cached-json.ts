@@ -101,10 +101,8 @@ async function sendCached(
       throw error;
     } finally {
       note.upstreamMs = Math.round((performance.now() - started) * 10) / 10;
-      context.metrics.observeUpstream((performance.now() - started) / 1000);
     }
   });
   note.cache = result;
-  context.metrics.count('doclens_cache_requests_total', { result });
   sendStored(req, res, entry, result, context.cors.headers(req.headers.origin), context.now());
 }

@@ -22,16 +22,7 @@ function cacheControlOf(name: string): string {
   return 'public, max-age=86400, stale-while-revalidate=604800, stale-if-error=604800';
 }
 
-/** The gauges `/metrics` reports: memory kept per request within `--cache-bytes`, and the process's own. */
-const gaugesOf = (context: ProxyContext) => ({
-  doclens_cache_bytes: context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.clients.bytes,
-  doclens_cache_entries: context.responses.size.entries,
-  doclens_cache_max_bytes: context.config.cacheBytes,
-  process_resident_memory_bytes: process.memoryUsage.rss(),
-  nodejs_heap_used_bytes: process.memoryUsage().heapUsed,
-});
-
-/** `/healthz`, `/metrics` and the widget files (from `widgetDir`). */
+/** `/healthz` (alive), `/readyz` (able to serve), `/metrics` and the widget files (from `widgetDir`). */
 export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
   const started = context.now();
 
@@ -43,14 +34,24 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     },
   };
 
+  const readyz: Route = {
+    path: '/readyz',
+    rateLimited: false,
+    async handle(_req, res) {
+      const answer = await context.readiness.check();
+      res
+        .status(answer.ready ? 200 : 503)
+        .set('cache-control', 'no-store')
+        .json(answer.ready ? { status: 'ready' } : { status: 'not_ready', reason: answer.reason });
+    },
+  };
+
   const metrics: Route = {
     path: '/metrics',
     rateLimited: false,
-    handle(_req, res) {
-      res
-        .set('cache-control', 'no-store')
-        .type('text/plain; version=0.0.4; charset=utf-8')
-        .send(context.metrics.render(gaugesOf(context)));
+    async handle(_req, res) {
+      const text = await context.metrics.render();
+      res.set('cache-control', 'no-store').type(context.metrics.contentType).send(text);
     },
   };
 
@@ -71,5 +72,5 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     res.send(await readFile(path));
   };
 
-  return [healthz, metrics, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];
+  return [healthz, readyz, metrics, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];
 }

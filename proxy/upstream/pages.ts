@@ -1,6 +1,6 @@
 import { ConcurrencyLimit } from '../http/concurrency.ts';
 import { ProxyError } from '../http/errors.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimitStore } from '../http/rate-limit.ts';
 import { fetchFailure } from './client.ts';
 import type { FetchedResponse, Fetcher } from './fetch.ts';
 import { Memo } from './memo.ts';
@@ -33,7 +33,7 @@ export class FetchedPages {
   constructor(
     private readonly fetcher: Fetcher,
     private readonly isExternalHost: (host: URL) => boolean,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: RateLimitStore,
     maxBytes: number,
     ttlSeconds: number,
     private readonly now: () => number = Date.now,
@@ -70,7 +70,7 @@ export class FetchedPages {
 
   private async load(pageUrl: string): Promise<FetchedPage> {
     const url = new URL(pageUrl);
-    const wait = this.limiter.take(url.hostname);
+    const wait = await this.limiter.take(url.hostname);
     if (wait > 0) {
       throw new ProxyError(429, 'rate_limited', `Too many pages requested from ${url.hostname}; try again in ${wait} s.`, {
         'retry-after': String(wait),

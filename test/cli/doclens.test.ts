@@ -108,7 +108,7 @@ describe('doclens command', () => {
     expect(errors()).toBe('');
   });
 
-  it('runs the proxy from flags and environment, ready line first, stopping on SIGTERM', async () => {
+  it('runs the proxy from flags and environment, ready line first, stopping on SIGTERM, every line JSON', async () => {
     const host = await start([
       'host',
       '--docs',
@@ -137,6 +137,13 @@ describe('doclens command', () => {
     const [code] = await once(proxy.child, 'exit');
     expect(code).toBe(0);
     expect(proxy.output()).not.toContain('secret-token-2');
+    const lines = proxy
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; level: string });
+    expect(lines.map((line) => line.msg).filter((msg) => msg !== 'request')).toEqual(['starting', 'ready', 'stopping', 'stopped']);
+    expect(lines.every((line) => typeof line.level === 'string')).toBe(true);
   });
 
   it('runs the demo and prints the start page first, stopping on SIGINT', async () => {

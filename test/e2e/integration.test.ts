@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
 import { parseConfig } from '../../proxy/config.ts';
+import { createLogger } from '../../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../../proxy/server.ts';
 import { launchChromium } from './browser.ts';
 
@@ -56,7 +57,7 @@ async function serve(folder: string, project: string): Promise<{ host: RunningHo
       corsOrigins: [host.apiUrl],
       port: 0,
     }),
-    { log: () => undefined },
+    { logger: createLogger('silent') },
   );
   running.push(proxy, host);
   return { host, proxy };

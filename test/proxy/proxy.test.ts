@@ -280,9 +280,16 @@ describe('HTTP behaviour', () => {
     expect((await proxy.get('/healthz')).body.status).toBe('ok');
     const metrics = await proxy.get('/metrics');
     expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(metrics.text).toMatch(/doclens_requests_total\{route="\/api\/v3\/search\/",status="200"\} \d+/);
-    expect(metrics.text).toMatch(/doclens_cache_requests_total\{result="hit"\} \d+/);
-    expect(metrics.text).toContain('doclens_upstream_duration_seconds_count');
+    expect(metrics.text).toMatch(/doclens_http_request_duration_seconds_count\{route="\/api\/v3\/search\/",status_class="2xx"\} \d+/);
+    expect(metrics.text).toMatch(/doclens_cache_lookups_total\{layer="memory",result="hit"\} \d+/);
+    expect(metrics.text).toMatch(/doclens_upstream_duration_seconds_count\{outcome="ok"\} \d+/);
+    expect(metrics.text).toContain('process_resident_memory_bytes');
+    expect(metrics.text).toMatch(/^doclens_cache_max_bytes \d+$/m);
+    // Every metric says what it is.
+    const names = new Set([...metrics.text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]));
+    const described = new Set([...metrics.text.matchAll(/^# HELP (\S+) \S/gm)].map((match) => match[1]));
+    expect(names.size).toBeGreaterThan(10);
+    expect([...names].filter((name) => !described.has(name))).toEqual([]);
   });
 
   it('never shows the token in a response or a log line', async () => {

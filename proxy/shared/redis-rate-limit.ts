@@ -1,0 +1,73 @@
+import type { Result } from 'ioredis';
+import { burstOf, type RateLimitStore } from '../http/rate-limit.ts';
+import type { SharedRedis } from './redis.ts';
+
+/**
+ * One token bucket, taken from atomically in one round trip: refilled for the time since it was last
+ * used, one token taken if there is one, and kept only until it would be full again. Answers 0, or the
+ * seconds until a token is back. The time is the replica's (replicas' clocks agree as NTP keeps them;
+ * a clock behind never takes tokens back), so that the shared limit follows the same clock as the
+ * memory one.
+ */
+const TAKE_SCRIPT = `
+local burst = tonumber(ARGV[1])
+local perMs = tonumber(ARGV[2])
+local now = tonumber(ARGV[3])
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'updated')
+local tokens = tonumber(bucket[1]) or burst
+local updated = tonumber(bucket[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - updated) * perMs)
+local wait = 0
+if tokens < 1 then
+  wait = math.max(1, math.ceil((1 - tokens) / perMs / 1000))
+else
+  tokens = tokens - 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / perMs) + 1000)
+return wait
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    doclensTake(key: string, burst: number, perMs: number, now: number): Result<number, Context>;
+  }
+}
+
+/**
+ * A limit counted in Redis across replicas, with the same buckets and answers as the memory store;
+ * while Redis is unavailable each replica counts in its own memory (`fallback`) rather than refuse or
+ * let everything through.
+ */
+export class RedisRateLimiter implements RateLimitStore {
+  private readonly perMs: number;
+  private readonly burst: number;
+
+  constructor(
+    private readonly redis: SharedRedis,
+    /** Which limit, in its keys: `client` or `external`. */
+    private readonly name: string,
+    private readonly perMinute: number,
+    private readonly fallback: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.perMs = perMinute / 60_000;
+    this.burst = burstOf(perMinute);
+    redis.define('doclensTake', TAKE_SCRIPT);
+  }
+
+  take(key: string): number | Promise<number> {
+    if (this.perMinute <= 0) return 0;
+    return this.redis
+      .run('rate_limit', (client) => client.doclensTake(`b:${this.name}:${key}`, this.burst, this.perMs, this.now()))
+      .then((wait) => {
+        if (typeof wait === 'number' && Number.isInteger(wait) && wait >= 0) return wait;
+        if (wait !== undefined) this.redis.garbage('rate_limit');
+        return this.fallback.take(key);
+      });
+  }
+
+  get bytes(): number {
+    return this.fallback.bytes;
+  }
+}
