@@ -96,7 +96,8 @@ export async function benchReplicas(): Promise<void> {
     const mean = (runs: Load[]) => runs.reduce((sum, run) => sum + run.rps, 0) / runs.length;
     const alone = mean(loads.get(setups[0]!.name)!);
     table(
-      `Replicas (cache hits: ${CONNECTIONS} connections shared among the replicas, ${2 * seconds} s each; workload: 120 searches, 40 distinct, 8 at a time)`,
+      `Replicas (cache hits: ${CONNECTIONS} connections shared among the replicas, ${2 * seconds} s each; ` +
+        'workload: 120 searches, 40 distinct, 8 at a time)',
       [
         ['setup', 'hits req/s', 'vs alone', 'p99', 'errors', 'upstream calls (workload)'],
         ...setups.map((setup): [string, ...string[]] => {

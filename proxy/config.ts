@@ -212,7 +212,8 @@ export const SETTINGS: readonly Setting[] = [
     type: 'string',
     fallback: 'none (memory only)',
     description:
-      'Valkey or Redis shared by replicas for cached answers and rate limits: redis://[:password@]host[:port][/db] or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
+      'Valkey or Redis shared by replicas for cached answers and rate limits: redis://[:password@]host[:port][/db] ' +
+      'or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
   },
   {
     key: 'redisTimeout',
