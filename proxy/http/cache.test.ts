@@ -79,8 +79,8 @@ describe('ResponseCache', () => {
     ]);
     expect(refreshes).toBe(1);
     finish(answer('new'));
-    // The cache took the refresh's answer first: its handler was registered before this await's.
-    await refreshed;
+    // The refresh is stored once it has settled (a step or more later): wait until it is there.
+    await vi.waitFor(() => expect(cache.fresh('k')).toBeDefined());
     const after = await cache.get('k', refresh);
     expect([after.result, text(after.entry)]).toEqual(['hit', 'new']);
   });
