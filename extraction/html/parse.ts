@@ -220,10 +220,14 @@ export function parseHtml(html: string): ParsedHtml {
   const parser: ParserName = fast.diverges ? 'parse5' : 'htmlparser2';
   const document = fast.diverges ? parseWithParse5(html) : fast.document;
   let ids = fast.diverges ? undefined : fast.ids;
+  let cheerio: CheerioAPI | undefined;
   return {
     document,
-    // Cheerio takes the tree as it is: whichever parser built it, nothing is parsed again.
-    $: load(document, CHEERIO_OPTIONS),
+    // Cheerio takes the tree as it is, whichever parser built it; loaded on first use (a fragment is found by id).
+    get $() {
+      cheerio ??= load(document, CHEERIO_OPTIONS);
+      return cheerio;
+    },
     parser,
     size: html.length,
     elementById(id) {
