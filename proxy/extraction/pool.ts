@@ -8,6 +8,8 @@ export interface ExtractionLimits {
   threads: number;
   /** Milliseconds a job may run; the thread is stopped past it. */
   timeLimitMs: number;
+  /** Milliseconds a job may wait for a thread (busy, or still loading its code); it is refused as `busy` past it. */
+  maxWaitMs: number;
   /** Jobs waiting for a thread at most; more are refused at once. */
   maxQueued: number;
   /** Heap of each thread, in MB (V8's old generation): a job needing more stops its thread. */
@@ -28,6 +30,8 @@ interface Job {
   request: ExtractionRequest;
   resolve(output: unknown): void;
   reject(error: Error): void;
+  /** Refuses the job while it waits for a thread. */
+  expiry: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -53,7 +57,15 @@ export class ExtractionPool {
     if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new ExtractionRefused('busy'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { kind, input }, resolve: resolve as (output: unknown) => void, reject });
+      // Threads still starting, or busy for long, answer `busy` rather than keep the request waiting.
+      const expiry = setTimeout(() => {
+        const index = this.queue.indexOf(job);
+        if (index === -1) return;
+        this.queue.splice(index, 1);
+        reject(new ExtractionRefused('busy'));
+      }, this.limits.maxWaitMs);
+      const job: Job = { request: { kind, input }, resolve: resolve as (output: unknown) => void, reject, expiry };
+      this.queue.push(job);
       this.dispatch();
     });
   }
@@ -65,7 +77,10 @@ export class ExtractionPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the extraction threads were stopped'));
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(new Error('the extraction threads were stopped'));
+    }
     await Promise.all([...this.threads].map((thread) => this.stop(thread, new Error('the extraction threads were stopped'))));
   }
 
@@ -77,6 +92,7 @@ export class ExtractionPool {
         return;
       }
       const job = this.queue.shift()!;
+      clearTimeout(job.expiry);
       idle.job = { ...job, timer: setTimeout(() => void this.stop(idle, new ExtractionRefused('too_slow')), this.limits.timeLimitMs) };
       idle.worker.postMessage(job.request);
     }
@@ -100,7 +116,11 @@ export class ExtractionPool {
     worker.on('error', (error: NodeJS.ErrnoException) => {
       const refusal = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused('out_of_memory') : error;
       // A thread that cannot even load would fail every job the same way.
-      if (!thread.ready) for (const job of this.queue.splice(0)) job.reject(error);
+      if (!thread.ready)
+        for (const job of this.queue.splice(0)) {
+          clearTimeout(job.expiry);
+          job.reject(error);
+        }
       void this.stop(thread, refusal);
     });
     worker.on('exit', (code) => void this.stop(thread, new Error(`an extraction thread stopped (exit code ${code})`)));
