@@ -17,13 +17,14 @@ const tsx = pathToFileURL(
  * the sources. They run as the main thread runs them, TypeScript through tsx, registered in the thread
  * before the module is imported (a `--import` in a worker's `execArgv` comes too late for its entry
  * module in Node 20). `entry` is the module's URL, `new URL('./name.ts', import.meta.url)`; a
- * `background` thread runs at the lowest priority, so that the main thread stays responsive.
+ * `background` thread runs at a lower priority, so that the main thread stays responsive.
  */
 export function startWorker(entry: URL, options: Omit<WorkerOptions, 'eval'> & { background?: boolean } = {}): Worker {
   const { background, ...workerOptions } = options;
   // A background thread yields the processor to the main thread from its start (loading its code
-  // included): on Linux the nice value is per thread; elsewhere it is the process's, so it is left alone.
-  const yieldProcessor = background && process.platform === 'linux' ? `require('node:os').setPriority(19);` : '';
+  // included): on Linux the nice value is per thread; elsewhere it is the process's, so it is left
+  // alone. Nice 10 (a tenth of the main thread's share), not 19: on a busy machine that would starve it.
+  const yieldProcessor = background && process.platform === 'linux' ? `require('node:os').setPriority(10);` : '';
   const load = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
   const bootstrap = `${yieldProcessor}${load}`;
   return new Worker(bootstrap, { ...workerOptions, eval: true });

@@ -34,6 +34,8 @@ function extractionLimits(config: ProxyConfig) {
   return {
     threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     timeLimitMs: config.extractTimeout,
+    // As long as a whole upstream call may take.
+    maxWaitMs: config.timeout,
     maxQueued: 64,
     heapMb: Math.max(64, Math.ceil((config.maxResponseBytes * 32) / 2 ** 20)),
   };

@@ -8,6 +8,8 @@ export interface ExtractionLimits {
   threads: number;
   /** Milliseconds a job may run; the thread is stopped past it. */
   timeLimitMs: number;
+  /** Milliseconds a job may wait for a busy thread; it is refused as `busy` past it. */
+  maxWaitMs: number;
   /** Jobs waiting for a thread at most; more are refused at once. */
   maxQueued: number;
   /** Heap of each thread, in MB (V8's old generation): a job needing more stops its thread. */
@@ -28,7 +30,15 @@ interface Job {
   request: ExtractionRequest;
   resolve(output: unknown): void;
   reject(error: Error): void;
+  /** Refuses the job while it waits for a thread (set once the pool has a thread that loaded its code). */
+  expiry?: NodeJS.Timeout;
 }
+
+/**
+ * Milliseconds a thread may take to load its code (seconds on a busy machine, the first time tsx
+ * compiles the sources): past it, the jobs waiting for it fail, rather than wait without end.
+ */
+const STARTUP_MS = 60_000;
 
 interface Thread {
   worker: Worker;
@@ -46,6 +56,8 @@ export class ExtractionPool {
   private readonly threads = new Set<Thread>();
   private readonly queue: Job[] = [];
   private closed = false;
+  /** Whether a thread has loaded its code: until then, jobs wait for that, not for a busy thread. */
+  private loaded = false;
 
   constructor(private readonly limits: ExtractionLimits) {}
 
@@ -53,9 +65,29 @@ export class ExtractionPool {
     if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new ExtractionRefused('busy'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { kind, input }, resolve: resolve as (output: unknown) => void, reject });
+      const job: Job = { request: { kind, input }, resolve: resolve as (output: unknown) => void, reject };
+      if (this.loaded) this.expire(job);
+      this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  /** Threads busy for long answer `busy` rather than keep the request waiting. */
+  private expire(job: Job): void {
+    job.expiry = setTimeout(() => {
+      const index = this.queue.indexOf(job);
+      if (index === -1) return;
+      this.queue.splice(index, 1);
+      job.reject(new ExtractionRefused('busy'));
+    }, this.limits.maxWaitMs);
+  }
+
+  /** Fails every job waiting: no thread will take them. */
+  private failWaiting(error: Error): void {
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.expiry);
+      job.reject(error);
+    }
   }
 
   /** Jobs running or waiting. */
@@ -65,7 +97,7 @@ export class ExtractionPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the extraction threads were stopped'));
+    this.failWaiting(new Error('the extraction threads were stopped'));
     await Promise.all([...this.threads].map((thread) => this.stop(thread, new Error('the extraction threads were stopped'))));
   }
 
@@ -77,6 +109,7 @@ export class ExtractionPool {
         return;
       }
       const job = this.queue.shift()!;
+      clearTimeout(job.expiry);
       idle.job = { ...job, timer: setTimeout(() => void this.stop(idle, new ExtractionRefused('too_slow')), this.limits.timeLimitMs) };
       idle.worker.postMessage(job.request);
     }
@@ -92,18 +125,32 @@ export class ExtractionPool {
     worker.unref();
     const thread: Thread = { worker, ready: false };
     this.threads.add(thread);
+    // A thread that cannot load its code (or not in time) would fail every job the same way.
+    const failStartup = (error: Error) => {
+      this.failWaiting(error);
+      void this.stop(thread, error);
+    };
+    const startup = setTimeout(() => failStartup(new Error('an extraction thread did not start in time')), STARTUP_MS);
     worker.on('message', (reply: ExtractionReply) => {
-      if (reply.type === 'ready') thread.ready = true;
-      else this.finish(thread, reply);
+      if (reply.type === 'ready') {
+        clearTimeout(startup);
+        thread.ready = true;
+        if (!this.loaded) for (const job of this.queue) this.expire(job);
+        this.loaded = true;
+      } else {
+        this.finish(thread, reply);
+      }
       this.dispatch();
     });
     worker.on('error', (error: NodeJS.ErrnoException) => {
-      const refusal = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused('out_of_memory') : error;
-      // A thread that cannot even load would fail every job the same way.
-      if (!thread.ready) for (const job of this.queue.splice(0)) job.reject(error);
-      void this.stop(thread, refusal);
+      clearTimeout(startup);
+      if (!thread.ready) return failStartup(error);
+      void this.stop(thread, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused('out_of_memory') : error);
     });
-    worker.on('exit', (code) => void this.stop(thread, new Error(`an extraction thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => {
+      clearTimeout(startup);
+      void this.stop(thread, new Error(`an extraction thread stopped (exit code ${code})`));
+    });
   }
 
   private finish(thread: Thread, reply: Exclude<ExtractionReply, { type: 'ready' }>): void {
