@@ -1,26 +1,13 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads';
+import { MessageChannel, type TransferListItem, type Worker } from 'node:worker_threads';
+import { startWorker } from '../runtime/worker.ts';
 import type { BuilderHits, BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
 const MAX_HELPERS = 3;
 
-/**
- * Worker threads run the TypeScript sources as the main thread does: through tsx, registered in the
- * thread before the worker module is imported (a `--import` in a worker's `execArgv` comes too late
- * for its entry module in Node 20).
- */
-function startWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./index-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: data, transferList: transfer as never[] });
+function startIndexWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
+  return startWorker(new URL('./index-worker.ts', import.meta.url), { workerData: data, transferList: transfer as never[] });
 }
 
 /**
@@ -84,9 +71,9 @@ export class IndexPool {
   private start(): NonNullable<IndexPool['threads']> {
     const count = Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
     const channels = Array.from({ length: count }, () => new MessageChannel());
-    const helpers = channels.map(({ port1 }) => startWorker({ role: 'helper', builder: port1 }, [port1]));
+    const helpers = channels.map(({ port1 }) => startIndexWorker({ role: 'helper', builder: port1 }, [port1]));
     const ports = channels.map(({ port2 }) => port2);
-    const builder = startWorker({ role: 'builder', helpers: ports }, ports);
+    const builder = startIndexWorker({ role: 'builder', helpers: ports }, ports);
     const threads = { builder, helpers, started: false };
     builder.on('message', (reply: BuilderReply) => this.receive(reply));
     const fail = (error: Error) => {
