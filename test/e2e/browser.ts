@@ -2,7 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium unless CHROME_PATH says otherwise; never a downloaded browser. */
 export function chromiumPath(): string {
@@ -36,10 +36,10 @@ export interface RunningDemo {
   stop(): Promise<number | null>;
 }
 
-const cli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
+const checkoutCli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
 
-/** Runs `doclens demo` (as `npm start` does) on free ports and waits for its first URL. */
-export async function startDemo(args: string[] = []): Promise<RunningDemo> {
+/** Runs `doclens demo` (as `npm start` does, or `cli`: an installed package's) on free ports and waits for its first URL. */
+export async function startDemo(args: string[] = [], cli = checkoutCli): Promise<RunningDemo> {
   const child = spawn(process.execPath, [cli, 'demo', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -66,4 +66,15 @@ export async function startDemo(args: string[] = []): Promise<RunningDemo> {
       return exited;
     },
   };
+}
+
+/** Opens the search with its shortcut on `page`, types `text` and resolves with the results' links. */
+export async function searchByKeyboard(page: Page, text: string): Promise<string[]> {
+  await page.keyboard.press('/');
+  const input = page.locator('doclens-search input[role="combobox"]');
+  await input.waitFor();
+  await input.fill(text);
+  const options = page.locator('doclens-search [role="option"]');
+  await options.first().waitFor();
+  return (await options.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).filter((href) => href !== null);
 }
