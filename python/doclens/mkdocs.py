@@ -36,7 +36,14 @@ class DoclensPlugin(BasePlugin):
         return config
 
     def on_post_page(self, output: str, **kwargs: Any) -> str:
-        head_end = output.find("</head>")
+        return self._with_tag(output)
+
+    def on_post_template(self, output_content: str, template_name: str, **kwargs: Any) -> str:
+        # The theme's own pages (404.html) get it too; sitemap.xml and other files do not.
+        return self._with_tag(output_content) if template_name.endswith(".html") else output_content
+
+    def _with_tag(self, html: str) -> str:
+        head_end = html.find("</head>")
         if head_end < 0:
-            return output
-        return f"{output[:head_end]}{self.tag}\n{output[head_end:]}"
+            return html
+        return f"{html[:head_end]}{self.tag}\n{html[head_end:]}"
