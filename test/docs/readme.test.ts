@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, TOKEN_ENV } from '../../proxy/config.ts';
+import { loaderDataAttributes } from '../fixtures/loader-attributes.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const readme = read('README.md');
@@ -26,12 +27,7 @@ describe('the README configuration reference', () => {
   });
 
   it('lists every data- attribute the loader reads', () => {
-    const loader = read('widget/loader/doclens.ts');
-    const names = new Set(
-      [...loader.matchAll(/(?:data|dataset)\.(\w+)/g)].map(
-        ([, name]) => `data-${name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
-      ),
-    );
+    const names = loaderDataAttributes();
     expect(names.size).toBeGreaterThan(8);
     for (const name of names) expect(readme, name).toContain(`\`${name}`);
   });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium unless CHROME_PATH says otherwise; never a downloaded browser. */
 export function chromiumPath(): string {
@@ -77,4 +78,36 @@ export async function searchByKeyboard(page: Page, text: string): Promise<string
   const options = page.locator('doclens-search [role="option"]');
   await options.first().waitFor();
   return (await options.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).filter((href) => href !== null);
+}
+
+const ALL_FEATURES = ['doclens-search', 'doclens-preview', 'doclens-versions'];
+
+/**
+ * Opens `url` in a new page of `browser`: the widget mounts `elements` (each once, the others not; the
+ * version switcher shows "latest"), and, when `search` is given, finds a result whose link matches
+ * `search.found`. Only doclens' own errors count (the MkDocs theme loads highlight.js from a CDN,
+ * unreachable here).
+ */
+export async function expectWidgetWorks(
+  browser: Browser,
+  url: string,
+  { elements = ALL_FEATURES, search }: { elements?: string[]; search?: { text: string; found: RegExp } } = {},
+): Promise<void> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => {
+    if (error.stack?.includes('doclens')) errors.push(error.message);
+  });
+  try {
+    await page.goto(url);
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
+    expect(await page.evaluate((names) => names.map((name) => document.querySelectorAll(name).length), ALL_FEATURES)).toEqual(
+      ALL_FEATURES.map((name) => (elements.includes(name) ? 1 : 0)),
+    );
+    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
+    if (search) expect((await searchByKeyboard(page, search.text)).some((href) => search.found.test(href))).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
 }

@@ -78,20 +78,37 @@ describe('installed from the tarball', () => {
     expect(npx(['doclens', '--version']).stdout.trim()).toBe(version);
   });
 
-  it('imports the proxy for embedding: `import("doclens/proxy")`', () => {
-    const script = `import('doclens/proxy').then(({ createApp, parseConfig }) => {
-      const app = createApp(parseConfig({ upstream: 'https://docs-host.example', token: 't', projects: ['p'] }));
-      console.log(typeof app.listener, typeof app.use);
-      return app.close();
-    });`;
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: app, encoding: 'utf8' }).trim()).toBe('function function');
+  it('imports the proxy for embedding: `import("doclens/proxy")`, mounted in an Express app', () => {
+    expect(
+      execFileSync(process.execPath, ['-e', "import('doclens/proxy').then((proxy) => console.log(Object.keys(proxy).sort().join(' ')))"], {
+        cwd: app,
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe('ConfigError createApp parseConfig startProxy');
+    // The operators' guide's snippet, then a request through the mount.
+    writeFileSync(
+      join(app, 'server.mjs'),
+      `import express from 'express';
+import { createApp, parseConfig } from 'doclens/proxy';
+
+const doclens = createApp(parseConfig({ upstream: 'https://docs-host.example', token: process.env.DOCLENS_UPSTREAM_TOKEN, projects: ['aurora'] }));
+const app = express();
+app.use('/doclens', doclens);
+
+const server = app.listen(0, '127.0.0.1', async () => {
+  const answer = await fetch(\`http://127.0.0.1:\${server.address().port}/doclens/healthz\`);
+  console.log(answer.status, (await answer.json()).status);
+  server.close();
+  await doclens.close();
+});
+`,
+    );
+    const env = { ...process.env, DOCLENS_UPSTREAM_TOKEN: 'token-of-the-test' };
+    expect(execFileSync(process.execPath, ['server.mjs'], { cwd: app, encoding: 'utf8', env }).trim()).toBe('200 ok');
   });
 
   it('bundles the elements: esbuild resolves `doclens/widget` and lit from the installed package', () => {
-    writeFileSync(
-      join(app, 'src/entry.js'),
-      "import { DoclensSearch } from 'doclens/widget';\nconsole.log(customElements.get('doclens-search') === DoclensSearch);\n",
-    );
+    writeFileSync(join(app, 'src/entry.js'), "import 'doclens/widget';\n");
     execFileSync(
       checkoutTool('.bin/esbuild'),
       ['src/entry.js', '--bundle', '--format=esm', '--outfile=out/bundle.js', '--metafile=out/meta.json', '--log-level=error'],
@@ -152,7 +169,7 @@ search?.addEventListener('doclens-search-select', (event) => {
   const result: SearchResult = event.detail.result;
   // @ts-expect-error the detail is typed, not any
   const wrong: number = event.detail.url;
-  console.log(url, result, wrong, search.proxy);
+  console.log(url, result.title, wrong, search.proxy);
 });
 `,
     );

@@ -10,7 +10,9 @@ import { startHost, type RunningHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
 import { parseConfig } from '../../proxy/config.ts';
 import { startProxy, type RunningProxy } from '../../proxy/server.ts';
-import { launchChromium, searchByKeyboard } from './browser.ts';
+import { loaderDataAttributes } from '../fixtures/loader-attributes.ts';
+import { SECOND_PAGE_WORDS, writeMkDocsSite, writeSphinxSite } from '../fixtures/tiny-sites.ts';
+import { expectWidgetWorks, launchChromium } from './browser.ts';
 
 /**
  * The Python package for documentation authors (python/ in this repository): pip-installed from the
@@ -97,38 +99,21 @@ function loaderTags(html: string): Record<string, string>[] {
   );
 }
 
-async function expectWidgetSearches(url: string, text: string, found: RegExp): Promise<void> {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  // The MkDocs theme loads highlight.js from a CDN, unreachable here; only doclens' own errors count.
-  page.on('pageerror', (error) => {
-    if (error.stack?.includes('doclens')) errors.push(error.message);
+describe('the settings', () => {
+  it('write exactly the data- attributes the loader reads, each from one setting', () => {
+    const written = JSON.parse(
+      execFileSync(
+        python,
+        ['-c', 'import json; from doclens.settings import SETTINGS; print(json.dumps([s.attribute for s in SETTINGS]))'],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as string[];
+    expect(new Set(written).size).toBe(written.length);
+    expect(new Set(written)).toEqual(loaderDataAttributes());
   });
-  try {
-    await page.goto(url);
-    await page.locator('doclens-versions [part~="toggle"]').waitFor();
-    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
-    const results = await searchByKeyboard(page, text);
-    expect(results.some((href) => found.test(href))).toBe(true);
-    expect(errors).toEqual([]);
-  } finally {
-    await page.close();
-  }
-}
-
-function writeSphinxSite(src: string, conf: string): void {
-  mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, 'conf.py'), `project = "Tiny"\n${conf}`);
-  writeFileSync(join(src, 'index.rst'), 'Tiny\n====\n\nSee :doc:`other`.\n\n.. toctree::\n\n   other\n');
-  writeFileSync(join(src, 'other.rst'), 'Other\n=====\n\nThe lighthouse keeper rotates the lamp.\n');
-}
-
-function writeMkDocsSite(src: string, plugin: string): void {
-  mkdirSync(join(src, 'docs'), { recursive: true });
-  writeFileSync(join(src, 'mkdocs.yml'), `site_name: Tiny\nplugins:\n  - doclens:\n${plugin}`);
-  writeFileSync(join(src, 'docs', 'index.md'), '# Tiny\n\nSee [the other page](other.md).\n');
-  writeFileSync(join(src, 'docs', 'other.md'), '# Other\n\nThe lighthouse keeper rotates the lamp.\n');
-}
+});
 
 describe('Sphinx: extensions = ["doclens.sphinx"]', () => {
   it('puts the tag on every page, previews the intersphinx hosts, and the widget searches', async () => {
@@ -165,7 +150,9 @@ intersphinx_mapping = {"requests": ("https://requests.readthedocs.io/en/latest/"
         },
       ]);
     }
-    await expectWidgetSearches(`${host.apiUrl}/en/latest/index.html`, 'lighthouse', /\/other\.html/);
+    await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/index.html`, {
+      search: { text: SECOND_PAGE_WORDS, found: /\/other\.html/ },
+    });
   });
 
   it.each([
@@ -202,14 +189,14 @@ intersphinx_mapping = {"requests": ("https://requests.readthedocs.io/en/latest/"
   });
 });
 
+/** mkdocs.yml's plugins with doclens and its options (YAML lines). */
+const doclensPlugin = (options: string) => `plugins:\n  - doclens:\n${options.replace(/^/gm, '      ')}\n`;
+
 describe('MkDocs: plugins: [doclens]', () => {
   it('puts the tag on every page (the theme’s 404 too), and the widget searches', async () => {
     const { host, proxy, out } = await buildAndServe('tiny-mkdocs', (proxyUrl, out) => {
       const src = join(work, 'mkdocs-src');
-      writeMkDocsSite(
-        src,
-        `      proxy: ${proxyUrl}\n      features: [search, versions]\n      preview_touch: false\n      highlight: false\n`,
-      );
+      writeMkDocsSite(src, doclensPlugin(`proxy: ${proxyUrl}\nfeatures: [search, versions]\npreview_touch: false\nhighlight: false`));
       const result = build('mkdocs', src, out);
       expect(result.status, result.stderr).toBe(0);
     });
@@ -227,29 +214,32 @@ describe('MkDocs: plugins: [doclens]', () => {
         },
       ]);
     }
-    await expectWidgetSearches(`${host.apiUrl}/en/latest/`, 'lighthouse', /\/other\//);
+    await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/`, {
+      elements: ['doclens-search', 'doclens-versions'],
+      search: { text: SECOND_PAGE_WORDS, found: /\/other\// },
+    });
   });
 
   it.each([
     [
       'no proxy',
-      '      features: [search]\n',
+      'features: [search]',
       /ERROR\s+-\s+(\x1b\[0m)?Config value 'plugins': Plugin 'doclens' option 'proxy': proxy is required: the http\(s\) URL/m,
     ],
     [
       'a proxy that is not an http(s) URL',
-      '      proxy: doclens.example.org\n',
+      'proxy: doclens.example.org',
       /option 'proxy': proxy must be the http\(s\) URL .*, not 'doclens\.example\.org'$/m,
     ],
     [
       'an unknown feature',
-      '      proxy: https://d.example\n      features: [search, toc]\n',
+      'proxy: https://d.example\nfeatures: [search, toc]',
       /option 'features': features must be a list of search, preview, versions/m,
     ],
   ])('fails the build on %s, in one line, writing no page', (_case, plugin, message) => {
     const src = join(work, `mkdocs-wrong-${_case.replace(/\W+/g, '-')}`);
     const out = join(src, 'site');
-    writeMkDocsSite(src, plugin);
+    writeMkDocsSite(src, doclensPlugin(plugin));
     const result = build('mkdocs', src, out);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(message);
