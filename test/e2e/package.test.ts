@@ -104,7 +104,8 @@ const server = app.listen(0, '127.0.0.1', async () => {
 `,
     );
     const env = { ...process.env, DOCLENS_UPSTREAM_TOKEN: 'token-of-the-test' };
-    expect(execFileSync(process.execPath, ['server.mjs'], { cwd: app, encoding: 'utf8', env }).trim()).toBe('200 ok');
+    // Its last line; the proxy's request log (JSON lines on stdout) comes before.
+    expect(execFileSync(process.execPath, ['server.mjs'], { cwd: app, encoding: 'utf8', env }).trim().split('\n').at(-1)).toBe('200 ok');
   });
 
   it('bundles the elements: esbuild resolves `doclens/widget` and lit from the installed package', () => {
