@@ -28,7 +28,7 @@ INVALID = _Invalid()
 Parsed = Union[str, None, _Invalid]
 
 
-def _words(value: Any) -> Optional[List[str]]:
+def as_list(value: Any) -> Optional[List[str]]:
     """A list given as a list (or tuple) of strings, or as one string separated by spaces or commas."""
     if isinstance(value, str):
         return [word for word in re.split(r"[\s,]+", value) if word]
@@ -48,7 +48,7 @@ def _proxy(value: Any) -> Parsed:
 
 def _features(value: Any) -> Parsed:
     # An empty list is an empty attribute: no feature at all (the loader's default is every feature).
-    words = _words(value)
+    words = as_list(value)
     if words is None or any(word not in FEATURES for word in words):
         return INVALID
     return ",".join(words)
@@ -59,7 +59,7 @@ _HOST = re.compile(r"^([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d
 
 def _hosts(value: Any) -> Parsed:
     # The widget matches link hosts exactly: names or IP literals with an optional port, no wildcards.
-    words = _words(value)
+    words = as_list(value)
     if words is None or any(not _HOST.match(word.lower()) for word in words):
         return INVALID
     return " ".join(word.lower() for word in words) or None

@@ -11,7 +11,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 from . import __version__
-from .settings import SETTING_NAMES, SettingError, hosts_of, loader_attributes
+from .settings import SETTING_NAMES, SettingError, as_list, hosts_of, loader_attributes
 
 PREFIX = "doclens_"
 INTERSPHINX = "preview_intersphinx"
@@ -30,7 +30,9 @@ def _intersphinx_urls(mapping: Any) -> List[str]:
 def _check(app: Sphinx, config: Config) -> None:
     """Checks the settings before anything is read or written, and adds the loader's tag."""
     known = {PREFIX + name for name in (*SETTING_NAMES, INTERSPHINX)}
-    unknown = sorted(name for name in config._raw_config if name.startswith(PREFIX) and name not in known)
+    # conf.py's own names: a misspelt doclens_ setting would otherwise be ignored without a word.
+    written = getattr(config, "_raw_config", {})
+    unknown = sorted(name for name in written if name.startswith(PREFIX) and name not in known)
     if unknown:
         raise ConfigError(f"{unknown[0]} is not a doclens setting (settings: {', '.join(sorted(known))})")
     values: Dict[str, Any] = {name: config[PREFIX + name] for name in SETTING_NAMES}
@@ -41,10 +43,11 @@ def _check(app: Sphinx, config: Config) -> None:
         if "sphinx.ext.intersphinx" not in config.extensions:
             raise ConfigError(f"{PREFIX}{INTERSPHINX} needs \"sphinx.ext.intersphinx\" in extensions (with intersphinx_mapping)")
         given = values["preview_domains"]
-        domains = given.split() if isinstance(given, str) else list(given or [])
-        values["preview_domains"] = domains + [
-            host for host in hosts_of(_intersphinx_urls(config["intersphinx_mapping"])) if host not in domains
-        ]
+        domains = [] if given is None else as_list(given)
+        # A value that is no list stays as given, for loader_attributes to report.
+        if domains is not None:
+            intersphinx_hosts = hosts_of(_intersphinx_urls(config["intersphinx_mapping"]))
+            values["preview_domains"] = domains + [host for host in intersphinx_hosts if host not in domains]
     try:
         attributes = loader_attributes(values, lambda name: PREFIX + name)
     except SettingError as error:
