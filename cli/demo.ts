@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { compile } from 'css-select';
 import { startHost, type RunningHost } from '../host/app.ts';
 import { loadManifest } from '../host/manifest.ts';
@@ -7,6 +6,7 @@ import { escapeHtml } from '../host/search-index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
 import { createLogger } from '../proxy/http/log.ts';
+import { packagePath } from '../runtime/package-files.ts';
 import { addressValue, parseOptions, portValue, UsageError } from './args.ts';
 import { demoToken, hostOptions, indexCacheFromOptions, manifestFromOptions, reportSearchComplete, startPages } from './host.ts';
 
@@ -47,8 +47,8 @@ Widget options (the loader's data-* attributes, written into every page's script
   --no-highlight           do not highlight searched words on the opened page (data-highlight="off")
 `;
 
-const bundledManifest = fileURLToPath(new URL('../demo/docs/manifest.json', import.meta.url));
-const widgetBundle = fileURLToPath(new URL('../dist/doclens.js', import.meta.url));
+const bundledManifest = packagePath('demo/docs/manifest.json');
+const widgetBundle = packagePath('dist/doclens.js');
 
 const { token: _token, ...docsOptions } = hostOptions;
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { packagePath } from '../runtime/package-files.ts';
 import { UsageError } from './args.ts';
 import { runDemo } from './demo.ts';
 import { runHost } from './host.ts';
@@ -49,7 +50,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (name === '--version' || name === '-v') {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
     console.log(pkg.version);
     return;
   }

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleExtension } from '../runtime/package-files.ts';
 
 /** `$XDG_CACHE_HOME/doclens`, else `~/.cache/doclens`. */
 export function defaultIndexCacheDir(): string {
@@ -10,7 +11,7 @@ export function defaultIndexCacheDir(): string {
 }
 
 /** The code an index depends on besides the pages: a saved index built by other code is not reused. */
-const INDEXER_SOURCES = ['../extraction/', './search-index.ts'];
+const INDEXER_SOURCES = ['../extraction/', `./search-index${moduleExtension}`];
 
 let indexerHash: Promise<string> | undefined;
 
@@ -18,7 +19,7 @@ async function sourceFiles(path: string): Promise<string[]> {
   if (!path.endsWith('/')) return [path];
   const names = await readdir(path, { recursive: true });
   return names
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .filter((name) => name.endsWith(moduleExtension) && !name.endsWith(`.test${moduleExtension}`))
     .sort()
     .map((name) => join(path, name));
 }

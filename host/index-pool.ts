@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type TransferListItem, type Worker } from 'node:worker_threads';
-import { startWorker } from '../extraction/worker-thread.ts';
+import { startWorker } from '../runtime/worker.ts';
 import type { BuilderHits, BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */

@@ -1,5 +1,4 @@
 import type { RequestListener } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import type { ProxyConfig } from './config.ts';
 import { clientAddress, type ProxyContext } from './context.ts';
@@ -11,6 +10,7 @@ import { accessLog } from './app/access-log.ts';
 import { HotPath } from './app/hot-path.ts';
 import { answerErrors, routeRequests } from './app/router.ts';
 import { createContext } from './app/context.ts';
+import { packagePath } from '../runtime/package-files.ts';
 
 export interface ProxyOptions {
   /** Where log lines go (default: JSON lines on stdout at `--log-level`). */
@@ -36,7 +36,7 @@ export type ProxyApp = Express & {
 export function createApp(config: ProxyConfig, options: ProxyOptions = {}): ProxyApp {
   const logger = options.logger ?? createLogger(config.logLevel);
   const context = createContext(config, options.now ?? Date.now, logger);
-  const routes = new RouteTable(proxyRoutes(context, config.widgetDir ?? fileURLToPath(new URL('../dist/', import.meta.url))));
+  const routes = new RouteTable(proxyRoutes(context, config.widgetDir ?? packagePath('dist/')));
   const logRequest = accessLog(context, (path) => routes.nameOf(path));
   const hotPath = new HotPath(context, logRequest);
 

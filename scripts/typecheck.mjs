@@ -1,5 +1,6 @@
-// `npm run typecheck`: `tsc -b` over the projects of tsconfig.json, one run at a time in this checkout:
-// runs at once would read each other's half-written declarations in node_modules/.cache/tsc.
+// `npm run typecheck`: `tsc -b` over the projects of tsconfig.json (or those named as arguments: `npm run
+// build:lib` names the ones that ship, which emit into lib/), one run at a time in this checkout: runs at
+// once would read each other's half-written declarations in node_modules/.cache/tsc and lib/.
 // `--force` checks every project: incremental builds can keep a diagnostic that a change to another
 // file's global declarations made wrong.
 import { spawnSync } from 'node:child_process';
@@ -39,7 +40,7 @@ for (;;) {
   }
 }
 try {
-  const { status } = spawnSync(process.execPath, [tsc, '-b', '--force'], { stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, [tsc, '-b', '--force', ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exitCode = status ?? 1;
 } finally {
   rmSync(lock, { force: true });

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/embed-jobs.ts';
-import { startWorker } from '../../extraction/worker-thread.ts';
+import { startWorker } from '../../runtime/worker.ts';
 import type { ExtractionReply, ExtractionRequest } from './worker.ts';
 
 export interface ExtractionLimits {

@@ -2,7 +2,8 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium unless CHROME_PATH says otherwise; never a downloaded browser. */
 export function chromiumPath(): string {
@@ -36,10 +37,10 @@ export interface RunningDemo {
   stop(): Promise<number | null>;
 }
 
-const cli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
+const checkoutCli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
 
-/** Runs `doclens demo` (as `npm start` does) on free ports and waits for its first URL. */
-export async function startDemo(args: string[] = []): Promise<RunningDemo> {
+/** Runs `doclens demo` (as `npm start` does, or `cli`: an installed package's) on free ports and waits for its first URL. */
+export async function startDemo(args: string[] = [], cli = checkoutCli): Promise<RunningDemo> {
   const child = spawn(process.execPath, [cli, 'demo', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -66,4 +67,47 @@ export async function startDemo(args: string[] = []): Promise<RunningDemo> {
       return exited;
     },
   };
+}
+
+/** Opens the search with its shortcut on `page`, types `text` and resolves with the results' links. */
+export async function searchByKeyboard(page: Page, text: string): Promise<string[]> {
+  await page.keyboard.press('/');
+  const input = page.locator('doclens-search input[role="combobox"]');
+  await input.waitFor();
+  await input.fill(text);
+  const options = page.locator('doclens-search [role="option"]');
+  await options.first().waitFor();
+  return (await options.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).filter((href) => href !== null);
+}
+
+const ALL_FEATURES = ['doclens-search', 'doclens-preview', 'doclens-versions'];
+
+/**
+ * Opens `url` in a new page of `browser`: the widget mounts `elements` (each once, the others not; the
+ * version switcher shows "latest"), and, when `search` is given, finds a result whose link matches
+ * `search.found`. Only doclens' own errors count (the MkDocs theme loads highlight.js from a CDN,
+ * unreachable here).
+ */
+export async function expectWidgetWorks(
+  browser: Browser,
+  url: string,
+  { elements = ALL_FEATURES, search }: { elements?: string[]; search?: { text: string; found: RegExp } } = {},
+): Promise<void> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => {
+    if (error.stack?.includes('doclens')) errors.push(error.message);
+  });
+  try {
+    await page.goto(url);
+    await page.locator('doclens-versions [part~="toggle"]').waitFor();
+    expect(await page.evaluate((names) => names.map((name) => document.querySelectorAll(name).length), ALL_FEATURES)).toEqual(
+      ALL_FEATURES.map((name) => (elements.includes(name) ? 1 : 0)),
+    );
+    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
+    if (search) expect((await searchByKeyboard(page, search.text)).some((href) => search.found.test(href))).toBe(true);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
 }

@@ -9,7 +9,8 @@ import { singleFolderManifest } from '../../host/manifest.ts';
 import { parseConfig } from '../../proxy/config.ts';
 import { createLogger } from '../../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../../proxy/server.ts';
-import { launchChromium } from './browser.ts';
+import { writeMkDocsSite, writeSphinxSite } from '../fixtures/tiny-sites.ts';
+import { expectWidgetWorks, launchChromium } from './browser.ts';
 
 /**
  * The README's integration snippets, read from the README, each in a tiny site built by the real tool,
@@ -63,51 +64,23 @@ async function serve(folder: string, project: string): Promise<{ host: RunningHo
   return { host, proxy };
 }
 
-async function expectWidgetLoads(url: string): Promise<void> {
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  // The MkDocs theme loads highlight.js from a CDN, unreachable here; only doclens' own errors count.
-  page.on('pageerror', (error) => {
-    if (error.stack?.includes('doclens')) errors.push(error.message);
-  });
-  try {
-    await page.goto(url);
-    await page.locator('doclens-versions [part~="toggle"]').waitFor();
-    expect(
-      await page.evaluate(() =>
-        ['doclens-search', 'doclens-preview', 'doclens-versions'].map((name) => document.querySelectorAll(name).length),
-      ),
-    ).toEqual([1, 1, 1]);
-    expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('latest');
-    expect(errors).toEqual([]);
-  } finally {
-    await page.close();
-  }
-}
-
 describe('integration snippets from the README', () => {
   it('Sphinx: html_js_files', async () => {
     const out = join(work, 'sphinx-out');
     const { host, proxy } = await serve(out, 'tiny-sphinx');
     const src = join(work, 'sphinx-src');
-    mkdirSync(src, { recursive: true });
-    writeFileSync(join(src, 'conf.py'), `project = "Tiny"\n${readmeSnippet('python', proxy.url)}`);
-    writeFileSync(join(src, 'index.rst'), 'Tiny\n====\n\nSee :doc:`other`.\n\n.. toctree::\n\n   other\n');
-    writeFileSync(join(src, 'other.rst'), 'Other\n=====\n\nA page.\n');
+    writeSphinxSite(src, readmeSnippet('python', proxy.url));
     execFileSync('sphinx-build', ['-q', '-b', 'html', src, out], { stdio: 'pipe' });
-    await expectWidgetLoads(`${host.apiUrl}/en/latest/index.html`);
+    await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/index.html`);
   });
 
   it('MkDocs: extra_javascript with the classic bundle', async () => {
     const out = join(work, 'mkdocs-out');
     const { host, proxy } = await serve(out, 'tiny-mkdocs');
     const src = join(work, 'mkdocs-src');
-    mkdirSync(join(src, 'docs'), { recursive: true });
-    writeFileSync(join(src, 'mkdocs.yml'), `site_name: Tiny\n${readmeSnippet('yaml', proxy.url)}`);
-    writeFileSync(join(src, 'docs', 'index.md'), '# Tiny\n\nSee [the other page](other.md).\n');
-    writeFileSync(join(src, 'docs', 'other.md'), '# Other\n\nA page.\n');
+    writeMkDocsSite(src, readmeSnippet('yaml', proxy.url));
     execFileSync('mkdocs', ['build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out], { stdio: 'pipe' });
-    await expectWidgetLoads(`${host.apiUrl}/en/latest/`);
+    await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/`);
   });
 
   it('plain HTML: one module tag', async () => {
@@ -119,6 +92,6 @@ describe('integration snippets from the README', () => {
 ${readmeSnippet('html', proxy.url)}</head>
 <body><main><h1>Tiny</h1><p>A page.</p></main></body></html>`,
     );
-    await expectWidgetLoads(`${host.apiUrl}/en/latest/`);
+    await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/`);
   });
 });
