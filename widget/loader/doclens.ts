@@ -128,9 +128,10 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
-    (target ?? document.body).append(
-      element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }),
-    );
+    const versions = element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement });
+    // `data-switcher="always"`: the switcher shows on a site with one version and one language too.
+    versions.toggleAttribute('always', data.switcher === 'always');
+    (target ?? document.body).append(versions);
     parts.add('versions');
   }
   loadWhenIdle(parts);
