@@ -268,7 +268,9 @@ describe('the doclens.js loader', () => {
     const strings = '<script type="application/json" id="doclens-strings">{"en": {"searchButton": "Find it"}}</script>';
     const { doc } = await frame(
       '',
-      page(`${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); }</style>${tag('data-features="search"')}`),
+      page(
+        `${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); } [data-md-color-scheme="slate"] { background-color: #1e2129; }</style>${tag('data-features="search"')}`,
+      ),
     );
     await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'trigger');
     const search = doc.querySelector('doclens-search')!;
