@@ -207,7 +207,7 @@ export class DoclensPreview extends DoclensElement {
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
-    this.stopAutoUpdate = anchor(link, this.popup, { gap: 10, arrow: this.arrowElement, placed: () => this.placed() });
+    this.stopAutoUpdate = anchor(link, this.popup, { gap: 10, arrow: this.arrowElement, beside: true, placed: () => this.placed() });
     this.emit('doclens-preview-show', { link, url: this.previewUrl(link) });
     try {
       const preview = await pending;

@@ -169,4 +169,14 @@ export const previewStyles = css`
     border-left: 0;
     border-top: 0;
   }
+  .popup[data-side='right'] .arrow {
+    left: -6px;
+    border-top: 0;
+    border-right: 0;
+  }
+  .popup[data-side='left'] .arrow {
+    right: -6px;
+    border-bottom: 0;
+    border-left: 0;
+  }
 `;
