@@ -60,39 +60,50 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
     },
     async load({ url, external, doctool, doctoolversion, maincontent, form }, { credential }) {
       const fragment = url.hash.slice(1);
-      let content: string;
       // The page itself, once read: previews of a fragment look around the target in it.
       let targetPage: ParsedHtml | undefined;
-      if (external) {
-        const page = await context.pages.get(pageUrlOf(url.href));
-        targetPage = page;
-        let section;
-        try {
-          // Ids are matched as written in the URL, then percent-decoded as a browser would.
-          section = [fragment, percentDecoded(fragment)]
-            .map((candidate) => findSection(page, { fragment: candidate, doctool: doctool ?? null, maincontent: maincontent ?? null }))
-            .find(Boolean);
-        } catch (error) {
-          if (error instanceof InvalidSelectorError) throw invalidParameter('maincontent', 'is not a valid CSS selector');
-          throw error;
+      /** The section, as HTML with absolute links; undefined when the page has no section the fragment names. */
+      const sectionOf = async (asked: URL): Promise<string | undefined> => {
+        const askedFragment = asked.hash.slice(1);
+        if (external) {
+          const page = await context.pages.get(pageUrlOf(asked.href));
+          targetPage = page;
+          let section;
+          try {
+            // Ids are matched as written in the URL, then percent-decoded as a browser would.
+            section = [askedFragment, percentDecoded(askedFragment)]
+              .map((candidate) => findSection(page, { fragment: candidate, doctool: doctool ?? null, maincontent: maincontent ?? null }))
+              .find(Boolean);
+          } catch (error) {
+            if (error instanceof InvalidSelectorError) throw invalidParameter('maincontent', 'is not a valid CSS selector');
+            throw error;
+          }
+          return section ? toHtml(withAbsoluteReferences(section, pageUrlOf(asked.href))) : undefined;
         }
-        if (!section) throw new ProxyError(404, 'section_not_found', `The page has no section "${fragment}".`);
-        content = toHtml(withAbsoluteReferences(section, pageUrlOf(url.href)));
-      } else {
         const result = await context.api
-          .embed({ url: url.href, doctool, doctoolversion, maincontent }, credential)
+          .embed({ url: asked.href, doctool, doctoolversion, maincontent }, credential)
           .catch((error: unknown) => {
-            if (error instanceof ProxyError && error.status === 404)
-              throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
+            if (error instanceof ProxyError && error.status === 404) return undefined;
             throw error;
           });
         // Upstream content gets the same link rewriting as the proxy's own extraction.
-        content = absolutizeHtml(result.content, pageUrlOf(url.href));
+        return result && absolutizeHtml(result.content, pageUrlOf(asked.href));
+      };
+      const notFound = () =>
+        new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
+      let content = await sectionOf(url);
+      // A link to an anchor the page lacks lands at the page's top: its preview is the page's opening.
+      let missingFragment = false;
+      if (content === undefined && fragment && form === 'preview') {
+        content = await sectionOf(new URL(pageUrlOf(url.href)));
+        missingFragment = content !== undefined;
       }
+      if (content === undefined) throw notFound();
       const base = { url: url.href, fragment: fragment || null, external };
       if (form !== 'preview') return { ...base, content } satisfies EmbedSection;
       // What the link points to, read around the target in the page: what an empty target labels, the
       // blocks under a bare heading, the text after an empty definition.
+      if (missingFragment) return { ...base, ...previewOf(content), missing_fragment: true } satisfies EmbedPreview;
       let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
       if (fragment && !targetPage && !hasTextBeyondTitle(preview)) {
         // The page's content from the upstream, with the reader's own credential.
@@ -101,7 +112,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
           .catch(() => undefined);
         preview = (page && previewOfTarget(parseHtml(page.content), fragment, pageUrlOf(url.href))) ?? preview;
       }
-      return { ...base, ...preview } satisfies EmbedPreview;
+      return { ...base, ...preview, missing_fragment: false } satisfies EmbedPreview;
     },
   };
 }

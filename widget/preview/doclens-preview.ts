@@ -37,6 +37,7 @@ function isSphinxPage(): boolean {
  * @csspart badge - The project or version of a section from elsewhere than this page's, beside the title.
  * @csspart skeleton - The shimmering lines shown while the section loads.
  * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
+ * @csspart whole-page - Over a preview of a page's opening, where the link names a section the page lacks: says so.
  * @csspart more - The "read more" link, or the "Open" action of a tapped preview.
  * @csspart arrow - The arrow pointing at the link.
  *
@@ -278,6 +279,7 @@ export class DoclensPreview extends DoclensElement {
     // Another project or version than this page's says which.
     const label = contextLabel(this.preview.url, window.location.href);
     return html`
+      ${this.preview.missing_fragment ? html`<p class="whole-page" part="whole-page">${this.strings.previewWholePage}</p>` : nothing}
       ${
         this.preview.title || label
           ? html`<header>${this.preview.title ? html`<span class="title" part="title">${this.preview.title}</span>` : nothing}${label ? html`<span class="badge" part="badge">${label}</span>` : nothing}</header>`

@@ -147,6 +147,11 @@ export const previewStyles = css`
       background-position: -200% 0;
     }
   }
+  .whole-page {
+    margin: 0 0 calc(var(--_space) / 2);
+    color: var(--_muted);
+    font-size: 0.8125em;
+  }
   .unavailable {
     color: var(--_muted);
     font-style: italic;
