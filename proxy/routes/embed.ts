@@ -1,7 +1,7 @@
 import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../../extraction/embed.ts';
 import { absolutizeHtml, pageUrlOf } from '../../extraction/html/links.ts';
 import { parseHtml, type ParsedHtml } from '../../extraction/html/parse.ts';
-import { hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
+import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget } from '../../extraction/preview.ts';
 import { percentDecoded } from '../../extraction/structure/tree.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -105,7 +105,8 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       // blocks under a bare heading, the text after an empty definition.
       if (missingFragment) return { ...base, ...previewOf(content), missing_fragment: true } satisfies EmbedPreview;
       let preview = (fragment && targetPage && previewOfTarget(targetPage, fragment, pageUrlOf(url.href))) || previewOf(content);
-      if (fragment && !targetPage && !hasTextBeyondTitle(preview)) {
+      // A bare target, or a definition cut out of its code listing: the page around it tells what it is.
+      if (fragment && !targetPage && (!hasTextBeyondTitle(preview) || cutFromListing(content))) {
         // The page's content from the upstream, with the reader's own credential.
         const page = await context.api
           .embed({ url: pageUrlOf(url.href), doctool, doctoolversion, maincontent }, credential)
