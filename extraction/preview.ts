@@ -247,24 +247,7 @@ function previousElement(element: Element, test: (element: Element) => boolean):
 /** Lines of a definition's code shown at most. */
 const MAX_CODE_LINES = 40;
 /** Blocks that make a section more than a piece of a line: a section cut out of a code listing has none. */
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'pre',
-  'ul',
-  'ol',
-  'dl',
-  'table',
-  'section',
-  'article',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-]);
+const BLOCKS = new Set(['p', 'div', 'pre', 'ul', 'ol', 'dl', 'table', 'section', 'article', 'blockquote']);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -281,7 +264,8 @@ function listingAround(element: Element): Element | undefined {
 export function cutFromListing(sectionHtml: string): boolean {
   const roots = elementsOf(parseFragment(sectionHtml));
   const root = roots.length === 1 ? roots[0]! : undefined;
-  if (!root || root.name === 'pre' || [...descendants(root)].some((element) => BLOCKS.has(element.name))) return false;
+  if (!root || root.name === 'pre' || [...descendants(root)].some((element) => BLOCKS.has(element.name) || isHeadingName(element.name)))
+    return false;
   return textOf(root).trim().split('\n').length > 2;
 }
 
