@@ -5,7 +5,7 @@ import { findClearSpot, LayoutSettledController } from '../shared/clear-spot.ts'
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
-import { deepActiveElement, DialogFocusController, reveal } from './dialog-focus.ts';
+import { deepActiveElement, DialogFocusController, focusQuietly, reveal } from './dialog-focus.ts';
 import { recentKey, RecentSearches } from './recent.ts';
 import { ResultList } from './result-list.ts';
 import { withHighlight, type ResultRow } from './results.ts';
@@ -31,6 +31,7 @@ let instances = 0;
  * @event doclens-search-select - A result was chosen; `detail: { result, block, url, newTab }`. Cancel it to navigate yourself.
  *
  * @csspart trigger - The button that opens the dialog.
+ * @csspart close - The button that closes it: the Esc keycap with a mouse, the word "Close" on a touch screen (44×44 px at least).
  * @csspart dialog - The dialog.
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
@@ -149,10 +150,16 @@ export class DoclensSearch extends DoclensElement {
     if (changed.has('noSubprojects')) this.includeSubprojects = !this.noSubprojects;
   }
 
-  /** Opens the dialog; resolves once the field has focus. */
-  async show(initialQuery?: string): Promise<void> {
+  override updated(changed: PropertyValues<this>): void {
+    // A trigger that appears (the theme's box went out of sight) takes a free corner.
+    if (changed.has('noTrigger') && !this.noTrigger) this.placeTrigger();
+    this.describeOpenField();
+  }
+
+  /** Opens the dialog; resolves once the field has focus. Closed, it gives focus back to `returnFocus` (what has it now by default). */
+  async show(initialQuery?: string, returnFocus?: HTMLElement): Promise<void> {
     if (!this.open) {
-      this.returnFocus = deepActiveElement();
+      this.returnFocus = returnFocus ?? deepActiveElement();
       this.open = true;
       this.recent.load();
       void this.names.load();
@@ -197,7 +204,7 @@ export class DoclensSearch extends DoclensElement {
     this.request.cancel();
     this.sharedLink.show();
     this.address.leave();
-    this.returnFocus?.focus();
+    if (this.returnFocus) focusQuietly(this.returnFocus);
     this.field.remove();
     this.emit('doclens-search-close', null);
   };
@@ -239,7 +246,7 @@ export class DoclensSearch extends DoclensElement {
     this.field.setSelectionRange(item.length, item.length);
   }
 
-  override updated(): void {
+  private describeOpenField(): void {
     if (!this.open) return;
     describeField(this.field, this, {
       strings: this.strings,

@@ -146,6 +146,36 @@ export const searchStyles = css`
     padding: 4px;
     border-radius: 4px;
   }
+  /* With a mouse, the Esc keycap says how to close; the word is for screen readers. */
+  .close .label {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  /* A touch screen has no Escape key: a button with its name, big enough for a finger. */
+  @media (pointer: coarse) {
+    .close {
+      min-width: 44px;
+      min-height: 44px;
+      padding: 0 var(--_space);
+      font: inherit;
+      font-size: 0.9em;
+      color: var(--_accent);
+    }
+    .close kbd {
+      display: none;
+    }
+    .close .label {
+      position: static;
+      width: auto;
+      height: auto;
+      overflow: visible;
+      clip-path: none;
+    }
+  }
   .filters {
     display: flex;
     flex-wrap: wrap;

@@ -115,7 +115,7 @@ const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
  * the system asks for it. A light-only theme is light whatever the system says; a theme with a dark
  * mode of its own (a switch attribute, a `prefers-color-scheme` stylesheet) is read as it shows.
  */
-export function pageScheme(content: Element | null = mainContent()): 'dark' | 'light' {
+export function pageScheme(content: Element | null = document.body && mainContent(document.body)): 'dark' | 'light' {
   for (let element = content; element; element = element.parentElement) {
     const color = rgba(getComputedStyle(element).backgroundColor);
     if (color && color[3] >= 0.5) return luminance(color) < 0.2 ? 'dark' : 'light';
