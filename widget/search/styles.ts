@@ -146,16 +146,8 @@ export const searchStyles = css`
     padding: 4px;
     border-radius: 4px;
   }
-  /* With a mouse, the Esc keycap says how to close; the word is for screen readers. */
-  .close .label {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-  /* A touch screen has no Escape key: a button with its name, big enough for a finger. */
+  /* With a mouse, the Esc keycap says how to close (the word is for screen readers); a touch screen
+     has no Escape key: a button with its name, big enough for a finger. */
   @media (pointer: coarse) {
     .close {
       min-width: 44px;

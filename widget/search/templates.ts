@@ -69,7 +69,7 @@ export function renderDialog(view: SearchView): TemplateResult {
       <slot name="input"></slot>
       ${view.words ? html`<button class="copy" type="button" aria-label=${s.copyLink} title=${s.copyLink} @click=${() => view.copyLink()}>${linkIcon}</button>` : nothing}
       <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
-      <button class="close" part="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span class="label">${s.close}</span></button>
+      <button class="close" part="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span class="label visually-hidden">${s.close}</span></button>
     </div>
     ${
       !shared
