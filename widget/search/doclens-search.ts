@@ -8,7 +8,7 @@ import '../settings/doclens-settings.ts';
 import { deepActiveElement, DialogFocusController, focusQuietly, reveal } from './dialog-focus.ts';
 import { recentKey, RecentSearches } from './recent.ts';
 import { ResultList } from './result-list.ts';
-import { withHighlight, type ResultRow } from './results.ts';
+import { matchedForms, withHighlight, type ResultRow } from './results.ts';
 import { SearchedNames } from './scope.ts';
 import { SearchAddressController, SharedLink } from './search-address.ts';
 import { createSearchField, describeField } from './search-field.ts';
@@ -258,7 +258,7 @@ export class DoclensSearch extends DoclensElement {
 
   /** The destination, with the searched words for the page to highlight. */
   private destination(row: ResultRow): string {
-    return this.noHighlight ? row.url : withHighlight(row.url, this.query.trim(), window.location.href);
+    return this.noHighlight ? row.url : withHighlight(row.url, this.query.trim(), window.location.href, matchedForms(row));
   }
 
   private select(row: ResultRow, newTab: boolean): void {

@@ -3,6 +3,7 @@ import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import {
   breadcrumb,
   isElsewhere,
+  matchedForms,
   pageTitle,
   resultGroups,
   resultRows,
@@ -145,5 +146,28 @@ describe('stepIndex', () => {
   it('goes round the list, from none Down to the first and Up to the last', () => {
     expect([stepIndex(-1, 1, 4), stepIndex(-1, -1, 4)]).toEqual([0, 3]);
     expect([stepIndex(3, 1, 4), stepIndex(0, -1, 4), stepIndex(1, 1, 4)]).toEqual([0, 3, 2]);
+  });
+});
+
+describe('the words a result page highlights', () => {
+  it("are the reader's and the forms the search matched in the row, once each", () => {
+    const [group] = resultGroups([
+      result(
+        '/en/latest/install.html',
+        [
+          block('installing', {
+            highlights: { title: ['<span>Installing</span> it'], content: ['when <span>installed</span>, <span>install</span>'] },
+          }),
+        ],
+        {
+          highlights: { title: ['<span>Install</span>ation'] },
+        },
+      ),
+    ]);
+    const row = group!.sections[0]!;
+    expect(matchedForms(row)).toEqual(['install', 'installing', 'installed']);
+    expect(new URL(withHighlight(row.url, 'install', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
+      'install installing installed',
+    );
   });
 });

@@ -58,11 +58,22 @@ export function resultRows(results: readonly SearchResult[]): ResultRow[] {
   return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
 }
 
-/** The destination with the searched words, for the page it opens to highlight them. */
-export function withHighlight(url: string, words: string, base: string): string {
+/** The words the search matched in a row (its highlight markup's `<span>`s): the forms of the reader's words found there ("installing" for "install"). */
+export function matchedForms(row: ResultRow): string[] {
+  const markup = [...(row.result.highlights?.title ?? [])];
+  if (row.block)
+    markup.push(...(row.block.highlights?.title ?? []), ...(row.block.highlights?.name ?? []), ...(row.block.highlights?.content ?? []));
+  const forms = markup.flatMap((text) => [...text.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((match) => match[1]!.toLowerCase()));
+  return [...new Set(forms.flatMap((form) => form.match(/[\p{L}\p{N}_-]{2,}/gu) ?? []))];
+}
+
+/** The destination with the searched words and the forms of them the search matched, for the page it opens to highlight them. */
+export function withHighlight(url: string, words: string, base: string, forms: readonly string[] = []): string {
   if (!words) return url;
   const destination = new URL(url, base);
-  destination.searchParams.set(HIGHLIGHT_PARAM, words);
+  const typed = words.split(/\s+/);
+  const more = forms.filter((form) => !typed.some((word) => word.toLowerCase() === form));
+  destination.searchParams.set(HIGHLIGHT_PARAM, [...typed, ...more].join(' '));
   return destination.href;
 }
 

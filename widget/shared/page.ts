@@ -73,6 +73,8 @@ export function detectPage(configured: PageInfo, location: Location | URL = wind
 
 /** The URL parameter a search result link carries so that the destination page highlights the terms. */
 export const HIGHLIGHT_PARAM = 'highlight';
+/** Words marked at most: the reader's and the forms the search matched. */
+const MAX_HIGHLIGHTED_WORDS = 20;
 /** The marks `highlightSearchedTerms` adds. */
 export const HIGHLIGHT_SELECTOR = 'mark.doclens-highlight';
 
@@ -91,16 +93,21 @@ export function removeHighlights(marks: Iterable<Element> = document.querySelect
  */
 export function highlightSearchedTerms(root: Document | Element = document): number {
   const url = new URL(window.location.href);
-  const words = (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
-    .filter((word) => word.length >= 2)
-    .slice(0, 10);
+  const words = [
+    ...new Set(
+      (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
+        .split(/\s+/)
+        .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
+        .filter((word) => word.length >= 2),
+    ),
+  ].slice(0, MAX_HIGHLIGHTED_WORDS);
   if (words.length === 0) return 0;
   url.searchParams.delete(HIGHLIGHT_PARAM);
   history.replaceState(history.state, '', url);
   const container = mainContent(root);
-  const pattern = new RegExp(`(${words.map((word) => word.replace(/[-]/g, '\\-')).join('|')})`, 'giu');
+  // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
+  // their own. The words hold letters, digits, `_` and `-` only: nothing to escape.
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
       node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
