@@ -81,8 +81,9 @@ describe('<doclens-search>', () => {
     await openWith(element, 'schedul');
     await until(() => options(element).length > 0, 'results');
     const first = options(element)[0]!;
-    expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul$/);
-    expect(options(element).some((option) => /\.html\?highlight=schedul#/.test(option.href))).to.equal(true);
+    // The reader's words, then the forms the search matched in the row ("scheduler" for "schedul").
+    expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul(\+[\w-]+)*$/);
+    expect(options(element).some((option) => /\.html\?highlight=schedul(\+[\w-]+)*#/.test(option.href))).to.equal(true);
     expect(first.querySelector('[part~="option-title"] span')?.textContent?.toLowerCase()).to.contain('schedul');
     const field = input(element);
     expect(field.getAttribute('role')).to.equal('combobox');
@@ -250,10 +251,11 @@ describe('<doclens-search>', () => {
     const recorder = recordSearches();
     try {
       const element = await fixture<DoclensSearch>(
-        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`,
+        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0" page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
       );
       await openWith(element, 'plugin');
       await until(() => options(element).length > 0, 'results');
+      await until(() => !!shadow(element).querySelector('[part~="filters"] input[type="checkbox"]'), 'the subprojects box');
       expect(recorder.queries.at(-1)).to.equal('subprojects:aurora/latest plugin');
       shadow(element).querySelector<HTMLInputElement>('[part~="filters"] input[type="checkbox"]')!.click();
       await until(() => recorder.queries.at(-1) === 'project:aurora/latest plugin', 'filtered request');
@@ -451,8 +453,11 @@ describe('<doclens-search>', () => {
 
   it('keeps Tab and Shift+Tab going round the dialog', async () => {
     localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
+    );
     await element.show();
+    await until(() => !!shadow(element).querySelector('[part~="filters"] input[type="checkbox"]'), 'the subprojects box');
     const visited: string[] = [];
     for (let step = 0; step < 9; step++) {
       await sendKeys({ press: 'Tab' });
@@ -473,5 +478,88 @@ describe('<doclens-search>', () => {
     expect(shadow(element).querySelector('[part~="trigger"]')!.textContent).to.contain('Buscar');
     await element.show();
     expect(input(element).placeholder).to.equal('Buscar en la documentación');
+  });
+
+  describe('result rows on a page of a real theme', () => {
+    // The side menu of the demo's guides/deployment.html (Sphinx, Read the Docs theme), as it is.
+    const SIDEBAR = `        </div><div class="wy-menu wy-menu-vertical" data-spy="affix" role="navigation" aria-label="Navigation menu">
+              <p class="caption" role="heading"><span class="caption-text">Getting started</span></p>
+<ul>
+<li class="toctree-l1"><a class="reference internal" href="../installation.html">Installation</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../quickstart.html">Quickstart</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../tutorial/index.html">Tutorial</a></li>
+</ul>
+<p class="caption" role="heading"><span class="caption-text">Guides</span></p>
+<ul class="current">
+<li class="toctree-l1"><a class="reference internal" href="configuration.html">Configuration</a></li>
+<li class="toctree-l1 current"><a class="current reference internal" href="#">Deploying workers</a><ul>
+<li class="toctree-l2"><a class="reference internal" href="#choosing-a-store">Choosing a store</a></li>
+<li class="toctree-l2"><a class="reference internal" href="#running-several-workers">Running several workers</a></li>
+<li class="toctree-l2"><a class="reference internal" href="#process-managers">Process managers</a></li>
+<li class="toctree-l2"><a class="reference internal" href="#containers">Containers</a></li>
+</ul>
+</li>
+<li class="toctree-l1"><a class="reference internal" href="logging.html">Logging</a></li>
+<li class="toctree-l1"><a class="reference internal" href="testing.html">Testing jobs</a></li>
+<li class="toctree-l1"><a class="reference internal" href="async.html">Async jobs</a></li>
+<li class="toctree-l1"><a class="reference internal" href="observability.html">Observability</a></li>
+<li class="toctree-l1"><a class="reference internal" href="migrating.html">Migrating from Aurora 1.x</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../architecture.html">Architecture</a></li>
+</ul>
+<p class="caption" role="heading"><span class="caption-text">Reference</span></p>
+<ul>
+<li class="toctree-l1"><a class="reference internal" href="../api/index.html">API reference</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../glossary.html">Glossary</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../faq.html">Frequently asked questions</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../changelog.html">Changelog</a></li>
+<li class="toctree-l1"><a class="reference internal" href="../contributing.html">Contributing</a></li>
+</ul>
+
+`;
+    const title = document.title;
+    afterEach(() => void (document.title = title));
+
+    async function themedPage(attributes = 'project="aurora" version="latest"'): Promise<DoclensSearch> {
+      const container = await fixture<HTMLDivElement>(html`<div></div>`);
+      container.innerHTML = `<nav>${SIDEBAR}</nav><div role="main"><h1>Deploying workers</h1></div><doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
+      for (const link of container.querySelectorAll('a'))
+        link.href = new URL(link.getAttribute('href')!, `${servers.docs}/en/latest/guides/deployment.html`).href;
+      document.title = 'Deploying workers — Aurora 2.1.0 documentation';
+      return container.querySelector<DoclensSearch>('doclens-search')!;
+    }
+
+    const rowPlace = (element: DoclensSearch, path: string) =>
+      options(element)
+        .find((option) => option.classList.contains('page') && new URL(option.href).pathname.endsWith(path))
+        ?.querySelector('[part~="option-place"]')?.textContent;
+
+    it("say where each page sits with the titles of the page's own table of contents, and the site's name as the page shows it", async () => {
+      const element = await themedPage();
+      await openWith(element, 'worker');
+      await until(() => rowPlace(element, '/guides/deployment.html') !== undefined, 'the deployment page, placed');
+      expect(rowPlace(element, '/guides/deployment.html')).to.equal('Guides');
+      await until(
+        () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
+        'the site name',
+      );
+      input(element).value = '';
+      await sendKeys({ type: 'scheduler add_job' });
+      // Not in the menu: placed under its folder's page (api/index.html, "API reference" under "Reference").
+      await until(() => rowPlace(element, '/api/scheduler.html') !== undefined, 'an API page, placed');
+      expect(rowPlace(element, '/api/scheduler.html')).to.equal('Reference › API reference');
+      for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+        expect(place.textContent).not.to.match(/\.html|\bguides\b|\bapi\b/);
+    });
+
+    it('offer "Include subprojects" only for a project that has some', async () => {
+      const aurora = await themedPage(`project="aurora" version="latest" page-url="${servers.docs}/en/latest/"`);
+      await aurora.show();
+      await until(() => !!shadow(aurora).querySelector('[part~="filters"] input[type="checkbox"]'), 'Aurora has its plugins');
+      await aurora.hide();
+      const skyline = await themedPage(`project="skyline" version="latest" page-url="${servers.docs}/en/latest/"`);
+      await skyline.show();
+      await until(() => shadow(skyline).querySelector('[part~="filters"] > span')?.textContent === 'Searching Skyline', 'names known');
+      expect(shadow(skyline).querySelector('[part~="filters"] input[type="checkbox"]')).to.equal(null);
+    });
   });
 });

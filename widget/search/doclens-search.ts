@@ -10,6 +10,7 @@ import { recentKey, RecentSearches } from './recent.ts';
 import { ResultList } from './result-list.ts';
 import { matchedForms, withHighlight, type ResultRow } from './results.ts';
 import { SearchedNames } from './scope.ts';
+import { SiteOutline } from './site-outline.ts';
 import { SearchAddressController, SharedLink } from './search-address.ts';
 import { createSearchField, describeField } from './search-field.ts';
 import { SearchRequestController } from './search-request.ts';
@@ -35,6 +36,7 @@ let instances = 0;
  * @csspart dialog - The dialog.
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
+ * @csspart option-place - A page row's place in the site: the titles of the pages above it, from this page's breadcrumbs or tables of contents.
  * @csspart option-title - A row's title (a page's or a section's), the searched words in it highlighted.
  * @csspart more - The button that loads more results.
  * @csspart body - The scrolling area under the bar: recent searches, results or a message.
@@ -118,6 +120,8 @@ export class DoclensSearch extends DoclensElement {
   private readonly address = new SearchAddressController(this, () => this.field.value);
   private readonly sharedLink = new SharedLink(this);
   private returnFocus?: HTMLElement;
+  /** The site's outline as this page shows it, read when the first results show. */
+  private outline?: SiteOutline;
   private opening?: Promise<void>;
 
   constructor() {
@@ -288,6 +292,8 @@ export class DoclensSearch extends DoclensElement {
       version,
       searchingIn: this.names.label(this.strings),
       includeSubprojects: this.includeSubprojects,
+      hasSubprojects: this.names.hasSubprojects,
+      placeOf: (row) => (this.outline ??= new SiteOutline()).above(row.url),
       sharedLink: this.sharedLink.link,
       href: (row) => this.destination(row),
       select: (row, newTab) => this.select(row, newTab),

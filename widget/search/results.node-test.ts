@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import {
-  breadcrumb,
   isElsewhere,
   matchedForms,
   pageTitle,
@@ -123,11 +122,20 @@ describe('result links', () => {
   });
 });
 
-describe('breadcrumb', () => {
-  it('shows the path under the version, without extensions or index pages, decoded', () => {
-    expect(breadcrumb('/en/latest/guides/retries.html')).toBe('guides › retries');
-    expect(breadcrumb('/en/2.0/guides/index.html')).toBe('guides');
-    expect(breadcrumb('/en/latest/caf%C3%A9/r%C3%A9sum%C3%A9.htm')).toBe('café › résumé');
+describe('rows that repeat the one above', () => {
+  it("leave out a page's first section titled as the page (its words go on the page's row), and a section the same as the one before", () => {
+    const [group] = resultGroups([
+      result(
+        '/en/latest/web.html',
+        [block('tornado-web', { title: 'tornado.web — RequestHandler and Application classes' }), block('a'), block('a')],
+        {
+          title: 'tornado.web — RequestHandler and Application classes',
+        },
+      ),
+    ]);
+    expect(group!.lead?.id).toBe('tornado-web');
+    expect(group!.sections.map((row) => row.block!.id)).toEqual(['a']);
+    expect(group!.sections[0]!.index).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
-import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
+import { HIGHLIGHT_PARAM } from '../shared/page.ts';
 
 /** Sections listed under each page found. */
 const SECTIONS_PER_PAGE = 3;
@@ -20,6 +20,8 @@ export interface ResultRow {
 /** A page found, with its first sections. */
 export interface ResultGroup {
   page: ResultRow;
+  /** The section that opens the page, titled as the page: no row of its own, its words under the page's row. */
+  lead?: SearchBlock;
   sections: ResultRow[];
 }
 
@@ -44,15 +46,25 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
   };
   return results.map((result) => {
     const page = resultUrl(result);
+    // Talking to a hosting service directly, fields may be missing: nothing here may throw.
+    const blocks = result.blocks ?? [];
+    const lead = blocks[0] && sameText(sectionTitle(blocks[0]).text, result.title) ? blocks[0] : undefined;
+    // A row that says what the row above says is left out.
+    const shown = blocks.filter(
+      (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
+    );
     return {
       page: row(page, result),
-      // Talking to a hosting service directly, fields may be missing: nothing here may throw.
-      sections: (result.blocks ?? [])
-        .slice(0, SECTIONS_PER_PAGE)
-        .map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
+      ...(lead ? { lead } : {}),
+      sections: shown.slice(0, SECTIONS_PER_PAGE).map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
     };
   });
 }
+
+const sameText = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+/** What a section row shows: its title and text. */
+const blockKey = (block: SearchBlock) => `${sectionTitle(block).text}\n${block.content ?? ''}`;
 
 export function resultRows(results: readonly SearchResult[]): ResultRow[] {
   return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
@@ -75,14 +87,6 @@ export function withHighlight(url: string, words: string, base: string, forms: r
   const more = forms.filter((form) => !typed.some((word) => word.toLowerCase() === form));
   destination.searchParams.set(HIGHLIGHT_PARAM, [...typed, ...more].join(' '));
   return destination.href;
-}
-
-/** `/en/latest/guides/retries.html` → `guides › retries`. */
-export function breadcrumb(path: string): string {
-  return docsPath(path)
-    .page.map((segment) => decodeURIComponent(segment).replace(/\.html?$/, ''))
-    .filter((segment) => segment !== 'index')
-    .join(' › ');
 }
 
 /** A result from another project or version than the one searched (it says where it is from). */

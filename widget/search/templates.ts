@@ -6,7 +6,6 @@ import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { canReferToShadow } from './search-field.ts';
 import { withoutRecent, type RecentSearches } from './recent.ts';
 import {
-  breadcrumb,
   isElsewhere,
   pageTitle,
   resultGroups,
@@ -35,6 +34,10 @@ export interface SearchView {
   /** "Searching Aurora 2.0", when a project is searched. */
   searchingIn: string | undefined;
   includeSubprojects: boolean;
+  /** The project searched has subprojects to include (else no such choice is offered). */
+  hasSubprojects: boolean;
+  /** Titles of the pages above a row's page in the site, outermost first. */
+  placeOf(row: ResultRow): string[];
   /** The link of "copy link to this search": copied, or shown to copy by hand when the clipboard refused it. */
   sharedLink: { url: string; copied: boolean } | undefined;
   list: ResultList;
@@ -82,7 +85,11 @@ export function renderDialog(view: SearchView): TemplateResult {
       view.searchingIn !== undefined
         ? html`<div class="filters" part="filters">
           <span>${view.searchingIn}</span>
-          <label><input type="checkbox" .checked=${view.includeSubprojects} @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)} />${s.includeSubprojects}</label>
+          ${
+            view.hasSubprojects
+              ? html`<label><input type="checkbox" .checked=${view.includeSubprojects} @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)} />${s.includeSubprojects}</label>`
+              : nothing
+          }
         </div>`
         : nothing
     }
@@ -148,7 +155,7 @@ function renderResults(view: SearchView): TemplateResult {
   return html`
     ${request.indexing ? html`<div class="state" part="state">${s.stillIndexing}</div>` : nothing}
     <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
-      ${resultGroups(request.results).map(({ page, sections }) => {
+      ${resultGroups(request.results).map(({ page, lead, sections }) => {
         const result = page.result;
         // Results from elsewhere than the project and version searched say where they are from.
         const badge = isElsewhere(result, view.project, view.version)
@@ -160,7 +167,8 @@ function renderResults(view: SearchView): TemplateResult {
             page,
             html`
             <span class="title" part="option-title">${highlighted(pageTitle(result))}${badge}</span>
-            <span class="path">${breadcrumb(result.path)}</span>`,
+            ${renderPlace(view.placeOf(page))}
+            ${lead ? html`<span class="snippet">${highlighted(sectionSnippet(lead))}</span>` : nothing}`,
           )}
           ${sections.map((section) =>
             renderOption(
@@ -182,6 +190,11 @@ function renderResults(view: SearchView): TemplateResult {
     }
   `;
 }
+/** The page's place in the site ("User guide › Deploying"), where the page the dialog is on shows it. */
+function renderPlace(titles: string[]): TemplateResult | typeof nothing {
+  return titles.length ? html`<span class="path" part="option-place">${titles.join(' › ')}</span>` : nothing;
+}
+
 function renderOption(view: SearchView, row: ResultRow, content: TemplateResult, kind = 'page'): TemplateResult {
   return html`<li role="presentation">
     <a

@@ -38,6 +38,29 @@ export function mainContent(scope: Document | Element = document): Element {
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
 
+const words = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * The site's name as the page shows it: its `og:site_name`, else the part of its title that is not the
+ * page's own heading ("Quickstart — Flask Documentation (3.1.x)", "Setup - MkDocs"); undefined when
+ * the page shows none.
+ */
+export function siteName(doc: Document = document): string | undefined {
+  const declared = doc.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content.trim();
+  if (declared) return declared;
+  const parts = doc.title
+    .split(/\s+[—–|·:-]\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return undefined;
+  const heading = words(doc.querySelector('h1')?.textContent);
+  return parts.filter((part) => words(part) !== heading).at(-1);
+}
+
 /** A documentation URL's path, split the way the hosting service builds it. */
 export interface DocsPath {
   /** The subproject's alias, for `/projects/<alias>/…`. */
