@@ -481,49 +481,20 @@ describe('<doclens-search>', () => {
   });
 
   describe('result rows on a page of a real theme', () => {
-    // The side menu of the demo's guides/deployment.html (Sphinx, Read the Docs theme), as it is.
-    const SIDEBAR = `        </div><div class="wy-menu wy-menu-vertical" data-spy="affix" role="navigation" aria-label="Navigation menu">
-              <p class="caption" role="heading"><span class="caption-text">Getting started</span></p>
-<ul>
-<li class="toctree-l1"><a class="reference internal" href="../installation.html">Installation</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../quickstart.html">Quickstart</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../tutorial/index.html">Tutorial</a></li>
-</ul>
-<p class="caption" role="heading"><span class="caption-text">Guides</span></p>
-<ul class="current">
-<li class="toctree-l1"><a class="reference internal" href="configuration.html">Configuration</a></li>
-<li class="toctree-l1 current"><a class="current reference internal" href="#">Deploying workers</a><ul>
-<li class="toctree-l2"><a class="reference internal" href="#choosing-a-store">Choosing a store</a></li>
-<li class="toctree-l2"><a class="reference internal" href="#running-several-workers">Running several workers</a></li>
-<li class="toctree-l2"><a class="reference internal" href="#process-managers">Process managers</a></li>
-<li class="toctree-l2"><a class="reference internal" href="#containers">Containers</a></li>
-</ul>
-</li>
-<li class="toctree-l1"><a class="reference internal" href="logging.html">Logging</a></li>
-<li class="toctree-l1"><a class="reference internal" href="testing.html">Testing jobs</a></li>
-<li class="toctree-l1"><a class="reference internal" href="async.html">Async jobs</a></li>
-<li class="toctree-l1"><a class="reference internal" href="observability.html">Observability</a></li>
-<li class="toctree-l1"><a class="reference internal" href="migrating.html">Migrating from Aurora 1.x</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../architecture.html">Architecture</a></li>
-</ul>
-<p class="caption" role="heading"><span class="caption-text">Reference</span></p>
-<ul>
-<li class="toctree-l1"><a class="reference internal" href="../api/index.html">API reference</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../glossary.html">Glossary</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../faq.html">Frequently asked questions</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../changelog.html">Changelog</a></li>
-<li class="toctree-l1"><a class="reference internal" href="../contributing.html">Contributing</a></li>
-</ul>
-
-`;
+    // The side menu of the demo's guides/deployment.html (Sphinx, Read the Docs theme), read from the built file.
+    const PAGE = () => `${servers.docs}/en/latest/guides/deployment.html`;
+    let sidebar: string | undefined;
+    const sideMenu = async () =>
+      (sidebar ??= new DOMParser()
+        .parseFromString(await (await fetch('/demo/docs/build/aurora/en/latest/guides/deployment.html')).text(), 'text/html')
+        .querySelector('[role="navigation"][aria-label="Navigation menu"]')!.outerHTML);
     const title = document.title;
     afterEach(() => void (document.title = title));
 
     async function themedPage(attributes = 'project="aurora" version="latest"'): Promise<DoclensSearch> {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
-      container.innerHTML = `<nav>${SIDEBAR}</nav><div role="main"><h1>Deploying workers</h1></div><doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
-      for (const link of container.querySelectorAll('a'))
-        link.href = new URL(link.getAttribute('href')!, `${servers.docs}/en/latest/guides/deployment.html`).href;
+      container.innerHTML = `<nav>${await sideMenu()}</nav><div role="main"><h1>Deploying workers</h1></div><doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
+      for (const link of container.querySelectorAll('a')) link.href = new URL(link.getAttribute('href')!, PAGE()).href;
       document.title = 'Deploying workers — Aurora 2.1.0 documentation';
       return container.querySelector<DoclensSearch>('doclens-search')!;
     }
