@@ -121,7 +121,9 @@ const ready = (page: Page) =>
 async function placement(page: Page, links: SampledLink[], root: string): Promise<ReaderCheck> {
   const results: string[] = [];
   let failed = 0;
-  for (const link of links.slice(0, 3)) {
+  // Links until nine previews were placed: a link near the top or bottom of a short page cannot be put at every height.
+  for (const link of links.slice(0, 15)) {
+    if (results.length >= 9) break;
     await page.goto(new URL(link.from, root).href);
     await ready(page);
     await page.waitForFunction(() => !!customElements.get('doclens-preview'), undefined, { timeout: 15000 }).catch(() => undefined);
