@@ -141,6 +141,8 @@ export class DoclensSearch extends DoclensElement {
   }
 
   override firstUpdated(): void {
+    // Asked before the dialog opens (the switcher asks the same, once per page): the filters row does not move under the reader's pointer.
+    void this.names.load();
     this.placeTrigger();
     this.address.openLinked();
   }

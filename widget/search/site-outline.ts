@@ -5,7 +5,7 @@
  * URL's slugs.
  */
 
-import { docsPath } from '../shared/page.ts';
+import { docsPath, mainContent } from '../shared/page.ts';
 
 /** A page's address as a key: no query or fragment, `index.html` and a trailing slash alike. */
 function pageKey(href: string): string {
@@ -13,7 +13,12 @@ function pageKey(href: string): string {
   return `${url.origin}${url.pathname.replace(/\/index\.html?$/, '/').replace(/\/$/, '')}`;
 }
 
-const textOf = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/[¶#]/g, '').replace(/\s+/g, ' ').trim();
+/** An element's text as a title: permalink marks and icon glyphs ("¶", "#", private-use characters) at its end left out. */
+const textOf = (element: Element | null | undefined) =>
+  (element?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{N})\]]+$/u, '')
+    .trim();
 /** Longer link texts are sentences, not titles. */
 const MAX_TITLE = 80;
 
@@ -69,8 +74,11 @@ export class SiteOutline {
       if (title && title.length <= MAX_TITLE)
         this.places.set(pageKey(link.href), { title, above: crumbs.slice(0, index).map(textOf).filter(Boolean) });
     });
+    const content = mainContent();
     for (const link of document.querySelectorAll<HTMLAnchorElement>('li a[href]')) {
       if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
+      // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
+      if (content.contains(link) && !link.closest('nav, [role="navigation"]')) continue;
       const title = textOf(link);
       const key = pageKey(link.href);
       if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
