@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { define, DoclensElement } from '../shared/base-element.ts';
-import { findClearSpot, LayoutSettledController } from '../shared/clear-spot.ts';
+import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
@@ -61,7 +61,7 @@ let instances = 0;
  * @cssproperty --doclens-shadow - Dialog shadow (the other `--doclens-*` tokens of shared/theme.ts apply too).
  */
 export class DoclensSearch extends DoclensElement {
-  static override styles = [themeStyles, searchStyles];
+  static override styles = [themeStyles, layoutViewportStyles, searchStyles];
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
@@ -149,7 +149,10 @@ export class DoclensSearch extends DoclensElement {
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */
   private placeTrigger = () => {
-    if (this.hasAttribute('floating') && !this.open) findClearSpot(this, this, TRIGGER_SPOTS);
+    if (!this.hasAttribute('floating') || this.open) return;
+    const viewport = this.renderRoot.querySelector('.viewport');
+    if (viewport) measureOffscreen(this, viewport);
+    findClearSpot(this, this, TRIGGER_SPOTS);
   };
 
   override willUpdate(changed: PropertyValues<this>): void {
@@ -312,6 +315,7 @@ export class DoclensSearch extends DoclensElement {
   override render(): TemplateResult {
     const s = this.strings;
     return html`
+      ${this.noTrigger ? nothing : html`<div class="viewport" aria-hidden="true"></div>`}
       ${this.noTrigger ? nothing : renderTrigger(s, this.placeholder, !this.noHotkeys, () => void this.show())}
       <dialog
         part="dialog"

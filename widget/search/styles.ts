@@ -4,19 +4,20 @@ export const searchStyles = css`
   :host {
     display: inline-block;
   }
+  /* The parts of the layout viewport off screen (a page wider than a phone's screen) are measured (--_outside-*) and kept clear. */
   :host([floating]) {
     position: fixed;
-    top: 12px;
-    inset-inline-end: 16px;
+    top: calc(12px + var(--_outside-top, 0px));
+    inset-inline-end: calc(16px + var(--_outside-end, 0px));
     z-index: var(--_z);
   }
   /* The corner is chosen by script (data-spot) where no page control is under it; top-end by default. */
   :host([floating][data-spot^='bottom']) {
     top: auto;
-    bottom: 12px;
+    bottom: calc(12px + var(--_outside-bottom, 0px));
   }
   :host([floating][data-spot$='start']) {
-    inset-inline-start: 16px;
+    inset-inline-start: calc(16px + var(--_outside-start, 0px));
     inset-inline-end: auto;
   }
   :host([floating]) .trigger {
