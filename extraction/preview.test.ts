@@ -135,6 +135,8 @@ describe('previews of source code and their annotation links', () => {
   it('tells a definition cut out of its listing (an Embed API answer) from a section', () => {
     const block = extractSection(parseHtml(viewcode), sourceUrl, { fragment: 'chain_future' })!;
     expect(cutFromListing(block)).toBe(true);
+    // A class's block holds its methods' blocks (Django's viewcode pages).
+    expect(cutFromListing(`<div id="A">class A:\n    <div id="A.f">def f(self):\n        pass</div>\n</div>`)).toBe(true);
     expect(cutFromListing(section('glossary.html', 'term-lease'))).toBe(false);
     expect(cutFromListing(section('api/scheduler.html', 'aurora.Scheduler.add_job'))).toBe(false);
   });

@@ -247,7 +247,8 @@ function previousElement(element: Element, test: (element: Element) => boolean):
 /** Lines of a definition's code shown at most. */
 const MAX_CODE_LINES = 40;
 /** Blocks that make a section more than a piece of a line: a section cut out of a code listing has none. */
-const BLOCKS = new Set(['p', 'div', 'pre', 'ul', 'ol', 'dl', 'table', 'section', 'article', 'blockquote']);
+// Not `div`: a listing's definitions nest as divs (Sphinx's viewcode blocks of a class and its methods).
+const BLOCKS = new Set(['p', 'pre', 'ul', 'ol', 'dl', 'table', 'section', 'article', 'blockquote']);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -112,6 +112,18 @@ describe('colour scheme', () => {
     expect(search.getAttribute('scheme')).to.equal('light');
   });
 
+  it("reads the box behind the text, not the page around it (Django's docs: white text box on a dark green page)", async () => {
+    style = themeStyle(
+      'html, body { background: #092e20; } #bd { background: #234f32; } #yui-main .yui-b { background: white; color: black; }',
+    );
+    const container = await fixture<HTMLDivElement>(
+      html`<div id="bd"><div id="yui-main"><div class="yui-b" role="main"><h1>URL dispatcher</h1><p>A clean, elegant URL scheme is an important detail.</p></div></div></div>`,
+    );
+    const search = await switcher();
+    expect(search.getAttribute('scheme')).to.equal('light');
+    container.remove();
+  });
+
   it('follows, live, a theme whose stylesheet follows the system (Furo: prefers-color-scheme)', async () => {
     style = themeStyle(
       'body { background-color: #fff; } @media (prefers-color-scheme: dark) { body:not([data-theme="light"]) { background-color: #131416; } }',

@@ -116,7 +116,9 @@ const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
  * mode of its own (a switch attribute, a `prefers-color-scheme` stylesheet) is read as it shows.
  */
 export function pageScheme(content: Element | null = document.body && mainContent(document.body)): 'dark' | 'light' {
-  for (let element = content; element; element = element.parentElement) {
+  // From a paragraph of the text: the box painted behind it may be inside the main content's region (Django's white page on green).
+  const text = [...(content?.querySelectorAll('p') ?? [])].find((paragraph) => paragraph.textContent?.trim()) ?? content;
+  for (let element = text; element; element = element.parentElement) {
     const color = rgba(getComputedStyle(element).backgroundColor);
     if (color && color[3] >= 0.5) return luminance(color) < 0.2 ? 'dark' : 'light';
   }
