@@ -42,6 +42,8 @@ Widget options (the loader's data-* attributes, written into every page's script
   --features LIST          search,preview,versions or a part of it; "" for none (data-features)
   --search-target CSS      where the search trigger goes (data-search-target)
   --versions-target CSS    where the version switcher goes, inline (data-versions-target)
+  --switcher-always        the switcher even with one version and one language
+                           (data-switcher="always")
   --notice WHICH           old, dev, all or none: the notice on old or development versions
                            (data-notice)
   --no-highlight           do not highlight searched words on the opened page (data-highlight="off")
@@ -61,6 +63,7 @@ const demoOptions = {
   features: { type: 'string' },
   'search-target': { type: 'string' },
   'versions-target': { type: 'string' },
+  'switcher-always': { type: 'boolean' },
   notice: { type: 'string' },
   'no-highlight': { type: 'boolean' },
 } as const;
@@ -111,6 +114,7 @@ function loaderAttributes(values: DemoValues, domains: string[]): Record<string,
     'data-features': features?.join(','),
     'data-search-target': selectorValue('--search-target', values['search-target']),
     'data-versions-target': selectorValue('--versions-target', values['versions-target']),
+    'data-switcher': values['switcher-always'] ? 'always' : undefined,
     'data-notice': choiceValue('--notice', values.notice, ['old', 'dev', 'all', 'none']),
     'data-highlight': values['no-highlight'] ? 'off' : undefined,
   };

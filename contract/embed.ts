@@ -20,4 +20,9 @@ export interface EmbedPreview extends EmbedSource {
   content: string;
   /** The section goes on beyond `content`. */
   truncated: boolean;
+  /**
+   * The page has no element the fragment names (a link to an anchor the page lacks): the preview is
+   * the page's opening, as a browser following the link would land at its top.
+   */
+  missing_fragment: boolean;
 }

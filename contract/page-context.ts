@@ -9,6 +9,8 @@ export interface PageContext {
   translations: ContextTranslation[];
   /** The stable version, and the release it points to. */
   stable: { slug: string; verbose_name: string; release: string; url: string } | null;
+  /** How many subprojects of the page's project are searched with it when the reader includes them (0: none to include). */
+  subprojects: number;
 }
 
 /** `old`: a release older than stable; `dev`: `latest` or another branch; null otherwise. */

@@ -1,7 +1,7 @@
 import { findSection, toHtml, withAbsoluteReferences } from './embed.ts';
 import { absolutizeHtml } from './html/links.ts';
 import { parseHtml } from './html/parse.ts';
-import { hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
+import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
 import { percentDecoded } from './structure/tree.ts';
 
 /**
@@ -26,7 +26,8 @@ export interface EmbedJobs {
   /** A section the upstream extracted: links made absolute, and its preview. */
   upstreamSection: {
     input: { content: string; pageUrl: string; preview: boolean };
-    output: { content: string; preview?: Preview; previewHasText: boolean };
+    /** `cutFromListing`: the section is a piece of a code listing, which the page around it tells more of. */
+    output: { content: string; preview?: Preview; previewHasText: boolean; cutFromListing: boolean };
   };
   /** The preview of what `#fragment` points to in a page's content from the upstream. */
   targetPreview: {
@@ -57,9 +58,9 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
   upstreamSection({ content, pageUrl, preview }) {
     // Upstream content gets the same link rewriting as the proxy's own extraction.
     const absolute = absolutizeHtml(content, pageUrl);
-    if (!preview) return { content: absolute, previewHasText: false };
+    if (!preview) return { content: absolute, previewHasText: false, cutFromListing: false };
     const start = previewOf(absolute);
-    return { content: absolute, preview: start, previewHasText: hasTextBeyondTitle(start) };
+    return { content: absolute, preview: start, previewHasText: hasTextBeyondTitle(start), cutFromListing: cutFromListing(absolute) };
   },
   targetPreview({ page, pageUrl, fragment }) {
     return previewOfTarget(parseHtml(page), fragment, pageUrl);

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './embed.ts';
 import { parseHtml } from './html/parse.ts';
-import { previewOf, previewOfTarget } from './preview.ts';
+import { cutFromListing, previewOf, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -115,5 +116,51 @@ describe('previewOf cuts', () => {
       maxChars: 4000,
     });
     expect(preview.content).toContain('Text.');
+  });
+});
+
+describe('previews of source code and their annotation links', () => {
+  const viewcode = readFileSync(new URL('./structure/fixtures/viewcode.html', import.meta.url), 'utf8');
+  const sourceUrl = 'https://docs.example.org/en/latest/_modules/tornado/concurrent.html';
+
+  it('previews a definition on a viewcode page as its code, from its line to its end, without the [docs] link', () => {
+    const preview = previewOfTarget(parseHtml(viewcode), 'chain_future', sourceUrl)!;
+    expect(preview.title).toBe('chain_future');
+    expect(preview.content).toMatch(
+      /^<pre><code>def chain_future\(a: &quot;Future\[_T\]&quot;|^<pre><code>def chain_future\(a: "Future\[_T\]"/,
+    );
+    expect(preview.content).toContain('IOLoop.current().add_future(a, copy)');
+    expect(preview.content).not.toContain('[docs]');
+    expect(preview.content).not.toContain('future_set_result_unless_cancelled');
+  });
+
+  it('tells a definition cut out of its listing (an Embed API answer) from a section', () => {
+    const block = extractSection(parseHtml(viewcode), sourceUrl, { fragment: 'chain_future' })!;
+    expect(cutFromListing(block)).toBe(true);
+    // A class's block holds its methods' blocks (Django's viewcode pages).
+    expect(cutFromListing(`<div id="A">class A:\n    <div id="A.f">def f(self):\n        pass</div>\n</div>`)).toBe(true);
+    expect(cutFromListing(section('glossary.html', 'term-lease'))).toBe(false);
+    expect(cutFromListing(section('api/scheduler.html', 'aurora.Scheduler.add_job'))).toBe(false);
+  });
+
+  it('previews a numbered line of a listing as the definition that starts there', () => {
+    const page = parseHtml(
+      '<main><h1>app.py</h1><pre><span id="L1">import os</span>\n\n<span id="L3">@route("/")</span>\n<span id="L4">def index(request):</span>\n<span id="L5">    """The start page."""</span>\n<span id="L6">    return render(request)</span>\n\n<span id="L8">def other():</span>\n<span id="L9">    pass</span></pre></main>',
+    );
+    const preview = previewOfTarget(page, 'L3', 'https://docs.example.org/app.html')!;
+    expect(preview.content).toBe(
+      '<pre><code>@route("/")\ndef index(request):\n    """The start page."""\n    return render(request)</code></pre>',
+    );
+    expect(preview.title).toBe('def index(request):');
+  });
+
+  it('leaves [source] links (Sphinx viewcode, cut from the Tornado docs) out of an API entry', () => {
+    const entry =
+      '<dl class="py method"><dt class="sig sig-object py" id="tornado.web.RequestHandler.prepare"><span class="sig-prename descclassname"><span class="pre">RequestHandler.</span></span><span class="sig-name descname"><span class="pre">prepare</span></span><span class="sig-paren">(</span><span class="sig-paren">)</span><a class="reference internal" href="_modules/tornado/web.html#RequestHandler.prepare"><span class="viewcode-link"><span class="pre">[source]</span></span></a><a class="headerlink" href="#tornado.web.RequestHandler.prepare" title="Permalink to this definition">¶</a></dt><dd><p>Called at the beginning of a request before get/post/etc.</p></dd></dl>';
+    const preview = previewOf(entry);
+    expect(preview.title).toBe('RequestHandler.prepare');
+    expect(preview.content).not.toContain('[source]');
+    expect(preview.content).not.toContain('¶');
+    expect(preview.content).toContain('Called at the beginning of a request');
   });
 });

@@ -5,7 +5,7 @@ import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
-import { enclosingBlock, headingContainer, isEmptyAnchor, labelledBy } from './structure/targets.ts';
+import { enclosingBlock, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
 import { hasText as hasAnyText, headingRank, isHeadingName } from './structure/tree.ts';
 
 export interface Preview {
@@ -244,6 +244,81 @@ function previousElement(element: Element, test: (element: Element) => boolean):
   return undefined;
 }
 
+/** Lines of a definition's code shown at most. */
+const MAX_CODE_LINES = 40;
+/** Blocks that make a section more than a piece of a line: a section cut out of a code listing has none. */
+// Not `div`: a listing's definitions nest as divs (Sphinx's viewcode blocks of a class and its methods).
+const BLOCKS = new Set(['p', 'pre', 'ul', 'ol', 'dl', 'table', 'section', 'article', 'blockquote']);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The `<pre>` a target sits inside (not the listing itself): a definition in highlighted source, a numbered line. */
+function listingAround(element: Element): Element | undefined {
+  for (let node = element.parent; node && isTag(node); node = node.parent) if (node.name === 'pre') return node;
+  return undefined;
+}
+
+/**
+ * Whether a section is a piece of a code listing cut out of its `<pre>` (an Embed API answer for a
+ * definition's id on a source page): its root holds no block, and its text runs over several lines.
+ */
+export function cutFromListing(sectionHtml: string): boolean {
+  const roots = elementsOf(parseFragment(sectionHtml));
+  const root = roots.length === 1 ? roots[0]! : undefined;
+  if (!root || root.name === 'pre' || [...descendants(root)].some((element) => BLOCKS.has(element.name) || isHeadingName(element.name)))
+    return false;
+  return textOf(root).trim().split('\n').length > 2;
+}
+
+/**
+ * The lines of a definition starting at the first of `lines`: the lines indented deeper than it, and
+ * the decorators and continued lines before its body at the same depth.
+ */
+function definitionLines(lines: string[]): string[] {
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const depth = indent(lines[0] ?? '');
+  const kept = lines.slice(0, 1);
+  for (const line of lines.slice(1)) {
+    const last = kept.findLast((previous) => previous.trim())!.trimEnd();
+    const continues =
+      kept.every((previous) => !previous.trim() || indent(previous) === depth) && (/^\s*@/.test(last) || /[([{,\\]$/.test(last));
+    if (line.trim() && indent(line) <= depth && !continues) break;
+    kept.push(line);
+    if (kept.length >= MAX_CODE_LINES) break;
+  }
+  while (kept.length > 1 && !kept.at(-1)!.trim()) kept.pop();
+  return kept.map((line) => line.slice(Math.min(depth, indent(line))));
+}
+
+/**
+ * The preview of a target inside a code listing: the definition's code, as code, from the target's line
+ * to the end of what it wraps (a block of source around a definition) or of the definition that starts
+ * there (a line's anchor); its name as title. Links that only annotate (`[docs]`) are no code.
+ */
+function listingPreview(target: Element, listing: Element, limits: PreviewLimits): Preview {
+  let text = '';
+  let [start, end] = [-1, -1];
+  const walk = (node: AnyNode) => {
+    if (node === target) start = text.length;
+    if (isTag(node)) {
+      if (!isPermalink(domhandlerTree, node)) node.children.forEach(walk);
+    } else text += textOf(node);
+    if (node === target) end = text.length;
+  };
+  walk(listing);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const wrapped = text.slice(start, end).trim().includes('\n');
+  const all = (wrapped ? text.slice(lineStart, end) : text.slice(lineStart)).split('\n');
+  const lines = wrapped ? all.slice(0, MAX_CODE_LINES) : definitionLines(all);
+  let code = lines.join('\n');
+  const truncated = lines.length < all.filter((line, index) => index < lines.length || line.trim()).length || code.length > limits.maxChars;
+  if (code.length > limits.maxChars) code = `${code.slice(0, limits.maxChars).replace(/\n[^\n]*$/, '')}\n…`;
+  const id = target.attribs.id ?? '';
+  const name = id.split('.').at(-1) ?? '';
+  const first = normalizeSpace(lines.find((line) => line.trim() && !/^\s*@/.test(line)) ?? '');
+  return { title: name && first.includes(name) ? id : first, content: `<pre><code>${escapeHtml(code)}</code></pre>`, truncated };
+}
+
 /**
  * The preview of what `#fragment` points to in a page: the text the link leads to (see `previewParts`),
  * links absolute against `pageUrl`; null when the page has no such element.
@@ -259,6 +334,8 @@ export function previewOfTarget(
   // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
   const href = found.name === 'a' ? found.attribs.href : undefined;
   if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
+  const listing = listingAround(found);
+  if (listing) return listingPreview(found, listing, limits);
   return previewOfElements(
     previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)),
     limits,

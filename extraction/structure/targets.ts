@@ -129,12 +129,29 @@ function permalinkTarget<Node, Element extends Node>(tree: TreeAdapter<Node, Ele
   return undefined;
 }
 
+/** A link's label that only annotates what it sits beside: `[source]`, `[docs]`, `[edit]` (Sphinx's viewcode links, wiki edit links). */
+const BRACKETED_LABEL = /^\s*\[[^[\]]{1,24}\]\s*$/;
+
+/** The text in and below `element`. */
+function textIn<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): string {
+  let text = '';
+  const children = tree.childNodes(element);
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    text += tree.isElement(child) ? textIn(tree, child) : (tree.textData(child) ?? '');
+  }
+  return text;
+}
+
 /**
- * A link to a place in a page that shows no word: a "¶", "#" or icon permalink, a "↩" back-reference.
+ * A link that is a mark beside the text rather than text: a "¶", "#" or icon permalink, a "↩"
+ * back-reference (a place in a page, no word), or a bracketed label such as `[source]` or `[docs]`.
  * Noise wherever a section's text or title is read.
  */
 export function isPermalink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  return tree.tagName(element) === 'a' && /#./.test(tree.attribute(element, 'href') ?? '') && !hasWord(tree, element);
+  if (tree.tagName(element) !== 'a') return false;
+  const href = tree.attribute(element, 'href') ?? '';
+  return (/#./.test(href) && !hasWord(tree, element)) || (href !== '' && BRACKETED_LABEL.test(textIn(tree, element)));
 }
 
 /** A heading inside a `<header>` belongs to the header: the section's content follows the header. */

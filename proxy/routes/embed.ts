@@ -1,6 +1,7 @@
 import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/embed-jobs.ts';
 import { pageUrlOf } from '../../extraction/html/links.ts';
 import { MAX_SELECTOR_LENGTH, simpleSelector } from '../../extraction/selector.ts';
+import type { Preview } from '../../extraction/preview.ts';
 import { ExtractionRefused } from '../extraction/pool.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
@@ -102,38 +103,50 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       const fragment = url.hash.slice(1);
       const pageUrl = pageUrlOf(url.href);
       const preview = form === 'preview';
+      /** The section `name` of the page (its opening when empty), with its preview; undefined when the page has none. */
+      const sectionOf = async (name: string): Promise<{ content: string; preview?: Preview } | undefined> => {
+        if (external) {
+          const section = await context.pages.extract(pageUrl, (page) =>
+            extracted(context, url, 'section', {
+              page,
+              pageUrl,
+              fragment: name,
+              doctool: doctool ?? null,
+              maincontent: maincontent ?? null,
+              preview,
+            }),
+          );
+          return section ?? undefined;
+        }
+        const result = await context.api
+          .embed(
+            { url: name === fragment ? url.href : `${pageUrl}${name ? `#${name}` : ''}`, doctool, doctoolversion, maincontent },
+            credential,
+          )
+          .catch((error: unknown) => {
+            if (error instanceof ProxyError && error.status === 404) return undefined;
+            throw error;
+          });
+        if (!result) return undefined;
+        const section = await extracted(context, url, 'upstreamSection', { content: result.content, pageUrl, preview });
+        if (!section.preview || !name || (section.previewHasText && !section.cutFromListing)) return section;
+        // A bare target (a heading, an empty anchor), or a definition cut out of its code listing: what
+        // it is, read around it in the page's content from the upstream, with the reader's own credential.
+        const page = await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
+        const around = page && (await extracted(context, url, 'targetPreview', { page: page.content, pageUrl, fragment: name }));
+        return { content: section.content, preview: around ?? section.preview };
+      };
       const base = { url: url.href, fragment: fragment || null, external };
-      if (external) {
-        const section = await context.pages.extract(pageUrl, (page) =>
-          extracted(context, url, 'section', {
-            page,
-            pageUrl,
-            fragment,
-            doctool: doctool ?? null,
-            maincontent: maincontent ?? null,
-            preview,
-          }),
-        );
-        if (!section) throw new ProxyError(404, 'section_not_found', `The page has no section "${fragment}".`);
-        return section.preview
-          ? ({ ...base, ...section.preview } satisfies EmbedPreview)
-          : ({ ...base, content: section.content } satisfies EmbedSection);
+      const section = await sectionOf(fragment);
+      // A link to an anchor the page lacks lands at the page's top: its preview is the page's opening.
+      if (!section && fragment && preview) {
+        const opening = await sectionOf('');
+        if (opening?.preview) return { ...base, ...opening.preview, missing_fragment: true } satisfies EmbedPreview;
       }
-      const result = await context.api
-        .embed({ url: url.href, doctool, doctoolversion, maincontent }, credential)
-        .catch((error: unknown) => {
-          if (error instanceof ProxyError && error.status === 404)
-            throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
-          throw error;
-        });
-      const section = await extracted(context, url, 'upstreamSection', { content: result.content, pageUrl, preview });
+      if (!section)
+        throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
       if (!section.preview) return { ...base, content: section.content } satisfies EmbedSection;
-      if (!fragment || section.previewHasText) return { ...base, ...section.preview } satisfies EmbedPreview;
-      // A bare target (a heading, an empty anchor): what it points to, read around it in the page's
-      // content from the upstream, with the reader's own credential.
-      const page = await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
-      const around = page && (await extracted(context, url, 'targetPreview', { page: page.content, pageUrl, fragment }));
-      return { ...base, ...(around ?? section.preview) } satisfies EmbedPreview;
+      return { ...base, ...section.preview, missing_fragment: false } satisfies EmbedPreview;
     },
   };
 }

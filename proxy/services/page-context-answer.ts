@@ -55,7 +55,10 @@ export function pagesToCheck(facts: PageContextFacts): string[] {
 }
 
 /** The version switcher's answer for one page; `existence` holds what was found of `pagesToCheck` (null: cannot be told). */
-export function pageContextAnswer(facts: PageContextFacts, existence: ReadonlyMap<string, boolean | null>): PageContext {
+export function pageContextAnswer(
+  facts: PageContextFacts,
+  existence: ReadonlyMap<string, boolean | null>,
+): Omit<PageContext, 'subprojects'> {
   const { project, versionSlug, path } = facts.location;
   const { listed, versions, translations } = samePages(facts);
   const exists = (page: SamePage) => (page.current ? true : (existence.get(page.url) ?? null));

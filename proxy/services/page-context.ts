@@ -41,5 +41,6 @@ export async function buildPageContext(sources: PageContextSources, request: Pag
   );
   const facts: PageContextFacts = { location, versions, languages };
   const existence = await Promise.all(pagesToCheck(facts).map(async (url) => [url, await sources.exists(url)] as const));
-  return pageContextAnswer(facts, new Map(existence));
+  const subprojects = [...scope.values()].filter((entry) => entry.role === 'subproject' && entry.parent === main.slug).length;
+  return { ...pageContextAnswer(facts, new Map(existence)), subprojects };
 }

@@ -10,6 +10,8 @@ export interface ScopedProject {
   role: ScopeRole;
   /** Projects this one is searched with when subprojects are included. */
   alias?: string;
+  /** A subproject's parent: the configured project it is searched with. */
+  parent?: string;
 }
 
 /**
@@ -58,8 +60,8 @@ export class Metadata {
   scope(credential: Credential, scopeKey: string): Promise<Map<string, ScopedProject>> {
     return this.memo(`${scopeKey}|scope`, async () => {
       const scope = new Map<string, ScopedProject>();
-      const addWithTranslations = async (project: ProjectSummary, role: ScopeRole, alias?: string) => {
-        scope.set(project.slug, { project, role, ...(alias ? { alias } : {}) });
+      const addWithTranslations = async (project: ProjectSummary, role: ScopeRole, alias?: string, parent?: string) => {
+        scope.set(project.slug, { project, role, ...(alias ? { alias } : {}), ...(parent ? { parent } : {}) });
         const translations = await this.translations(project.slug, credential, scopeKey).catch(ignoreMissing);
         for (const translation of translations)
           if (!scope.has(translation.slug)) scope.set(translation.slug, { project: translation, role: 'translation' });
@@ -74,7 +76,7 @@ export class Metadata {
           await addWithTranslations(project, 'project');
           if (!this.withSubprojects) return;
           const children = await this.subprojects(slug, credential, scopeKey).catch(ignoreMissing);
-          await Promise.all(children.map((child) => addWithTranslations(child.child, 'subproject', child.alias)));
+          await Promise.all(children.map((child) => addWithTranslations(child.child, 'subproject', child.alias, slug)));
         }),
       );
       return scope;

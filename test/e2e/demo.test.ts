@@ -230,6 +230,26 @@ describe('touch', () => {
     expect(page.url()).toBe(href!.replace(/\?highlight=[^#]*/, ''));
   });
 
+  it("offers its own trigger while the theme's box is in a closed side menu, and a labelled close button a finger can hit", async () => {
+    await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.goto(docs('architecture.html'));
+    // The Read the Docs theme keeps its search box in the side menu, off the screen on a phone.
+    const trigger = page.locator('doclens-search [part~="trigger"]');
+    await trigger.waitFor();
+    await trigger.tap();
+    await searchInput().waitFor();
+    const close = page.locator('doclens-search [part~="close"]');
+    expect(await close.textContent()).toContain('Close');
+    const size = (await close.boundingBox())!;
+    expect(size.width).toBeGreaterThanOrEqual(44);
+    expect(size.height).toBeGreaterThanOrEqual(44);
+    await close.tap();
+    await searchInput().waitFor({ state: 'detached' });
+    // Once the reader opens the menu, its box is the way to search: the trigger goes.
+    await page.locator('[data-toggle="wy-nav-top"]').tap();
+    await trigger.waitFor({ state: 'hidden' });
+  });
+
   it('a first tap on a link previews it with an "Open" action, a tap elsewhere closes it, a second tap follows it', async () => {
     await newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await page.goto(docs('architecture.html'));

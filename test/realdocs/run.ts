@@ -14,6 +14,7 @@ import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
 import { checkPreviews } from './previews.ts';
+import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
@@ -25,6 +26,8 @@ const EXAMPLES = 6;
 
 interface KeyboardChecks {
   run(url: string): Promise<KeyboardResult[]>;
+  /** The browser the checks share (with the reader's checks of reader.ts). */
+  browser(): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ interface SiteRow {
   mrr: number;
   queries: number;
   keyboard: KeyboardResult[];
+  reader: ReaderCheck[];
   seconds: number;
 }
 
@@ -147,6 +151,9 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     const previews = await measurePreviews(served);
     const relevance = await measureSearch(served, queries);
     const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
+    status('reader checks in Chromium…');
+    const reader = await readerChecks(await keyboard.browser(), served, demo.pages[0]!.url, site.slug, queries);
+    printReader(reader);
     return {
       site,
       pages: index.indexed,
@@ -158,6 +165,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       mrr: relevance.mrr,
       queries: queries.length,
       keyboard: keyboardResults,
+      reader,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -172,6 +180,10 @@ function keyboardChecks(): KeyboardChecks {
     run: async (url) => {
       browser ??= launchChromium();
       return runKeyboardChecks(await browser, url);
+    },
+    browser: () => {
+      browser ??= launchChromium();
+      return browser;
     },
     close: async () => {
       if (browser) await (await browser).close();
@@ -192,20 +204,27 @@ function misses(row: SiteRow): string[] {
           .map((result) => result.name)
           .join(', ')}`
       : '',
+    row.reader.some((check) => !check.passed)
+      ? `reader: ${row.reader
+          .filter((check) => !check.passed)
+          .map((check) => `${check.point}. ${check.name}`)
+          .join(', ')}`
+      : '',
   ].filter(Boolean);
 }
 
 function table(rows: SiteRow[]): string {
   const lines = [
-    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Keyboard |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Keyboard | Reader 1 2 3 4 5 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
+    const reader = row.reader.map((check) => (check.passed ? '✓' : '✗')).join(' ');
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
-        `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
+        `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} | ${reader} |`,
     );
   }
   return lines.join('\n');

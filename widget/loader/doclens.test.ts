@@ -176,14 +176,18 @@ describe('the doclens.js loader', () => {
       expect(doc.body.classList.contains('searching'), 'the theme overlay is closed').to.equal(false);
       expect(box.value).to.equal('');
       expect(shortcuts.actions).to.deep.equal([]);
-      await search.hide();
+      await sendKeys({ press: 'Escape' });
+      await until(() => !search.open, 'closed by Escape');
+      expect(doc.activeElement, "focus back in the theme's box").to.equal(box);
       expect(doc.body.classList.contains('searching'), 'the theme overlay stays closed once doclens is').to.equal(false);
 
       // Keys that come before doclens has focus (in one task, as when the reader types fast) are kept too.
       box.focus();
       for (const key of ['s', 'l', 'o', 'w']) box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
       await until(() => field()?.value === 'slow', '"slow" in the doclens field');
-      await search.hide();
+      search.shadowRoot!.querySelector<HTMLButtonElement>('button.close')!.click();
+      await until(() => !search.open, 'closed by its close button');
+      expect(doc.activeElement, "focus back in the theme's box after the close button").to.equal(box);
       // Those keys were sent to the theme's box after it lost focus, as no reader's could be.
       shortcuts.actions.length = 0;
 
@@ -283,7 +287,9 @@ describe('the doclens.js loader', () => {
     const strings = '<script type="application/json" id="doclens-strings">{"en": {"searchButton": "Find it"}}</script>';
     const { doc } = await frame(
       '',
-      page(`${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); }</style>${tag('data-features="search"')}`),
+      page(
+        `${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); } [data-md-color-scheme="slate"] { background-color: #1e2129; }</style>${tag('data-features="search"')}`,
+      ),
     );
     await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'trigger');
     const search = doc.querySelector('doclens-search')!;

@@ -4,7 +4,7 @@ import { loadWhenIdle, PARTS, preload } from './code.ts';
 import { queryInFragment } from '../search/query-url.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
 import { SearchOpener } from './search-opener.ts';
-import { handOverThemeSearch, themeSearchBoxes } from './theme-search.ts';
+import { handOverThemeSearch, themeSearchBoxes, watchThemeSearch } from './theme-search.ts';
 
 export { registerStrings };
 
@@ -69,9 +69,14 @@ function searchMounter({ data, proxy, page }: Settings): () => HTMLElement {
     search = element('doclens-search', { proxy, project: page.project, version: page.version });
     search.toggleAttribute('no-highlight', data.highlight === 'off');
     const target = data.searchTarget ? document.querySelector(data.searchTarget) : null;
-    // The theme's own search boxes open doclens instead (see `mount`): no new element in the layout, no shift.
-    search.toggleAttribute('no-trigger', !target && themeSearchBoxes().length > 0);
-    search.toggleAttribute('floating', !target && !search.hasAttribute('no-trigger'));
+    const boxes = themeSearchBoxes();
+    // The theme's own search boxes open doclens instead (see `mount`): no new element in the layout, no
+    // shift. Where none can be seen (a closed side menu on a phone), doclens' own trigger floats.
+    const themeBoxShown = (shown: boolean) => {
+      search!.toggleAttribute('no-trigger', !target && shown);
+      search!.toggleAttribute('floating', !target && !shown);
+    };
+    themeBoxShown(!target && boxes.length > 0 && watchThemeSearch(boxes, themeBoxShown));
     (target ?? document.body).append(search);
     return search;
   };
@@ -128,9 +133,10 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
-    (target ?? document.body).append(
-      element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement }),
-    );
+    const versions = element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement });
+    // `data-switcher="always"`: the switcher shows on a site with one version and one language too.
+    versions.toggleAttribute('always', data.switcher === 'always');
+    (target ?? document.body).append(versions);
     parts.add('versions');
   }
   loadWhenIdle(parts);

@@ -10,6 +10,8 @@ import { loadCode } from './code.ts';
 export class SearchOpener {
   /** The words for the dialog, while it opens; undefined otherwise. */
   private typed?: string;
+  /** Where focus goes back when the dialog opening now closes (a theme's box, which lost it to the handover). */
+  private returnTo?: HTMLElement | undefined;
   private opening?: Promise<void>;
 
   /** `mount` puts the (not yet upgraded) element in the page, or returns the one there. */
@@ -25,24 +27,26 @@ export class SearchOpener {
     return this.element().hasAttribute('open');
   }
 
-  /** Opens the dialog (with `words` searched); resolves once its field has focus. */
-  show(words?: string): Promise<void> {
+  /** Opens the dialog (with `words` searched); resolves once its field has focus. Closed, it gives focus to `returnTo` (by default what had it). */
+  show(words?: string, returnTo?: HTMLElement): Promise<void> {
     const search = this.element();
     if (search.hasAttribute('open') && customElements.get('doclens-search')) return (search as DoclensSearch).show(words);
+    this.returnTo ??= returnTo;
     // While it opens, the words asked for first and every key typed since are here already: a later
     // call (a theme box's Enter, its form's submit) must not put older words back.
     if (this.typed === undefined) this.typed = words ?? '';
     this.opening ??= this.openWithTyped().finally(() => {
       this.opening = undefined;
       this.typed = undefined;
+      this.returnTo = undefined;
     });
     return this.opening;
   }
 
   /** Opens the dialog as `show` does, with `key` typed after `words`; while it opens, `key` goes after the keys it has. */
-  showTyped(words: string, key: string): Promise<void> {
+  showTyped(words: string, key: string, returnTo?: HTMLElement): Promise<void> {
     if (this.typed !== undefined) this.typed += key;
-    return this.show(words + key);
+    return this.show(words + key, returnTo);
   }
 
   /** Catches the shortcuts until the element's own take over, and the keys typed while it opens. */
@@ -93,7 +97,7 @@ export class SearchOpener {
       let handed: string | undefined;
       while (this.typed !== undefined && this.typed !== handed) {
         handed = this.typed;
-        await search.show(handed || undefined);
+        await search.show(handed || undefined, this.returnTo);
       }
     } catch {
       console.warn('doclens: the search code did not load');

@@ -38,6 +38,35 @@ export function themeSearchBoxes(): HTMLInputElement[] {
   return [...boxes.filter(isVisible), ...boxes.filter((box) => !isVisible(box))];
 }
 
+/** Whether the reader can see `element`: displayed, visible, and not off the side of the screen (a closed side menu). */
+function canBeSeen(element: Element): boolean {
+  if (!isVisible(element)) return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth;
+}
+
+/**
+ * Whether the reader sees a way to the theme's search (one of its `boxes`, or a control that opens
+ * the container holding one), now; `shown` is called again whenever that changes. Scrolled out of
+ * view above or below still counts as there.
+ */
+export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boolean) => void): boolean {
+  const ways = [...boxes, ...searchOpeners(boxes)];
+  const seen = () => ways.some(canBeSeen);
+  let last = seen();
+  const report = () => {
+    const visible = seen();
+    if (visible !== last) shown((last = visible));
+  };
+  // Vertically the margin takes in the whole page: scrolling is no reason for a trigger to come and go.
+  const observer = new IntersectionObserver(report, { rootMargin: '100000px 0px' });
+  for (const way of ways) observer.observe(way);
+  // Hidden with visibility, or moved by a transition, without crossing the edge: seen once the layout settles.
+  window.addEventListener('resize', report);
+  document.addEventListener('transitionend', report, true);
+  return last;
+}
+
 /** Controls that reveal a hidden container holding a search box (a navigation bar's "Search" opening a modal). */
 function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].filter((control) => {
@@ -68,7 +97,7 @@ function closeThemeSearch(box: HTMLInputElement): void {
   if (dialog?.open) dialog.close();
   const popover = box.closest<HTMLElement>('[popover]');
   if (popover?.matches(':popover-open')) popover.hidePopover();
-  // Focus does not come back to the box when doclens closes: themes open their search again on focus.
+  // doclens gives focus back to the box when it closes, quietly (see focusQuietly): themes open their search on focus.
   box.blur();
 }
 
@@ -85,7 +114,7 @@ export function handOverThemeSearch(search: SearchOpener, boxes: HTMLInputElemen
     // While the box has focus: some themes close their search on Escape only then (pydata-sphinx-theme).
     if (!search.isOpen) closeThemeSearch(box);
     // While doclens opens, the opener holds the words: the box's own text is only where they start.
-    void search.showTyped(box.value, key);
+    void search.showTyped(box.value, key, box);
   };
   for (const box of boxes) {
     // Clicks, taps and typing open it; focus alone does not, so Tab passes by and focus can return.

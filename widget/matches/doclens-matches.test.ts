@@ -95,4 +95,32 @@ describe('<doclens-matches>', () => {
       menu.remove();
     }
   });
+
+  it('marks whole words and the forms searched, starts at the chosen section, and closes with Escape', async () => {
+    // Cut from a Sphinx module page (Read the Docs theme): sections with ids, the searched words before and in them.
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <div role="main">
+        <section id="tornado-web"><h1>tornado.web</h1><p>Navigation helpers; see installing below. A nav bar.</p></section>
+        <section id="installing"><h2>Installing</h2><p style="margin-bottom: 1200px">Installing the nav package: pip install.</p></section>
+      </div>
+    </div>`);
+    const original = location.href;
+    history.replaceState(null, '', `${location.pathname}?highlight=nav+installing#installing`);
+    highlightSearchedTerms(container);
+    const marks = [...container.querySelectorAll('mark')];
+    expect(marks.map((mark) => mark.textContent)).to.deep.equal(['installing', 'nav', 'Installing', 'Installing', 'nav']);
+    const matches = document.createElement('doclens-matches');
+    container.append(matches);
+    await matches.updateComplete;
+    history.replaceState(null, '', original);
+    part(matches, 'next').click();
+    await matches.updateComplete;
+    expect(current(), 'the first match of the chosen section').to.deep.equal([marks[2]]);
+    expect(part(matches, 'count').textContent).to.equal('3 of 5');
+    document.body.focus();
+    await sendKeys({ press: 'Escape' });
+    await until(() => !container.querySelector('mark'), 'marks removed by Escape');
+    await matches.updateComplete;
+    expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
+  });
 });

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
+import { isTextField } from '../shared/hotkeys.ts';
 import { format } from '../shared/i18n.ts';
 import { HIGHLIGHT_SELECTOR, removeHighlights } from '../shared/page.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -13,8 +14,8 @@ const STYLE_ID = 'doclens-matches-style';
 
 /**
  * A small floating bar for the searched words marked on the page (a search result's `?highlight=`):
- * "3 of 12", next and previous match (also Enter and Shift+Enter in the bar), and a button that
- * removes the marks. Shown only while the page has marks.
+ * "3 of 12", next and previous match (also Enter and Shift+Enter in the bar), starting from the
+ * section the link leads to, and a button that removes the marks (Escape too). Shown only while the page has marks.
  *
  * @tag doclens-matches
  *
@@ -38,6 +39,8 @@ export class DoclensMatches extends DoclensElement {
   @state() private marks: HTMLElement[] = [];
   /** The current match, or -1 before the first step. */
   @state() private index = -1;
+  /** The match the first step goes to: the first in or after the section the reader chose. */
+  private start = 0;
 
   @query('.bar') private bar?: HTMLElement;
   @query('.viewport') private viewport?: HTMLElement;
@@ -50,6 +53,8 @@ export class DoclensMatches extends DoclensElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.marks = [...document.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)];
+    this.start = Math.max(0, firstInSection(this.marks));
+    document.addEventListener('keydown', this.onEscape);
     if (!document.getElementById(STYLE_ID)) {
       const style = document.createElement('style');
       style.id = STYLE_ID;
@@ -57,6 +62,17 @@ export class DoclensMatches extends DoclensElement {
       document.head.append(style);
     }
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onEscape);
+  }
+
+  /** Escape hides the marks, unless something else took it (the search dialog, a preview, a menu) or it is typed in a field. */
+  private onEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !this.marks.length || isTextField(event.composedPath()[0])) return;
+    this.clear();
+  };
 
   override firstUpdated(): void {
     void this.arrange();
@@ -72,7 +88,9 @@ export class DoclensMatches extends DoclensElement {
     const total = this.marks.length;
     if (!total) return;
     this.marks[this.index]?.removeAttribute('aria-current');
-    this.index = this.index < 0 && direction < 0 ? total - 1 : (this.index + direction + total) % total;
+    // The first step goes from the section the reader chose: forward to its first match, back to the one before.
+    const from = this.index < 0 ? this.start - (direction > 0 ? 1 : 0) : this.index;
+    this.index = (from + direction + total) % total;
     const mark = this.marks[this.index]!;
     mark.setAttribute('aria-current', 'true');
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -120,6 +138,14 @@ export class DoclensMatches extends DoclensElement {
           @click=${() => this.clear()}>✕</button>
       </div>`;
   }
+}
+
+/** The first of `marks` in or after the element the page's fragment names (-1 without one). */
+function firstInSection(marks: HTMLElement[]): number {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return -1;
+  return marks.findIndex((mark) => target.contains(mark) || !!(target.compareDocumentPosition(mark) & Node.DOCUMENT_POSITION_FOLLOWING));
 }
 
 define('doclens-matches', DoclensMatches);

@@ -371,4 +371,18 @@ describe('<doclens-preview>', () => {
     expect(inside(popup(preview).getBoundingClientRect(), viewport())).to.equal(true);
     await preview.hide();
   });
+
+  it("previews the page's opening, marked as the page, for a link to an anchor the page lacks", async () => {
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p><a id="gone" href=${`${servers.docs}/en/latest/installation.html#using-the-old-installer`}>the old installer</a></p>`,
+    );
+    await preview.show(container.querySelector<HTMLAnchorElement>('#gone')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
+    expect(preview.shadowRoot!.querySelector('[part~="unavailable"]')).to.equal(null);
+    expect(part(preview, 'whole-page').textContent).to.contain('Section not found');
+    expect(part(preview, 'title').textContent).to.equal('Installation');
+    expect(part(preview, 'content').textContent!.trim().length).to.be.greaterThan(20);
+  });
 });

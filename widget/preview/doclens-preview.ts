@@ -37,6 +37,7 @@ function isSphinxPage(): boolean {
  * @csspart badge - The project or version of a section from elsewhere than this page's, beside the title.
  * @csspart skeleton - The shimmering lines shown while the section loads.
  * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
+ * @csspart whole-page - Over a preview of a page's opening, where the link names a section the page lacks: says so.
  * @csspart more - The "read more" link, or the "Open" action of a tapped preview.
  * @csspart arrow - The arrow pointing at the link.
  *
@@ -208,7 +209,7 @@ export class DoclensPreview extends DoclensElement {
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
     this.stopAutoUpdate?.();
-    this.stopAutoUpdate = anchor(link, this.popup, { gap: 10, arrow: this.arrowElement, placed: () => this.placed() });
+    this.stopAutoUpdate = anchor(link, this.popup, { gap: 10, arrow: this.arrowElement, beside: true, placed: () => this.placed() });
     this.emit('doclens-preview-show', { link, url: this.previewUrl(link) });
     try {
       const preview = await pending;
@@ -280,6 +281,7 @@ export class DoclensPreview extends DoclensElement {
     // Another project or version than this page's says which.
     const label = contextLabel(this.preview.url, window.location.href);
     return html`
+      ${this.preview.missing_fragment ? html`<p class="whole-page" part="whole-page">${this.strings.previewWholePage}</p>` : nothing}
       ${
         this.preview.title || label
           ? html`<header>${

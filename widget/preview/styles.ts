@@ -147,6 +147,11 @@ export const previewStyles = css`
       background-position: -200% 0;
     }
   }
+  .whole-page {
+    margin: 0 0 calc(var(--_space) / 2);
+    color: var(--_muted);
+    font-size: 0.8125em;
+  }
   .unavailable {
     color: var(--_muted);
     font-style: italic;
@@ -168,5 +173,15 @@ export const previewStyles = css`
     bottom: -6px;
     border-left: 0;
     border-top: 0;
+  }
+  .popup[data-side='right'] .arrow {
+    left: -6px;
+    border-top: 0;
+    border-right: 0;
+  }
+  .popup[data-side='left'] .arrow {
+    right: -6px;
+    border-bottom: 0;
+    border-left: 0;
   }
 `;

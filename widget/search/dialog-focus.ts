@@ -10,6 +10,23 @@ export function deepActiveElement(): HTMLElement | undefined {
   return active instanceof HTMLElement ? active : undefined;
 }
 
+/**
+ * Gives focus back to `element` without the page reacting as to a reader's focus: a theme opens its
+ * search overlay when its box gets focus, a preview opens on a focused link. Focus events are
+ * dispatched during `focus()`, so listeners on the window, capturing, stop them before the element's own.
+ */
+export function focusQuietly(element: HTMLElement): void {
+  const quiet = (event: Event) => {
+    if (event.target === element) event.stopImmediatePropagation();
+  };
+  for (const type of ['focus', 'focusin']) window.addEventListener(type, quiet, true);
+  try {
+    element.focus({ preventScroll: true });
+  } finally {
+    for (const type of ['focus', 'focusin']) window.removeEventListener(type, quiet, true);
+  }
+}
+
 /** Tab and Shift+Tab go round the dialog's controls (the modal dialog alone would let focus leave for the browser's). */
 function cycleFocus(event: KeyboardEvent, field: HTMLElement, root: ParentNode): void {
   const stops = [

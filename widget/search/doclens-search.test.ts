@@ -86,8 +86,9 @@ describe('<doclens-search>', () => {
     await openWith(element, 'schedul');
     await until(() => options(element).length > 0, 'results');
     const first = options(element)[0]!;
-    expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul$/);
-    expect(options(element).some((option) => /\.html\?highlight=schedul#/.test(option.href))).to.equal(true);
+    // The reader's words, then the forms the search matched in the row ("scheduler" for "schedul").
+    expect(first.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/en\/latest\/.+\.html\?highlight=schedul(\+[\w-]+)*$/);
+    expect(options(element).some((option) => /\.html\?highlight=schedul(\+[\w-]+)*#/.test(option.href))).to.equal(true);
     expect(first.querySelector('[part~="option-title"] span')?.textContent?.toLowerCase()).to.contain('schedul');
     const field = input(element);
     expect(field.getAttribute('role')).to.equal('combobox');
@@ -257,10 +258,11 @@ describe('<doclens-search>', () => {
     const recorder = recordSearches();
     try {
       const element = await fixture<DoclensSearch>(
-        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"></doclens-search>`,
+        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0" page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
       );
       await openWith(element, 'plugin');
       await until(() => options(element).length > 0, 'results');
+      await until(() => !!shadow(element).querySelector('[part~="filters"] input[type="checkbox"]'), 'the subprojects box');
       expect(recorder.queries.at(-1)).to.equal('subprojects:aurora/latest plugin');
       shadow(element).querySelector<HTMLInputElement>('[part~="filters"] input[type="checkbox"]')!.click();
       await until(() => recorder.queries.at(-1) === 'project:aurora/latest plugin', 'filtered request');
@@ -458,8 +460,11 @@ describe('<doclens-search>', () => {
 
   it('keeps Tab and Shift+Tab going round the dialog', async () => {
     localStorage.setItem('doclens:recent:aurora', JSON.stringify(['lease', 'retry']));
-    const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} project="aurora"></doclens-search>`);
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
+    );
     await element.show();
+    await until(() => !!shadow(element).querySelector('[part~="filters"] input[type="checkbox"]'), 'the subprojects box');
     const visited: string[] = [];
     for (let step = 0; step < 9; step++) {
       await sendKeys({ press: 'Tab' });
@@ -480,5 +485,59 @@ describe('<doclens-search>', () => {
     expect(shadow(element).querySelector('[part~="trigger"]')!.textContent).to.contain('Buscar');
     await element.show();
     expect(input(element).placeholder).to.equal('Buscar en la documentación');
+  });
+
+  describe('result rows on a page of a real theme', () => {
+    // The side menu of the demo's guides/deployment.html (Sphinx, Read the Docs theme), read from the built file.
+    const PAGE = () => `${servers.docs}/en/latest/guides/deployment.html`;
+    let sidebar: string | undefined;
+    const sideMenu = async () =>
+      (sidebar ??= new DOMParser()
+        .parseFromString(await (await fetch('/demo/docs/build/aurora/en/latest/guides/deployment.html')).text(), 'text/html')
+        .querySelector('[role="navigation"][aria-label="Navigation menu"]')!.outerHTML);
+    const title = document.title;
+    afterEach(() => void (document.title = title));
+
+    async function themedPage(attributes = 'project="aurora" version="latest"'): Promise<DoclensSearch> {
+      const container = await fixture<HTMLDivElement>(html`<div></div>`);
+      container.innerHTML = `<nav>${await sideMenu()}</nav><div role="main"><h1>Deploying workers</h1></div><doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
+      for (const link of container.querySelectorAll('a')) link.href = new URL(link.getAttribute('href')!, PAGE()).href;
+      document.title = 'Deploying workers — Aurora 2.1.0 documentation';
+      return container.querySelector<DoclensSearch>('doclens-search')!;
+    }
+
+    const rowPlace = (element: DoclensSearch, path: string) =>
+      options(element)
+        .find((option) => option.classList.contains('page') && new URL(option.href).pathname.endsWith(path))
+        ?.querySelector('[part~="option-place"]')?.textContent;
+
+    it("say where each page sits with the titles of the page's own table of contents, and the site's name as the page shows it", async () => {
+      const element = await themedPage();
+      await openWith(element, 'worker');
+      await until(() => rowPlace(element, '/guides/deployment.html') !== undefined, 'the deployment page, placed');
+      expect(rowPlace(element, '/guides/deployment.html')).to.equal('Guides');
+      await until(
+        () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
+        'the site name',
+      );
+      input(element).value = '';
+      await sendKeys({ type: 'scheduler add_job' });
+      // Not in the menu: placed under its folder's page (api/index.html, "API reference" under "Reference").
+      await until(() => rowPlace(element, '/api/scheduler.html') !== undefined, 'an API page, placed');
+      expect(rowPlace(element, '/api/scheduler.html')).to.equal('Reference › API reference');
+      for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+        expect(place.textContent).not.to.match(/\.html|\bguides\b|\bapi\b/);
+    });
+
+    it('offer "Include subprojects" only for a project that has some', async () => {
+      const aurora = await themedPage(`project="aurora" version="latest" page-url="${servers.docs}/en/latest/"`);
+      await aurora.show();
+      await until(() => !!shadow(aurora).querySelector('[part~="filters"] input[type="checkbox"]'), 'Aurora has its plugins');
+      await aurora.hide();
+      const skyline = await themedPage(`project="skyline" version="latest" page-url="${servers.docs}/en/latest/"`);
+      await skyline.show();
+      await until(() => shadow(skyline).querySelector('[part~="filters"] > span')?.textContent === 'Searching Skyline', 'names known');
+      expect(shadow(skyline).querySelector('[part~="filters"] input[type="checkbox"]')).to.equal(null);
+    });
   });
 });

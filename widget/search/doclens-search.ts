@@ -1,15 +1,16 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { define, DoclensElement } from '../shared/base-element.ts';
-import { findClearSpot, LayoutSettledController } from '../shared/clear-spot.ts';
+import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
-import { deepActiveElement, DialogFocusController, reveal } from './dialog-focus.ts';
+import { deepActiveElement, DialogFocusController, focusQuietly, reveal } from './dialog-focus.ts';
 import { recentKey, RecentSearches } from './recent.ts';
 import { ResultList } from './result-list.ts';
-import { withHighlight, type ResultRow } from './results.ts';
+import { matchedForms, withHighlight, type ResultRow } from './results.ts';
 import { SearchedNames } from './scope.ts';
+import { SiteOutline } from './site-outline.ts';
 import { SearchAddressController, SharedLink } from './search-address.ts';
 import { createSearchField, describeField } from './search-field.ts';
 import { SearchRequestController } from './search-request.ts';
@@ -31,9 +32,11 @@ let instances = 0;
  * @event doclens-search-select - A result was chosen; `detail: { result, block, url, newTab }`. Cancel it to navigate yourself.
  *
  * @csspart trigger - The button that opens the dialog.
+ * @csspart close - The button that closes it: the Esc keycap with a mouse, the word "Close" on a touch screen (44×44 px at least).
  * @csspart dialog - The dialog.
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
+ * @csspart option-place - A page row's place in the site: the titles of the pages above it, from this page's breadcrumbs or tables of contents.
  * @csspart option-title - A row's title (a page's or a section's), the searched words in it highlighted.
  * @csspart more - The button that loads more results.
  * @csspart body - The scrolling area under the bar: recent searches, results or a message.
@@ -59,7 +62,7 @@ let instances = 0;
  * @cssproperty --doclens-shadow - Dialog shadow (the other `--doclens-*` tokens of shared/theme.ts apply too).
  */
 export class DoclensSearch extends DoclensElement {
-  static override styles = [themeStyles, searchStyles];
+  static override styles = [themeStyles, layoutViewportStyles, searchStyles];
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
@@ -121,6 +124,8 @@ export class DoclensSearch extends DoclensElement {
   private readonly address = new SearchAddressController(this, () => this.field.value);
   private readonly sharedLink = new SharedLink(this);
   private returnFocus?: HTMLElement;
+  /** The site's outline as this page shows it, read when the first results show. */
+  private outline?: SiteOutline;
   private opening?: Promise<void>;
 
   constructor() {
@@ -140,23 +145,34 @@ export class DoclensSearch extends DoclensElement {
   }
 
   override firstUpdated(): void {
+    // Asked before the dialog opens (the switcher asks the same, once per page): the filters row does not move under the reader's pointer.
+    void this.names.load();
     this.placeTrigger();
     this.address.openLinked();
   }
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */
   private placeTrigger = () => {
-    if (this.hasAttribute('floating') && !this.open) findClearSpot(this, this, TRIGGER_SPOTS);
+    if (!this.hasAttribute('floating') || this.open) return;
+    const viewport = this.renderRoot.querySelector('.viewport');
+    if (viewport) measureOffscreen(this, viewport);
+    findClearSpot(this, this, TRIGGER_SPOTS);
   };
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('noSubprojects')) this.includeSubprojects = !this.noSubprojects;
   }
 
-  /** Opens the dialog; resolves once the field has focus. */
-  async show(initialQuery?: string): Promise<void> {
+  override updated(changed: PropertyValues<this>): void {
+    // A trigger that appears (the theme's box went out of sight) takes a free corner.
+    if (changed.has('noTrigger') && !this.noTrigger) this.placeTrigger();
+    this.describeOpenField();
+  }
+
+  /** Opens the dialog; resolves once the field has focus. Closed, it gives focus back to `returnFocus` (what has it now by default). */
+  async show(initialQuery?: string, returnFocus?: HTMLElement): Promise<void> {
     if (!this.open) {
-      this.returnFocus = deepActiveElement();
+      this.returnFocus = returnFocus ?? deepActiveElement();
       this.open = true;
       this.recent.load();
       void this.names.load();
@@ -201,7 +217,7 @@ export class DoclensSearch extends DoclensElement {
     this.request.cancel();
     this.sharedLink.show();
     this.address.leave();
-    this.returnFocus?.focus();
+    if (this.returnFocus) focusQuietly(this.returnFocus);
     this.field.remove();
     this.emit('doclens-search-close', null);
   };
@@ -246,7 +262,7 @@ export class DoclensSearch extends DoclensElement {
     this.field.setSelectionRange(item.length, item.length);
   }
 
-  override updated(): void {
+  private describeOpenField(): void {
     if (!this.open) return;
     describeField(this.field, this, {
       strings: this.strings,
@@ -258,7 +274,7 @@ export class DoclensSearch extends DoclensElement {
 
   /** The destination, with the searched words for the page to highlight. */
   private destination(row: ResultRow): string {
-    return this.noHighlight ? row.url : withHighlight(row.url, this.query.trim(), window.location.href);
+    return this.noHighlight ? row.url : withHighlight(row.url, this.query.trim(), window.location.href, matchedForms(row));
   }
 
   private select(row: ResultRow, newTab: boolean): void {
@@ -288,6 +304,8 @@ export class DoclensSearch extends DoclensElement {
       version,
       searchingIn: this.names.label(this.strings),
       includeSubprojects: this.includeSubprojects,
+      hasSubprojects: this.names.hasSubprojects,
+      placeOf: (row) => (this.outline ??= new SiteOutline()).above(row.url),
       sharedLink: this.sharedLink.link,
       href: (row) => this.destination(row),
       select: (row, newTab) => this.select(row, newTab),
@@ -304,6 +322,7 @@ export class DoclensSearch extends DoclensElement {
   override render(): TemplateResult {
     const s = this.strings;
     return html`
+      ${this.noTrigger ? nothing : html`<div class="viewport" aria-hidden="true"></div>`}
       ${this.noTrigger ? nothing : renderTrigger(s, this.placeholder, !this.noHotkeys, () => void this.show())}
       <dialog
         part="dialog"

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import {
-  breadcrumb,
   isElsewhere,
+  matchedForms,
   pageTitle,
   resultGroups,
   resultRows,
@@ -80,7 +80,6 @@ describe('result rows', () => {
       [2, 'https://aurora.docs.example.org/en/%ff/d%ff.html'],
     ]);
     for (const row of rows) expect(withHighlight(row.url, 'retry', 'https://aurora.docs.example.org/')).toContain('highlight=retry');
-    expect(breadcrumb('/en/%ff/d%ff.html')).toBe('d%ff');
   });
 
   it('names rows by their section, else their page', () => {
@@ -138,11 +137,20 @@ describe('result links', () => {
   });
 });
 
-describe('breadcrumb', () => {
-  it('shows the path under the version, without extensions or index pages, decoded', () => {
-    expect(breadcrumb('/en/latest/guides/retries.html')).toBe('guides › retries');
-    expect(breadcrumb('/en/2.0/guides/index.html')).toBe('guides');
-    expect(breadcrumb('/en/latest/caf%C3%A9/r%C3%A9sum%C3%A9.htm')).toBe('café › résumé');
+describe('rows that repeat the one above', () => {
+  it("leave out a page's first section titled as the page (its words go on the page's row), and a section the same as the one before", () => {
+    const [group] = resultGroups([
+      result(
+        '/en/latest/web.html',
+        [block('tornado-web', { title: 'tornado.web — RequestHandler and Application classes' }), block('a'), block('a')],
+        {
+          title: 'tornado.web — RequestHandler and Application classes',
+        },
+      ),
+    ]);
+    expect(group!.lead?.id).toBe('tornado-web');
+    expect(group!.sections.map((row) => row.block!.id)).toEqual(['a']);
+    expect(group!.sections[0]!.index).toBe(1);
   });
 });
 
@@ -161,5 +169,28 @@ describe('stepIndex', () => {
   it('goes round the list, from none Down to the first and Up to the last', () => {
     expect([stepIndex(-1, 1, 4), stepIndex(-1, -1, 4)]).toEqual([0, 3]);
     expect([stepIndex(3, 1, 4), stepIndex(0, -1, 4), stepIndex(1, 1, 4)]).toEqual([0, 3, 2]);
+  });
+});
+
+describe('the words a result page highlights', () => {
+  it("are the reader's and the forms the search matched in the row, once each", () => {
+    const [group] = resultGroups([
+      result(
+        '/en/latest/install.html',
+        [
+          block('installing', {
+            highlights: { title: ['<span>Installing</span> it'], content: ['when <span>installed</span>, <span>install</span>'] },
+          }),
+        ],
+        {
+          highlights: { title: ['<span>Install</span>ation'] },
+        },
+      ),
+    ]);
+    const row = group!.sections[0]!;
+    expect(matchedForms(row)).toEqual(['install', 'installing', 'installed']);
+    expect(new URL(withHighlight(row.url, 'install', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
+      'install installing installed',
+    );
   });
 });

@@ -1,6 +1,5 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
-import { percentDecoded } from '../../extraction/structure/tree.ts';
-import { docsPath, HIGHLIGHT_PARAM } from '../shared/page.ts';
+import { HIGHLIGHT_PARAM } from '../shared/page.ts';
 
 /** Sections listed under each page found. */
 const SECTIONS_PER_PAGE = 3;
@@ -21,6 +20,8 @@ export interface ResultRow {
 /** A page found, with its first sections. */
 export interface ResultGroup {
   page: ResultRow;
+  /** The section that opens the page, titled as the page: no row of its own, its words under the page's row. */
+  lead?: SearchBlock;
   sections: ResultRow[];
 }
 
@@ -59,34 +60,47 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
   return results.flatMap((result) => {
     const page = linkableUrl(result);
     if (page === undefined) return [];
+    // Talking to a hosting service directly, fields may be missing: nothing here may throw.
+    const blocks = result.blocks ?? [];
+    const lead = blocks[0] && sameText(sectionTitle(blocks[0]).text, result.title) ? blocks[0] : undefined;
+    // A row that says what the row above says is left out.
+    const shown = blocks.filter(
+      (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
+    );
     return {
       page: row(page, result),
-      // Talking to a hosting service directly, fields may be missing: nothing here may throw.
-      sections: (result.blocks ?? [])
-        .slice(0, SECTIONS_PER_PAGE)
-        .map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
+      ...(lead ? { lead } : {}),
+      sections: shown.slice(0, SECTIONS_PER_PAGE).map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
     };
   });
 }
+
+const sameText = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.replace(/\s+/g, ' ').trim().toLowerCase() === b.replace(/\s+/g, ' ').trim().toLowerCase();
+/** What a section row shows: its title and text. */
+const blockKey = (block: SearchBlock) => `${sectionTitle(block).text}\n${block.content ?? ''}`;
 
 export function resultRows(results: readonly SearchResult[]): ResultRow[] {
   return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
 }
 
-/** The destination with the searched words, for the page it opens to highlight them. */
-export function withHighlight(url: string, words: string, base: string): string {
-  if (!words) return url;
-  const destination = new URL(url, base);
-  destination.searchParams.set(HIGHLIGHT_PARAM, words);
-  return destination.href;
+/** The words the search matched in a row (its highlight markup's `<span>`s): the forms of the reader's words found there ("installing" for "install"). */
+export function matchedForms(row: ResultRow): string[] {
+  const markup = [...(row.result.highlights?.title ?? [])];
+  if (row.block)
+    markup.push(...(row.block.highlights?.title ?? []), ...(row.block.highlights?.name ?? []), ...(row.block.highlights?.content ?? []));
+  const forms = markup.flatMap((text) => [...text.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((match) => match[1]!.toLowerCase()));
+  return [...new Set(forms.flatMap((form) => form.match(/[\p{L}\p{N}_-]{2,}/gu) ?? []))];
 }
 
-/** `/en/latest/guides/retries.html` → `guides › retries`. */
-export function breadcrumb(path: string): string {
-  return docsPath(path)
-    .page.map((segment) => percentDecoded(segment).replace(/\.html?$/, ''))
-    .filter((segment) => segment !== 'index')
-    .join(' › ');
+/** The destination with the searched words and the forms of them the search matched, for the page it opens to highlight them. */
+export function withHighlight(url: string, words: string, base: string, forms: readonly string[] = []): string {
+  if (!words) return url;
+  const destination = new URL(url, base);
+  const typed = words.split(/\s+/);
+  const more = forms.filter((form) => !typed.some((word) => word.toLowerCase() === form));
+  destination.searchParams.set(HIGHLIGHT_PARAM, [...typed, ...more].join(' '));
+  return destination.href;
 }
 
 /** A result from another project or version than the one searched (it says where it is from). */

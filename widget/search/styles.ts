@@ -4,19 +4,20 @@ export const searchStyles = css`
   :host {
     display: inline-block;
   }
+  /* The parts of the layout viewport off screen (a page wider than a phone's screen) are measured (--_outside-*) and kept clear. */
   :host([floating]) {
     position: fixed;
-    top: 12px;
-    inset-inline-end: 16px;
+    top: calc(12px + var(--_outside-top, 0px));
+    inset-inline-end: calc(16px + var(--_outside-end, 0px));
     z-index: var(--_z);
   }
   /* The corner is chosen by script (data-spot) where no page control is under it; top-end by default. */
   :host([floating][data-spot^='bottom']) {
     top: auto;
-    bottom: 12px;
+    bottom: calc(12px + var(--_outside-bottom, 0px));
   }
   :host([floating][data-spot$='start']) {
-    inset-inline-start: 16px;
+    inset-inline-start: calc(16px + var(--_outside-start, 0px));
     inset-inline-end: auto;
   }
   :host([floating]) .trigger {
@@ -145,6 +146,28 @@ export const searchStyles = css`
     cursor: pointer;
     padding: 4px;
     border-radius: 4px;
+  }
+  /* With a mouse, the Esc keycap says how to close (the word is for screen readers); a touch screen
+     has no Escape key: a button with its name, big enough for a finger. */
+  @media (pointer: coarse) {
+    .close {
+      min-width: 44px;
+      min-height: 44px;
+      padding: 0 var(--_space);
+      font: inherit;
+      font-size: 0.9em;
+      color: var(--_accent);
+    }
+    .close kbd {
+      display: none;
+    }
+    .close .label {
+      position: static;
+      width: auto;
+      height: auto;
+      overflow: visible;
+      clip-path: none;
+    }
   }
   .filters {
     display: flex;

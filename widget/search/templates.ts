@@ -6,7 +6,6 @@ import { sanitizeHighlight } from '../shared/sanitize.ts';
 import { canReferToShadow } from './search-field.ts';
 import { withoutRecent, type RecentSearches } from './recent.ts';
 import {
-  breadcrumb,
   isElsewhere,
   pageTitle,
   resultGroups,
@@ -38,6 +37,10 @@ export interface SearchView {
   /** "Searching Aurora 2.0", when a project is searched. */
   searchingIn: string | undefined;
   includeSubprojects: boolean;
+  /** The project searched has subprojects to include (else no such choice is offered). */
+  hasSubprojects: boolean;
+  /** Titles of the pages above a row's page in the site, outermost first. */
+  placeOf(row: ResultRow): string[];
   /** The link of "copy link to this search": copied, or shown to copy by hand when the clipboard refused it. */
   sharedLink: { url: string; copied: boolean } | undefined;
   list: ResultList;
@@ -78,8 +81,8 @@ export function renderDialog(view: SearchView): TemplateResult {
           : nothing
       }
       <doclens-settings exportparts="settings, settings-menu, setting"></doclens-settings>
-      <button class="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span
-        class="visually-hidden">${s.close}</span></button>
+      <button class="close" part="close" type="button" @click=${() => view.close()}><kbd aria-hidden="true">Esc</kbd><span
+        class="label visually-hidden">${s.close}</span></button>
     </div>
     ${
       !shared
@@ -93,9 +96,13 @@ export function renderDialog(view: SearchView): TemplateResult {
       view.searchingIn !== undefined
         ? html`<div class="filters" part="filters">
           <span>${view.searchingIn}</span>
-          <label><input type="checkbox" .checked=${view.includeSubprojects}
-            @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)}
-          />${s.includeSubprojects}</label>
+          ${
+            view.hasSubprojects
+              ? html`<label><input type="checkbox" .checked=${view.includeSubprojects}
+                  @change=${(event: Event) => view.setIncludeSubprojects((event.target as HTMLInputElement).checked)}
+                />${s.includeSubprojects}</label>`
+              : nothing
+          }
         </div>`
         : nothing
     }
@@ -164,7 +171,7 @@ function renderResults(view: SearchView): TemplateResult {
   return html`
     ${request.indexing ? html`<div class="state" part="state">${s.stillIndexing}</div>` : nothing}
     <ul role="listbox" id="results" part="results" aria-label=${s.searchLabel}>
-      ${resultGroups(request.results).map(({ page, sections }) => {
+      ${resultGroups(request.results).map(({ page, lead, sections }) => {
         const result = page.result;
         // Results from elsewhere than the project and version searched say where they are from.
         const badge = isElsewhere(result, view.project, view.version)
@@ -176,7 +183,8 @@ function renderResults(view: SearchView): TemplateResult {
             page,
             html`
             <span class="title" part="option-title">${highlighted(pageTitle(result))}${badge}</span>
-            <span class="path">${breadcrumb(result.path)}</span>`,
+            ${renderPlace(view.placeOf(page))}
+            ${lead ? html`<span class="snippet">${highlighted(sectionSnippet(lead))}</span>` : nothing}`,
           )}
           ${sections.map((section) =>
             renderOption(
@@ -199,6 +207,11 @@ function renderResults(view: SearchView): TemplateResult {
     }
   `;
 }
+/** The page's place in the site ("User guide › Deploying"), where the page the dialog is on shows it. */
+function renderPlace(titles: string[]): TemplateResult | typeof nothing {
+  return titles.length ? html`<span class="path" part="option-place">${titles.join(' › ')}</span>` : nothing;
+}
+
 function renderOption(view: SearchView, row: ResultRow, content: TemplateResult, kind = 'page'): TemplateResult {
   return html`<li role="presentation">
     <a

@@ -31,7 +31,8 @@ function pinned(element: Element): boolean {
  * navigation or footer, or one pinned to the viewport. Links in the main text scroll out from under it.
  */
 function isPageControl(element: Element): boolean {
-  const control = element.closest(CONTROLS);
+  // A theme's script makes other elements controls too (Read the Docs' menu icon): their pointer says so.
+  const control = element.closest(CONTROLS) ?? (getComputedStyle(element).cursor === 'pointer' ? element : null);
   return !!control && (!mainContent().contains(control) || pinned(control));
 }
 

@@ -180,6 +180,8 @@ export class HoverIntentController implements ReactiveController {
 
   private onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && (this.opened || this.current)) {
+      // The Escape is the preview's: the matches bar does not close with it too.
+      event.preventDefault();
       const target = this.current;
       const focusInPopup = this.options.inPopup(document.activeElement);
       this.close();

@@ -29,6 +29,8 @@ export interface Strings {
   keyboardHelp: string;
   previewLoading: string;
   previewUnavailable: string;
+  /** Over a preview of a page whose section the link names is not there (the reader lands at its top). */
+  previewWholePage: string;
   readMore: string;
   versionsLabel: string;
   versions: string;
@@ -89,6 +91,7 @@ const en: Strings = {
   keyboardHelp: '↑↓ to move, Enter to open, Ctrl+Enter for a new tab, Esc to close',
   previewLoading: 'Loading preview…',
   previewUnavailable: 'Preview unavailable',
+  previewWholePage: 'Section not found: the page opens at its top',
   readMore: 'Read more',
   versionsLabel: 'Version {version}, language {language}',
   versions: 'Versions',
@@ -146,6 +149,7 @@ const es: Strings = {
   keyboardHelp: '↑↓ para moverse, Intro para abrir, Ctrl+Intro en otra pestaña, Esc para cerrar',
   previewLoading: 'Cargando vista previa…',
   previewUnavailable: 'Vista previa no disponible',
+  previewWholePage: 'Sección no encontrada: la página se abre al principio',
   readMore: 'Leer más',
   versionsLabel: 'Versión {version}, idioma {language}',
   versions: 'Versiones',

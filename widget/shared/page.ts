@@ -38,6 +38,29 @@ export function mainContent(scope: Document | Element = document): Element {
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
 
+const words = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * The site's name as the page shows it: its `og:site_name`, else the part of its title that is not the
+ * page's own heading ("Quickstart — Flask Documentation (3.1.x)", "Setup - MkDocs"); undefined when
+ * the page shows none.
+ */
+export function siteName(doc: Document = document): string | undefined {
+  const declared = doc.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content.trim();
+  if (declared) return declared;
+  const parts = doc.title
+    .split(/\s+[—–|·:-]\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return undefined;
+  const heading = words(doc.querySelector('h1')?.textContent);
+  return parts.filter((part) => words(part) !== heading).at(-1);
+}
+
 /** A documentation URL's path, split the way the hosting service builds it. */
 export interface DocsPath {
   /** The subproject's alias, for `/projects/<alias>/…`. */
@@ -73,6 +96,8 @@ export function detectPage(configured: PageInfo, location: Location | URL = wind
 
 /** The URL parameter a search result link carries so that the destination page highlights the terms. */
 export const HIGHLIGHT_PARAM = 'highlight';
+/** Words marked at most: the reader's and the forms the search matched. */
+const MAX_HIGHLIGHTED_WORDS = 20;
 /** The marks `highlightSearchedTerms` adds. */
 export const HIGHLIGHT_SELECTOR = 'mark.doclens-highlight';
 
@@ -91,16 +116,21 @@ export function removeHighlights(marks: Iterable<Element> = document.querySelect
  */
 export function highlightSearchedTerms(root: Document | Element = document): number {
   const url = new URL(window.location.href);
-  const words = (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
-    .filter((word) => word.length >= 2)
-    .slice(0, 10);
+  const words = [
+    ...new Set(
+      (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
+        .split(/\s+/)
+        .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
+        .filter((word) => word.length >= 2),
+    ),
+  ].slice(0, MAX_HIGHLIGHTED_WORDS);
   if (words.length === 0) return 0;
   url.searchParams.delete(HIGHLIGHT_PARAM);
   history.replaceState(history.state, '', url);
   const container = mainContent(root);
-  const pattern = new RegExp(`(${words.map((word) => word.replace(/[-]/g, '\\-')).join('|')})`, 'giu');
+  // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
+  // their own. The words hold letters, digits, `_` and `-` only: nothing to escape.
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
       node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,

@@ -15,7 +15,7 @@ interface Placed {
  * An inline link in a paragraph at `linkStyle` and a fixed floating box of `height` px (with an arrow) anchored
  * to it; resolves once placed.
  */
-async function place(linkStyle: string, height: number, { direction = 'ltr', text = 'a link' } = {}): Promise<Placed> {
+async function place(linkStyle: string, height: number, { direction = 'ltr', text = 'a link', beside = false } = {}): Promise<Placed> {
   const container = await fixture<HTMLDivElement>(html`<div>
     <p style="position: absolute; margin: 0; ${linkStyle}"><a href="#there">${text}</a></p>
     <div class="floating" dir=${direction}
@@ -28,7 +28,7 @@ async function place(linkStyle: string, height: number, { direction = 'ltr', tex
   const arrow = container.querySelector<HTMLElement>('.arrow')!;
   let stop = () => {};
   await new Promise<void>((resolve) => {
-    stop = anchor(link, floating, { gap: 10, arrow, placed: resolve });
+    stop = anchor(link, floating, { gap: 10, arrow, beside, placed: resolve });
   });
   return { floating, arrow, link, stop };
 }
@@ -100,5 +100,31 @@ describe('anchor (floating-ui placement of the preview)', () => {
     link.parentElement!.style.top = '140px';
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     expect(box(floating).top).to.be.closeTo(box(link).bottom + OFFSET, 1);
+  });
+
+  const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
+  it('moves above when its content grows past the room below, instead of squeezing into the room it first had', async () => {
+    // A preview shows its loading lines first, then a section of 300 px, for a link low in the window.
+    const { floating, link } = track(await place(`top: ${window.innerHeight - 160}px; left: 100px`, 40));
+    expect(floating.dataset.side).to.equal('bottom');
+    floating.style.height = '300px';
+    await frames();
+    await frames();
+    expect(floating.dataset.side).to.equal('top');
+    expect(box(floating).height).to.be.closeTo(300, 1);
+    expect(box(floating).bottom).to.be.closeTo(box(link).top - OFFSET, 1);
+  });
+
+  it('goes beside the link when neither below nor above holds it whole, and stays on screen', async () => {
+    const tall = window.innerHeight - 120;
+    const { floating, link } = track(
+      await place(`top: ${Math.round(window.innerHeight / 2)}px; left: 100px`, tall, { beside: true, text: 'link' }),
+    );
+    expect(floating.dataset.side).to.equal('right');
+    expect(box(floating).height).to.be.closeTo(tall, 1);
+    expect(box(floating).left).to.be.closeTo(box(link).right + OFFSET, 1);
+    expect(box(floating).top).to.be.at.least(PADDING - 1);
+    expect(box(floating).bottom).to.be.at.most(window.innerHeight - PADDING + 1);
   });
 });

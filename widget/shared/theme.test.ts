@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../preview/doclens-preview.ts';
 import '../search/doclens-search.ts';
 import '../versions/doclens-versions.ts';
@@ -78,5 +79,74 @@ describe('theme styles', () => {
     const toggle = getComputedStyle(versions.shadowRoot!.querySelector('[part~="toggle"]')!);
     expect(toggle.direction).to.equal('rtl');
     expect(toggle.visibility).to.equal('hidden');
+  });
+});
+
+/** A theme's stylesheet, as the page's own (it paints the body). */
+function themeStyle(css: string): HTMLStyleElement {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.append(style);
+  return style;
+}
+
+describe('colour scheme', () => {
+  let style: HTMLStyleElement | undefined;
+  afterEach(async () => {
+    style?.remove();
+    document.documentElement.removeAttribute('data-theme');
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  const switcher = async (attributes = '') => {
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.innerHTML = `<doclens-search ${attributes} proxy="${servers.proxy}"></doclens-search>`;
+    const search = container.querySelector('doclens-search')!;
+    await search.updateComplete;
+    return search;
+  };
+
+  it('stays light on a light-only theme (Alabaster: a white body, no dark mode) whatever the system says', async () => {
+    style = themeStyle('body { background-color: #fff; color: #3e4349; }');
+    await emulateMedia({ colorScheme: 'dark' });
+    const search = await switcher();
+    expect(search.getAttribute('scheme')).to.equal('light');
+  });
+
+  it("reads the box behind the text, not the page around it (Django's docs: white text box on a dark green page)", async () => {
+    style = themeStyle(
+      'html, body { background: #092e20; } #bd { background: #234f32; } #yui-main .yui-b { background: white; color: black; }',
+    );
+    const container = await fixture<HTMLDivElement>(
+      html`<div id="bd"><div id="yui-main"><div class="yui-b" role="main"><h1>URL dispatcher</h1><p>A clean, elegant URL scheme is an important detail.</p></div></div></div>`,
+    );
+    const search = await switcher();
+    expect(search.getAttribute('scheme')).to.equal('light');
+    container.remove();
+  });
+
+  it('follows, live, a theme whose stylesheet follows the system (Furo: prefers-color-scheme)', async () => {
+    style = themeStyle(
+      'body { background-color: #fff; } @media (prefers-color-scheme: dark) { body:not([data-theme="light"]) { background-color: #131416; } }',
+    );
+    const search = await switcher();
+    expect(search.getAttribute('scheme')).to.equal('light');
+    await emulateMedia({ colorScheme: 'dark' });
+    await until(() => search.getAttribute('scheme') === 'dark', 'dark with the system');
+    await emulateMedia({ colorScheme: 'light' });
+    await until(() => search.getAttribute('scheme') === 'light', 'light again');
+  });
+
+  it("follows, live, a theme's own switch (pydata-sphinx-theme: html[data-theme]), and an author's scheme attribute wins", async () => {
+    style = themeStyle('html[data-theme="dark"] body { background-color: #14181e; color: #ced6dd; }');
+    const search = await switcher();
+    const fixed = await switcher('scheme="light"');
+    expect(search.getAttribute('scheme')).to.equal('light');
+    document.documentElement.dataset.theme = 'dark';
+    await until(() => search.getAttribute('scheme') === 'dark', 'dark with the theme');
+    expect(fixed.getAttribute('scheme')).to.equal('light');
+    // A switch attribute that paints nothing (a theme without a dark style) changes nothing.
+    style.textContent = '';
+    await until(() => search.getAttribute('scheme') === 'light', 'light: the page paints light');
   });
 });

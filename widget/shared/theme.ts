@@ -1,4 +1,5 @@
 import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { mainContent } from './page.ts';
 
 /**
  * Design tokens every component reads. Authors override the `--doclens-*` custom properties; the
@@ -84,29 +85,95 @@ export const anchoredPopup = css`
   z-index: var(--_z);
 `;
 
-/** The dark-mode switches of common documentation themes, on `<html>` or `<body>`. */
-function themeSwitch(): 'dark' | 'light' | undefined {
-  for (const element of [document.documentElement, document.body]) {
-    if (!element) continue;
-    const value = element.dataset.theme ?? element.dataset.mdColorScheme ?? element.dataset.colorScheme ?? element.dataset.bsTheme;
-    if (value === 'dark' || value === 'slate') return 'dark';
-    if (value === 'light' || value === 'default') return 'light';
-  }
-  return undefined;
+/** A CSS colour as red, green, blue (0–255) and alpha (0–1), whatever its syntax (a 1×1 canvas reads it). */
+let pixel: CanvasRenderingContext2D | null | undefined;
+function rgba(color: string): [number, number, number, number] | undefined {
+  pixel ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!pixel) return undefined;
+  pixel.clearRect(0, 0, 1, 1);
+  pixel.fillStyle = color;
+  pixel.fillRect(0, 0, 1, 1);
+  const [red, green, blue, alpha] = pixel.getImageData(0, 0, 1, 1).data;
+  return [red!, green!, blue!, alpha! / 255];
+}
+
+/** Relative luminance (WCAG) of an sRGB colour. */
+function luminance([red, green, blue]: [number, number, number, number]): number {
+  const linear = (channel: number) => {
+    const value = channel / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
 }
 
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
 /**
- * Sets `scheme="dark|light"` on its host from the page theme's own switch (furo, pydata-sphinx-theme,
- * mkdocs-material, Bootstrap, Read the Docs) and otherwise from `prefers-color-scheme`. An author's
- * own `scheme` attribute wins.
+ * The colour scheme the page shows the reader, read from what it paints rather than from a theme's
+ * switch names: the background behind its main text (the first ancestor that paints one), or, where
+ * nothing paints, the canvas, dark only where the page allows a dark scheme (`color-scheme`) and
+ * the system asks for it. A light-only theme is light whatever the system says; a theme with a dark
+ * mode of its own (a switch attribute, a `prefers-color-scheme` stylesheet) is read as it shows.
+ */
+export function pageScheme(content: Element | null = document.body && mainContent(document.body)): 'dark' | 'light' {
+  // From a paragraph of the text: the box painted behind it may be inside the main content's region (Django's white page on green).
+  const text = [...(content?.querySelectorAll('p') ?? [])].find((paragraph) => paragraph.textContent?.trim()) ?? content;
+  for (let element = text; element; element = element.parentElement) {
+    const color = rgba(getComputedStyle(element).backgroundColor);
+    if (color && color[3] >= 0.5) return luminance(color) < 0.2 ? 'dark' : 'light';
+  }
+  const declared = `${getComputedStyle(document.documentElement).colorScheme} ${document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? ''}`;
+  if (/\bonly\s+light\b/.test(declared) || !/\bdark\b/.test(declared)) return 'light';
+  return /\blight\b/.test(declared) && !darkQuery().matches ? 'light' : 'dark';
+}
+
+/** Hosts following the page's scheme, and what tells them it may have changed. */
+const followers = new Set<() => void>();
+let watching: { observer: MutationObserver; media: MediaQueryList } | undefined;
+let scheduled = 0;
+
+/** Everything that may change what the page paints: attributes of the root and body, its stylesheets, the system's scheme, transitions ending. */
+function schemeMayHaveChanged(): void {
+  if (scheduled) return;
+  scheduled = requestAnimationFrame(() => {
+    scheduled = 0;
+    for (const follower of followers) follower();
+  });
+}
+
+function watchPage(): void {
+  if (watching) return;
+  const observer = new MutationObserver(schemeMayHaveChanged);
+  observer.observe(document.documentElement, { attributes: true });
+  if (document.body) observer.observe(document.body, { attributes: true });
+  if (document.head) observer.observe(document.head, { childList: true, subtree: true, attributes: true });
+  const media = darkQuery();
+  media.addEventListener('change', schemeMayHaveChanged);
+  // Themes fade their background between schemes: read it again once the fade ends.
+  document.addEventListener('transitionend', schemeMayHaveChanged, true);
+  watching = { observer, media };
+}
+
+function unwatchPage(): void {
+  if (!watching || followers.size) return;
+  watching.observer.disconnect();
+  watching.media.removeEventListener('change', schemeMayHaveChanged);
+  document.removeEventListener('transitionend', schemeMayHaveChanged, true);
+  watching = undefined;
+}
+
+/**
+ * Sets `scheme="dark|light"` on its host from the scheme the page shows ({@link pageScheme}), live:
+ * a theme's own switch, the system's scheme for a theme that follows it. An author's own `scheme`
+ * attribute wins.
  */
 export class ColorSchemeController implements ReactiveController {
-  private observer?: MutationObserver;
+  /** The scheme this controller set last (a different one on the host is the author's). */
+  private applied?: string;
   private readonly update = () => {
     if (this.host.hasAttribute('data-scheme-fixed')) return;
-    this.host.setAttribute('scheme', themeSwitch() ?? (darkQuery().matches ? 'dark' : 'light'));
+    this.applied = pageScheme();
+    if (this.host.getAttribute('scheme') !== this.applied) this.host.setAttribute('scheme', this.applied);
   };
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
@@ -114,17 +181,15 @@ export class ColorSchemeController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this.host.hasAttribute('scheme')) this.host.setAttribute('data-scheme-fixed', '');
+    const own = this.host.getAttribute('scheme');
+    if (own !== null && own !== this.applied) this.host.setAttribute('data-scheme-fixed', '');
     this.update();
-    this.observer = new MutationObserver(this.update);
-    const options = { attributes: true, attributeFilter: ['data-theme', 'data-md-color-scheme', 'data-color-scheme', 'data-bs-theme'] };
-    this.observer.observe(document.documentElement, options);
-    if (document.body) this.observer.observe(document.body, options);
-    darkQuery().addEventListener('change', this.update);
+    followers.add(this.update);
+    watchPage();
   }
 
   hostDisconnected(): void {
-    this.observer?.disconnect();
-    darkQuery().removeEventListener('change', this.update);
+    followers.delete(this.update);
+    unwatchPage();
   }
 }

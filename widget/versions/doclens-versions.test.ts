@@ -249,4 +249,20 @@ describe('<doclens-versions>', () => {
     expect(part(element, 'notice')).to.equal(null);
     expect(part(element, 'notice-badge')).to.equal(null);
   });
+
+  it('shows no switcher where there is nothing to choose (one version, one language), unless the author asks for it', async () => {
+    // Skyline: one version (latest), no translation.
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <doclens-versions proxy=${servers.proxy} project="skyline" version="latest" page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
+      <doclens-versions always proxy=${servers.proxy} project="skyline" version="latest" page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
+    </div>`);
+    const [alone, asked] = [...container.querySelectorAll('doclens-versions')];
+    await until(() => !!part(asked!, 'switcher'), 'page context');
+    await until(() => !!alone!.shadowRoot!.querySelector('.viewport'), 'page context of the other');
+    await alone!.updateComplete;
+    expect(part(alone!, 'switcher')).to.equal(null);
+    expect(part(alone!, 'toggle')).to.equal(null);
+    expect(part(asked!, 'toggle')!.textContent).to.contain('latest');
+    // Aurora has versions to choose: the switcher is there (see the tests above).
+  });
 });

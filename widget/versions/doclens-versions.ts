@@ -20,7 +20,7 @@ import {
 import { destinationOf, pageContextOf, pageOrStart, takeLandedMarker } from './page-context.ts';
 import { versionsStyles } from './styles.ts';
 import { renderSwitcher, type SwitcherView } from './templates.ts';
-import { noticeKind, noticeMessage, typeaheadIndex, type NoticeSetting, type Target } from './version-menu.ts';
+import { hasChoice, noticeKind, noticeMessage, typeaheadIndex, type NoticeSetting, type Target } from './version-menu.ts';
 
 /** Corners of the floating switcher and edges of the notice, in order of preference (the first is where CSS puts them unless told). */
 const SWITCHER_SPOTS = ['bottom-end', 'bottom-start', 'top-end', 'top-start'] as const;
@@ -67,6 +67,8 @@ export class DoclensVersions extends DoclensElement {
   @property({ reflect: true }) placement: 'floating' | 'inline' = 'floating';
   /** Which notice to show: `old` versions, `dev` (development) versions, `all`, or `none`. */
   @property() notice: NoticeSetting = 'old';
+  /** Shows the switcher even where there is nothing to choose (one version, one language); the notices show either way. */
+  @property({ type: Boolean }) always = false;
   /** Whether the menu is open (set it, or call `show()` and `hide()`). */
   @property({ type: Boolean, reflect: true }) open = false;
 
@@ -255,15 +257,16 @@ export class DoclensVersions extends DoclensElement {
     await this.updateComplete;
     const switcher = this.renderRoot.querySelector<HTMLElement>('.switcher');
     const viewport = this.renderRoot.querySelector('.viewport');
-    if (!switcher || !viewport) return;
+    if (!viewport) return;
     measureOffscreen(this, viewport);
-    if (!findClearSpot(switcher, this, SWITCHER_SPOTS) && !this.collapsed && !this.crowded && fresh) {
+    if (switcher && !findClearSpot(switcher, this, SWITCHER_SPOTS) && !this.collapsed && !this.crowded && fresh) {
       this.crowded = true;
       await this.updateComplete;
       findClearSpot(switcher, this, SWITCHER_SPOTS);
     }
     const notice = this.renderRoot.querySelector<HTMLElement>('.notice');
-    if (notice && !this.noticeUnfolded) this.noticeFolded = !findClearSpot(notice, this, NOTICE_SPOTS, [switcher.getBoundingClientRect()]);
+    const covered = switcher ? [switcher.getBoundingClientRect()] : [];
+    if (notice && !this.noticeUnfolded) this.noticeFolded = !findClearSpot(notice, this, NOTICE_SPOTS, covered);
   }
 
   override render(): TemplateResult | typeof nothing {
@@ -276,6 +279,7 @@ export class DoclensVersions extends DoclensElement {
     return {
       strings,
       context,
+      choice: this.always || hasChoice(context),
       open: this.open,
       floating: this.placement === 'floating',
       badge: this.placement === 'floating' && (this.collapsed || this.crowded),

@@ -8,6 +8,8 @@ import { currentLanguage, downloadLinks, entryUrl, versionKind, type Target } fr
 export interface SwitcherView {
   strings: Strings;
   context: PageContext;
+  /** There is something to choose (or the author wants the switcher anyway): without, only a notice shows. */
+  choice: boolean;
   open: boolean;
   floating: boolean;
   /** Folded into a badge (by the reader, or for want of room). */
@@ -33,13 +35,24 @@ export interface SwitcherView {
 }
 
 export function renderSwitcher(view: SwitcherView): TemplateResult {
-  const { strings: s, context } = view;
+  const { context } = view;
   const current = currentLanguage(context);
   const language = { code: current.code, name: view.languageName(current) };
   const downloads = downloadLinks(context);
   return html`
     ${view.floating ? html`<div class="viewport" aria-hidden="true"></div>` : nothing}
-    ${view.noticeFolded ? nothing : renderNotice(view)}
+    ${view.noticeFolded && view.choice ? nothing : renderNotice(view)}
+    ${view.choice ? renderChoices(view, language, downloads) : nothing}
+  `;
+}
+
+function renderChoices(
+  view: SwitcherView,
+  language: { code: string; name: string },
+  downloads: ReturnType<typeof downloadLinks>,
+): TemplateResult {
+  const { strings: s, context } = view;
+  return html`
     <div class="switcher" part="switcher">
       ${view.noticeFolded ? renderNoticeBadge(view) : nothing}
       ${

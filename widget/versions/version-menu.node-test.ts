@@ -30,6 +30,7 @@ function context(fields: Partial<PageContext> = {}): PageContext {
     ],
     translations: [],
     stable: { slug: 'stable', verbose_name: 'stable', release: '2.0', url: 'https://d.example/en/stable/guide.html' },
+    subprojects: 0,
     ...fields,
   };
 }

@@ -14,6 +14,11 @@ export function currentLanguage(context: PageContext): Language {
 }
 
 /** The current version's downloads, labelled; web addresses only, as they are rendered as links. */
+/** Whether the reader has something to choose: another version or another language. */
+export function hasChoice(context: PageContext): boolean {
+  return context.versions.length > 1 || context.translations.length > 1;
+}
+
 export function downloadLinks(context: PageContext): { label: string; url: string }[] {
   const downloads = Object.entries(context.versions.find((version) => version.current)?.downloads ?? {});
   return downloads.flatMap(([kind, url]) => (url && /^https?:\/\//i.test(url) ? [{ label: DOWNLOAD_LABELS[kind] ?? kind, url }] : []));

@@ -1,0 +1,110 @@
+/**
+ * Where a page sits in the site, as the page the dialog is on shows it: its breadcrumbs and its tables
+ * of contents (nested lists of links, a list's heading naming its group). Read from what the markup
+ * means, not from a theme's class names: a result row says "User guide › Deploying" rather than the
+ * URL's slugs.
+ */
+
+import { docsPath, mainContent } from '../shared/page.ts';
+
+/** A page's address as a key: no query or fragment, `index.html` and a trailing slash alike. */
+function pageKey(href: string): string {
+  const url = new URL(href, document.baseURI);
+  return `${url.origin}${url.pathname.replace(/\/index\.html?$/, '/').replace(/\/$/, '')}`;
+}
+
+/** An element's text as a title: permalink marks and icon glyphs ("¶", "#", private-use characters) at its end left out. */
+const textOf = (element: Element | null | undefined) =>
+  (element?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{N})\]]+$/u, '')
+    .trim();
+/** Longer link texts are sentences, not titles. */
+const MAX_TITLE = 80;
+
+interface Place {
+  title: string;
+  /** Titles of the pages (or groups) above it, outermost first. */
+  above: string[];
+}
+
+/** The heading just before a list that names it ("User guide" over a table of contents), if any. */
+function listHeading(list: Element): string | undefined {
+  const labelled = list.getAttribute('aria-labelledby');
+  if (labelled) return textOf(document.getElementById(labelled)) || undefined;
+  const previous = list.previousElementSibling;
+  if (previous && (/^h[1-6]$/.test(previous.localName) || previous.getAttribute('role') === 'heading'))
+    return textOf(previous) || undefined;
+  return undefined;
+}
+
+/** The link that titles a list item: its first link outside its nested lists. */
+function itemLink(item: Element): HTMLAnchorElement | undefined {
+  return [...item.querySelectorAll<HTMLAnchorElement>('a[href]')].find((link) => link.closest('li') === item);
+}
+
+/** Titles above a link in nested lists: each enclosing item's own link, and the outermost list's heading. */
+function placeInLists(link: HTMLAnchorElement): string[] {
+  const above: string[] = [];
+  let list = link.closest('ul, ol');
+  for (let item = list?.parentElement?.closest('li'); item; item = list?.parentElement?.closest('li')) {
+    const title = textOf(itemLink(item));
+    if (title) above.unshift(title);
+    list = item.closest('ul, ol');
+  }
+  const group = list && listHeading(list);
+  return group ? [group, ...above] : above;
+}
+
+/** The page's breadcrumbs: a navigation landmark or list labelled so, or marked up as a BreadcrumbList. */
+function breadcrumbLinks(): HTMLAnchorElement[] {
+  const trail = document.querySelector('[aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]');
+  return trail ? [...trail.querySelectorAll<HTMLAnchorElement>('a[href]')] : [];
+}
+
+export class SiteOutline {
+  private readonly places = new Map<string, Place>();
+
+  /** Reads the outline of the current document. */
+  constructor() {
+    // The breadcrumbs first: each crumb is below the ones before it.
+    const crumbs = breadcrumbLinks();
+    crumbs.forEach((link, index) => {
+      const title = textOf(link);
+      if (title && title.length <= MAX_TITLE)
+        this.places.set(pageKey(link.href), { title, above: crumbs.slice(0, index).map(textOf).filter(Boolean) });
+    });
+    const content = mainContent();
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('li a[href]')) {
+      if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
+      // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
+      if (content.contains(link) && !link.closest('nav, [role="navigation"]')) continue;
+      const title = textOf(link);
+      const key = pageKey(link.href);
+      if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
+      const above = placeInLists(link);
+      const known = this.places.get(key);
+      // The deepest place a page is listed at says most.
+      if (!known || known.above.length < above.length) this.places.set(key, { title, above });
+    }
+  }
+
+  /**
+   * The titles above a page, outermost first: its own place in the outline, or else its nearest
+   * ancestor folder's (and that page's title); empty where the page shows nothing of it.
+   */
+  above(href: string): string[] {
+    const key = pageKey(href);
+    const own = this.places.get(key);
+    if (own) return own.above;
+    const url = new URL(key);
+    const segments = url.pathname.split('/').filter(Boolean);
+    // Not above the documentation's root (`/en/latest/`): that is the whole site, not a place in it.
+    const root = segments.length - docsPath(url.pathname).page.length;
+    for (let length = segments.length - 1; length > root; length--) {
+      const folder = this.places.get(`${url.origin}/${segments.slice(0, length).join('/')}`);
+      if (folder) return [...folder.above, folder.title];
+    }
+    return [];
+  }
+}
