@@ -158,8 +158,8 @@ export class VersionIndex {
   /** Pages titled by their `<title>` (no heading of their own), whose titles lose the site's name. */
   private readonly titledByDocument: { title: string; sections: IndexedSection[] }[] = [];
   private suffixFromTitles = 0;
-  /** Documented members by object, for rule 1 (see `rank`); counted again once pages are added. */
-  private membersByOwner: Map<string, number> | undefined;
+  /** Sections that mention a name, for rule 1 (see `rank`); counted again once pages are added. */
+  private readonly mentionsByName = new Map<string, number>();
 
   constructor(private readonly engine: Engine = new EngineBuilder()) {}
 
@@ -216,7 +216,7 @@ export class VersionIndex {
     });
     this.sections.push(...added);
     this.engine.addAll(added);
-    this.membersByOwner = undefined;
+    this.mentionsByName.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
   }
 
@@ -256,7 +256,7 @@ export class VersionIndex {
    * The rules on top of BM25, in order of strength:
    * 1. An exact name: a documented object whose full name ends with the query (`merge`,
    *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
-   *    with most documented members (the site's central object); then a section or page whose
+   *    the site mentions most (its central object); then a section or page whose
    *    title says exactly the query's words.
    * 2. Release notes rank below the rest unless the query names a version or release notes.
    * 3. Sections where the query's words stand close together (a phrase) rank higher.
@@ -277,9 +277,10 @@ export class VersionIndex {
     // A name or title that says the whole query holds every one of its terms.
     const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
     const named = exact.filter((entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query));
-    const members = named.length > 1 ? this.members() : undefined;
-    const most = Math.max(1, ...named.map((entry) => members?.get(ownerOf(entry.section.apiName!)) ?? 0));
-    for (const entry of named) entry.tier = 2 + (members?.get(ownerOf(entry.section.apiName!)) ?? 0) / most;
+    const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
+    const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
+    const most = Math.max(1, ...mentions.values());
+    for (const entry of named) entry.tier = 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
     for (const entry of exact) {
       if (entry.tier === 0 && (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems))) entry.tier = 1;
     }
@@ -287,17 +288,18 @@ export class VersionIndex {
     return ranked;
   }
 
-  /** How many documented members each object has (`pandas.dataframe` → 233), counted once per index size. */
-  private members(): Map<string, number> {
-    if (this.membersByOwner) return this.membersByOwner;
-    const members = new Map<string, number>();
-    for (const section of this.sections) {
-      if (!section.apiName) continue;
-      const owner = ownerOf(section.apiName);
-      members.set(owner, (members.get(owner) ?? 0) + 1);
+  /** In how many sections of prose an object's name (`DataFrame` of `pandas.DataFrame`) is mentioned: how central it is to the site. */
+  private mentions(owner: string): number {
+    const name = owner.split('.').at(-1) ?? '';
+    let count = this.mentionsByName.get(name);
+    if (count === undefined) {
+      const terms = termsOf(name);
+      // In the narrative (guides, tutorials), not in the reference, where every member names its object.
+      const found = terms.length ? this.engine.search(terms.join(' '), { prefix: false, fuzzy: false }) : [];
+      count = found.filter((result) => !this.sections[result.id as number]!.role).length;
+      this.mentionsByName.set(name, count);
     }
-    this.membersByOwner = members;
-    return members;
+    return count;
   }
 
   private groupByPage(ranked: RankedSection[]): PageHit[] {
@@ -337,7 +339,7 @@ interface RankedSection {
   result: SearchResult;
   /** The engine's score, adjusted by rules 2 and 3. */
   base: number;
-  /** Rule 1: 2 and up for an exact name (more for the object with more members), 1 for an exact title. */
+  /** Rule 1: 2 and up for an exact name (more on an object mentioned more), 1 for an exact title. */
   tier: number;
   score?: number;
 }
@@ -372,7 +374,9 @@ function ownerOf(apiName: string): string {
 function endsWithName(apiName: string, name: string, query: string[]): boolean {
   const lower = apiName.toLowerCase().replaceAll('::', '.');
   if (lower !== name && !lower.endsWith(`.${name}`)) return false;
-  return apiName.replaceAll('::', '.').endsWith(query.join('.'));
+  const written = apiName.replaceAll('::', '.');
+  const asWritten = query.join('.');
+  return written === asWritten || written.endsWith(`.${asWritten}`);
 }
 
 /** A stemmed word, not an identifier whole. */

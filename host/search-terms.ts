@@ -49,16 +49,22 @@ export function stem(word: string): string {
 const PARTS = /\.|::|_+/;
 const SEGMENTS = /\.|::/;
 
+/**
+ * Identifiers whole are kept behind this mark, so that a word being typed ("sphinx") is not also the
+ * start of every name under it (`sphinx.io.read_doc`), which would count the page once per name.
+ */
+const WHOLE = '=';
+
 /** The terms the index keeps of one token (none for a stop word). */
 export function termsOf(token: string): string[] {
   const lower = token.toLowerCase();
   if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? [] : [stem(lower)];
-  const terms = [lower];
+  const terms = [WHOLE + lower];
   const segments = lower.split(SEGMENTS);
   // Dotted tails: `dataframe.merge` of `pandas.dataframe.merge`.
-  for (let start = 1; start < segments.length - 1; start++) terms.push(segments.slice(start).join('.'));
+  for (let start = 1; start < segments.length - 1; start++) terms.push(WHOLE + segments.slice(start).join('.'));
   // Compound segments whole: `too_slow` of `healthcheck.too_slow`.
-  if (segments.length > 1) for (const segment of segments) if (segment.includes('_')) terms.push(segment);
+  if (segments.length > 1) for (const segment of segments) if (segment.includes('_')) terms.push(WHOLE + segment);
   for (const part of lower.split(PARTS)) if (part && !STOP_WORDS.has(part)) terms.push(stem(part));
   return [...new Set(terms)];
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { fileForPath } from '../../host/registry.ts';
 import { serveFolders } from '../static-files.ts';
+import { relevanceOf, type Relevance } from './metrics.ts';
 import type { Query } from './sites.ts';
 
 const PAGEFIND = fileURLToPath(new URL('../../node_modules/.bin/pagefind', import.meta.url));
@@ -118,4 +119,21 @@ function buildPagefind(root: string, cacheDir: string): string {
   if (result.status !== 0) throw new Error(`pagefind failed on ${root}: ${result.stderr || result.error?.message}`);
   writeFileSync(stampFile, stamp);
   return bundle;
+}
+
+export interface PeerRelevance {
+  /** Undefined on a site without Sphinx's client search (MkDocs sites). */
+  sphinx: Relevance | undefined;
+  pagefind: Relevance;
+}
+
+/** Both peers' relevance on the site's queries. */
+export async function peerRelevance(browser: Browser, root: string, queries: Query[], cacheDir: string): Promise<PeerRelevance> {
+  const sphinx = hasSphinxSearch(root) ? relevanceOf(queries, await sphinxRankings(browser, root, queries)) : undefined;
+  return { sphinx, pagefind: relevanceOf(queries, await pagefindRankings(browser, root, queries, cacheDir)) };
+}
+
+/** Whether doclens is ahead of a peer: top-3 and MRR at least the peer's, one of them higher. */
+export function ahead(doclens: Pick<Relevance, 'top3' | 'mrr'>, peer: Relevance): boolean {
+  return doclens.top3 >= peer.top3 && doclens.mrr >= peer.mrr && (doclens.top3 > peer.top3 || doclens.mrr > peer.mrr);
 }

@@ -13,11 +13,13 @@ import { PageStore } from '../../host/pages.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
-const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
+const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.95, mrr: 0.9 };
 const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
+const PAGEFIND_CACHE = fileURLToPath(new URL('./.cache/pagefind/', import.meta.url));
 /** In-content links whose previews are asked for, per site. */
 const LINKS_PER_SITE = 300;
 /** Failing examples printed per measure and site. */
@@ -25,6 +27,8 @@ const EXAMPLES = 6;
 
 interface KeyboardChecks {
   run(url: string): Promise<KeyboardResult[]>;
+  /** The one browser of the run, also the peers'. */
+  browser(): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ interface SiteRow {
   previewsChecked: number;
   top3: number;
   mrr: number;
+  peers: PeerRelevance;
   queries: number;
   keyboard: KeyboardResult[];
   seconds: number;
@@ -108,6 +113,16 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   return relevance;
 }
 
+/** Sphinx's own search and Pagefind on the same folder and queries. */
+async function measurePeers(site: Site, queries: Query[], keyboard: KeyboardChecks): Promise<PeerRelevance> {
+  status('Sphinx search and Pagefind in Chromium…');
+  const peers = await peerRelevance(await keyboard.browser(), site.root, queries, `${PAGEFIND_CACHE}${site.slug}`);
+  const line = (relevance: Relevance | undefined) =>
+    relevance ? `top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)}` : 'n/a';
+  report(`  peers: Sphinx's search ${line(peers.sphinx)}; Pagefind ${line(peers.pagefind)}`);
+  return peers;
+}
+
 async function measureKeyboard(keyboard: KeyboardChecks, url: string): Promise<KeyboardResult[]> {
   status('keyboard checks in Chromium…');
   const results = await keyboard.run(url);
@@ -143,6 +158,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     const index = await measureIndex(demo, served);
     const previews = await measurePreviews(served);
     const relevance = await measureSearch(served, queries);
+    const peers = await measurePeers(site, queries, keyboard);
     const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
     return {
       site,
@@ -153,6 +169,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       previewsChecked: previews.checked,
       top3: relevance.top3,
       mrr: relevance.mrr,
+      peers,
       queries: queries.length,
       keyboard: keyboardResults,
       seconds: (Date.now() - started) / 1000,
@@ -167,6 +184,7 @@ function keyboardChecks(): KeyboardChecks {
   let browser: Promise<Browser> | undefined;
   return {
     run: async (url) => runKeyboardChecks(await (browser ??= launchChromium()), url),
+    browser: () => (browser ??= launchChromium()),
     close: async () => {
       if (browser) await (await browser).close();
     },
@@ -180,6 +198,11 @@ function misses(row: SiteRow): string[] {
       ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}`
       : '',
     row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
+    row.mrr < TARGETS.mrr ? `MRR ${row.mrr.toFixed(2)} < ${TARGETS.mrr.toFixed(2)}` : '',
+    ...(['sphinx', 'pagefind'] as const).map((peer) => {
+      const theirs = row.peers[peer];
+      return theirs && !ahead(row, theirs) ? `search not ahead of ${peer === 'sphinx' ? "Sphinx's" : 'Pagefind'}` : '';
+    }),
     row.keyboard.some((result) => !result.passed)
       ? `keyboard: ${row.keyboard
           .filter((result) => !result.passed)
@@ -189,16 +212,19 @@ function misses(row: SiteRow): string[] {
   ].filter(Boolean);
 }
 
+const peerCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(2)}` : '—');
+
 function table(rows: SiteRow[]): string {
   const lines = [
-    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Keyboard |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ${row.sectionsPerPage.toFixed(1)} | ` +
-        `${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} |`,
+        `${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
+        `${peerCell(row.peers.sphinx)} | ${peerCell(row.peers.pagefind)} | ${keyboard} |`,
     );
   }
   return lines.join('\n');
