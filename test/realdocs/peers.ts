@@ -58,16 +58,11 @@ export async function sphinxRankings(browser: Browser, root: string, queries: Qu
 
 async function sphinxSearch(page: Page, siteUrl: string, text: string): Promise<string[]> {
   await page.goto(`${siteUrl}search.html?${new URLSearchParams({ q: text })}`);
-  // Every Sphinx version ends a search by stopping its progress "pulse" and writing a summary of what it found.
-  await page.waitForFunction(
-    () => {
-      const search = (window as { Search?: { _pulse_status?: number } }).Search;
-      const summary = document.querySelector('#search-results .search-summary, #search-results p');
-      return search?._pulse_status === -1 && summary !== null && /\S/.test(summary.textContent ?? '');
-    },
-    undefined,
-    { timeout: SPHINX_TIMEOUT_MS, polling: 50 },
-  );
+  // Sphinx writes the summary of what it found ("Search finished, found…", "Your search did not match…") once it is done.
+  await page.waitForFunction(() => /\S/.test(document.querySelector('#search-results .search-summary')?.textContent ?? ''), undefined, {
+    timeout: SPHINX_TIMEOUT_MS,
+    polling: 50,
+  });
   const links = await page.$$eval('#search-results ul.search > li', (items) =>
     items.map((item) => item.querySelector('a')?.getAttribute('href') ?? '').filter(Boolean),
   );
