@@ -21,7 +21,7 @@ const PAGEFIND_VERSION = (
 ).version;
 /** Results of each search that are ranked: the first page, as for doclens. */
 const SHOWN = 10;
-/** Longest wait for one Sphinx search (a large `searchindex.js` is parsed on every page load). */
+/** Longest wait for one Sphinx search or its index (a large `searchindex.js` takes seconds to parse on a busy machine). */
 const SPHINX_TIMEOUT_MS = 60_000;
 
 /** Each query's first results, as files of the site (`guide/index.html`), in rank order. */
@@ -40,15 +40,23 @@ export function hasSphinxSearch(root: string): boolean {
 }
 
 /**
- * Sphinx's own search, as a reader gets it: `search.html?q=…` in Chromium until its status says the
- * search finished, then the links of its result list.
+ * Sphinx's own search, as a reader gets it: its `search.html` in Chromium, loaded once (its index is
+ * parsed once, as while a reader searches again), each query run by the page's own `Search` until its
+ * summary says the search finished; then the links of its result list.
  */
 export async function sphinxRankings(browser: Browser, root: string, queries: Query[]): Promise<Rankings> {
   const site = await serveFolders({ '/': root });
   const page = await browser.newPage();
   try {
+    const siteUrl = `${site.url}/`;
+    await page.goto(`${siteUrl}search.html`);
+    // `Search` is a global binding of the page's scripts (not a property of window), so the checks are page code.
+    await page.waitForFunction('typeof Search !== "undefined" && Search.hasIndex()', undefined, {
+      timeout: SPHINX_TIMEOUT_MS,
+      polling: 50,
+    });
     const rankings: Rankings = [];
-    for (const query of queries) rankings.push(await sphinxSearch(page, `${site.url}/`, query.q));
+    for (const query of queries) rankings.push(await sphinxSearch(page, siteUrl, query.q));
     return rankings;
   } finally {
     await page.close();
@@ -57,7 +65,7 @@ export async function sphinxRankings(browser: Browser, root: string, queries: Qu
 }
 
 async function sphinxSearch(page: Page, siteUrl: string, text: string): Promise<string[]> {
-  await page.goto(`${siteUrl}search.html?${new URLSearchParams({ q: text })}`);
+  await page.evaluate(`document.getElementById('search-results').replaceChildren(); Search.performSearch(${JSON.stringify(text)});`);
   // Sphinx writes the summary of what it found ("Search finished, found…", "Your search did not match…") once it is done.
   await page.waitForFunction(() => /\S/.test(document.querySelector('#search-results .search-summary')?.textContent ?? ''), undefined, {
     timeout: SPHINX_TIMEOUT_MS,
