@@ -46,8 +46,6 @@ const SEARCH_OPTIONS: SearchOptions = {
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
-  // Words of five letters or more tolerate one typo, two from eight on (swapped letters: "retires" for "retries").
-  fuzzy: (term) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false) : false),
   // Every word may be the start of a longer one (the reader is still typing it).
   prefix: (term) => term.length >= 3 && /^[a-z]+$/.test(term),
   weights: { prefix: 0.4, fuzzy: 0.3 },
@@ -248,7 +246,15 @@ export class VersionIndex {
     if (query.length === 0) return [];
     this.settleTitles();
     const terms = queryTerms(query);
-    const results = this.engine.search(terms.join(' '), { combineWith: 'OR' });
+    // Words of four letters or more tolerate one typo, two from seven on (swapped letters: "retires" for "retries"),
+    // counted on the word as typed: its stem is shorter.
+    const typed = new Map<string, number>();
+    for (const token of query) for (const term of termsOf(token)) typed.set(term, Math.max(typed.get(term) ?? 0, token.length));
+    const fuzzy = (term: string) => {
+      const length = /^[a-z]+$/.test(term) ? (typed.get(term) ?? term.length) : 0;
+      return length >= 7 ? 2 : length >= 4 ? 1 : false;
+    };
+    const results = this.engine.search(terms.join(' '), { combineWith: 'OR', fuzzy });
     return this.groupByPage(this.rank(query, terms, results));
   }
 
