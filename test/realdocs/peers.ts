@@ -65,7 +65,12 @@ export async function sphinxRankings(browser: Browser, root: string, queries: Qu
 }
 
 async function sphinxSearch(page: Page, siteUrl: string, text: string): Promise<string[]> {
-  await page.evaluate(`document.getElementById('search-results').replaceChildren(); Search.performSearch(${JSON.stringify(text)});`);
+  // A package that leaves out `sphinx_highlight.js` (Requests' in Debian) leaves its flag undefined, and the search throws.
+  await page.evaluate(
+    `if (typeof SPHINX_HIGHLIGHT_ENABLED === 'undefined') window.SPHINX_HIGHLIGHT_ENABLED = false;
+     document.getElementById('search-results').replaceChildren();
+     Search.performSearch(${JSON.stringify(text)});`,
+  );
   // Sphinx writes the summary of what it found ("Search finished, found…", "Your search did not match…") once it is done.
   await page.waitForFunction(() => /\S/.test(document.querySelector('#search-results .search-summary')?.textContent ?? ''), undefined, {
     timeout: SPHINX_TIMEOUT_MS,
