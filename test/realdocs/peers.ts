@@ -130,15 +130,23 @@ function buildPagefind(root: string, cacheDir: string): string {
 }
 
 export interface PeerRelevance {
-  /** Undefined on a site without Sphinx's client search (MkDocs sites). */
+  /** Undefined on a site without Sphinx's client search (MkDocs sites) or where it fails as shipped. */
   sphinx: Relevance | undefined;
+  /** Why Sphinx's search could not be measured on a site that has it. */
+  sphinxFailure?: string;
   pagefind: Relevance;
 }
 
 /** Both peers' relevance on the site's queries. */
 export async function peerRelevance(browser: Browser, root: string, queries: Query[], cacheDir: string): Promise<PeerRelevance> {
-  const sphinx = hasSphinxSearch(root) ? relevanceOf(queries, await sphinxRankings(browser, root, queries)) : undefined;
-  return { sphinx, pagefind: relevanceOf(queries, await pagefindRankings(browser, root, queries, cacheDir)) };
+  const pagefind = relevanceOf(queries, await pagefindRankings(browser, root, queries, cacheDir));
+  if (!hasSphinxSearch(root)) return { sphinx: undefined, pagefind };
+  try {
+    return { sphinx: relevanceOf(queries, await sphinxRankings(browser, root, queries)), pagefind };
+  } catch (error) {
+    // A site whose packaged search throws in the browser (its scripts and index out of step) has no peer to compare with.
+    return { sphinx: undefined, sphinxFailure: error instanceof Error ? error.message.split('\n')[0] : String(error), pagefind };
+  }
 }
 
 /** Whether doclens is ahead of a peer: top-3 and MRR at least the peer's, one of them higher. */

@@ -119,7 +119,9 @@ async function measurePeers(site: Site, queries: Query[], keyboard: KeyboardChec
   const peers = await peerRelevance(await keyboard.browser(), site.root, queries, `${PAGEFIND_CACHE}${site.slug}`);
   const line = (relevance: Relevance | undefined) =>
     relevance ? `top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)}` : 'n/a';
-  report(`  peers: Sphinx's search ${line(peers.sphinx)}; Pagefind ${line(peers.pagefind)}`);
+  report(
+    `  peers: Sphinx's search ${peers.sphinxFailure ? `fails (${peers.sphinxFailure})` : line(peers.sphinx)}; Pagefind ${line(peers.pagefind)}`,
+  );
   return peers;
 }
 
