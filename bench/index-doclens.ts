@@ -7,19 +7,20 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { IndexCache } from '../host/index-cache.ts';
+import { startHost } from '../host/app.ts';
 import { singleFolderManifest } from '../host/manifest.ts';
 import { PageStore } from '../host/pages.ts';
 import { Registry } from '../host/registry.ts';
 import { SearchService } from '../host/search.ts';
 import { fullCollection } from '../proxy/upstream/forced-gc.ts';
-import { DJANGO_QUERIES, SEARCH_ROUNDS } from './django-queries.ts';
+import { SUITE_QUERIES } from './suite-queries.ts';
 
 const collectGarbage = fullCollection();
 
 export interface DoclensIndexFigures {
   pages: number;
   sections: number;
-  /** Until searches are complete (answered by the thread that built the index). */
+  /** Until the host says search is complete (searches answered by the thread that built the index). */
   indexMs: number;
   /** Until the main thread holds the index (it searches without the thread from then on). */
   loadedMs: number;
@@ -29,7 +30,10 @@ export interface DoclensIndexFigures {
   /** Resident memory at rest after indexing (threads stopped, garbage collected) minus before. */
   residentBytes: number;
   peakResidentBytes: number;
-  /** In-process search latencies, sorted, in milliseconds. */
+  /**
+   * Search latencies over HTTP, sorted, in milliseconds: every suite query from "search complete" on
+   * (the first answer included), then again.
+   */
   searchMs: number[];
   /** A restart: the index loaded from the cache. */
   reloadMs: number;
@@ -54,41 +58,48 @@ async function residentAtRest(): Promise<number> {
 const [docs, cacheDir] = process.argv.slice(2);
 if (!docs || !cacheDir) throw new Error('usage: index-doclens.ts DOCS CACHE_DIR');
 
-const registry = new Registry(singleFolderManifest({ docs, project: 'bench', version: 'latest', language: 'en' }));
-const version = registry.projects[0]!.versions[0]!;
-const cache = new IndexCache(cacheDir);
+const token = 'bench-token-0123456789';
+const manifest = singleFolderManifest({ docs, project: 'bench', version: 'latest', language: 'en' });
+
+/** One search over HTTP, as the proxy asks the host: milliseconds until the whole answer is read. */
+async function timedSearch(apiUrl: string, query: string): Promise<number> {
+  const begin = performance.now();
+  const params = new URLSearchParams({ q: `project:bench/latest ${query}`, page_size: '10' });
+  const response = await fetch(`${apiUrl}/api/v3/search/?${params}`, { headers: { authorization: `Token ${token}` } });
+  if (!response.ok) throw new Error(`search "${query}" answered ${response.status}`);
+  await response.arrayBuffer();
+  return performance.now() - begin;
+}
 
 collectGarbage();
 const residentBefore = process.memoryUsage().rss;
-const service = new SearchService(registry, new PageStore(), cache);
-const start = performance.now();
 const cpuBefore = process.cpuUsage();
-await service.warm();
-const indexMs = performance.now() - start;
-const index = await service.index(version);
-const loadedMs = performance.now() - start;
+const started = performance.now();
+const host = await startHost({ manifest, token, port: 0, indexCache: cacheDir });
+const version = host.registry.projects[0]!.versions[0]!;
+const { seconds } = await host.searchComplete;
+const indexMs = seconds * 1000;
+// Every query of the suite right after "search complete", the first answer included: no warm-up round.
+const searchMs: number[] = [];
+for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(host.apiUrl, query));
+const index = await host.search.index(version);
+const loadedMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
-await service.close();
+// A second round once the main thread holds the index.
+for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(host.apiUrl, query));
+const size = index.size;
+await host.close();
 const residentBytes = (await residentAtRest()) - residentBefore;
 
-const searchMs: number[] = [];
-// The first round only warms the code up.
-for (let round = 0; round <= SEARCH_ROUNDS; round++) {
-  for (const query of DJANGO_QUERIES) {
-    const begin = performance.now();
-    index.search(query);
-    if (round > 0) searchMs.push(performance.now() - begin);
-  }
-}
-
-const restarted = new SearchService(registry, new PageStore(), cache);
+const registry = new Registry(manifest);
+const restarted = new SearchService(registry, new PageStore(), new IndexCache(cacheDir));
 const reloadStart = performance.now();
-await restarted.index(version);
+await restarted.index(registry.projects[0]!.versions[0]!);
 const reloadMs = performance.now() - reloadStart;
 await restarted.close();
 
 const figures: DoclensIndexFigures = {
-  ...index.size,
+  ...size,
   indexMs,
   loadedMs,
   cpuMs: (cpu.user + cpu.system) / 1000,

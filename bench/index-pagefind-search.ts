@@ -1,15 +1,6 @@
-import { createReadStream, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { launchChromium } from '../test/e2e/browser.ts';
+import { serveFolders } from '../test/static-files.ts';
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.html': 'text/html',
-};
 /** How many results of each search have their data loaded: a result list's first screen, as doclens answers it. */
 const SHOWN = 10;
 const ascending = (a: number, b: number) => a - b;
@@ -27,34 +18,18 @@ export interface PagefindSearchTimes {
  * chunks), as doclens' first round warms its code; `rounds` rounds are timed after it.
  */
 export async function pagefindSearchTimes(bundle: string, queries: readonly string[], rounds: number): Promise<PagefindSearchTimes> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname));
-    const file = join(bundle, path === '/' ? 'index.html' : path);
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>pagefind bench</title>');
-      return;
-    }
-    try {
-      if (!file.startsWith(bundle) || !statSync(file).isFile()) throw new Error('not a file');
-    } catch {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await serveFolders({ '/pagefind/': bundle }, '<!doctype html><title>pagefind bench</title>');
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.goto(`${server.url}/`);
     const times = await page.evaluate(
       async ({ queries, rounds, shown }) => {
         interface Pagefind {
           init(): Promise<void>;
           search(query: string): Promise<{ results: { data(): Promise<unknown> }[] }>;
         }
-        const pagefind = (await import(`${location.origin}/pagefind.js`)) as Pagefind;
+        const pagefind = (await import(`${location.origin}/pagefind/pagefind.js`)) as Pagefind;
         await pagefind.init();
         const times = { searchMs: [] as number[], withDataMs: [] as number[] };
         for (let round = 0; round <= rounds; round++) {
@@ -75,6 +50,6 @@ export async function pagefindSearchTimes(bundle: string, queries: readonly stri
     return { searchMs: times.searchMs.sort(ascending), withDataMs: times.withDataMs.sort(ascending) };
   } finally {
     await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 }

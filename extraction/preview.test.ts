@@ -145,7 +145,9 @@ describe('previews of source code and their annotation links', () => {
 
   it('previews a numbered line of a listing as the definition that starts there', () => {
     const page = parseHtml(
-      '<main><h1>app.py</h1><pre><span id="L1">import os</span>\n\n<span id="L3">@route("/")</span>\n<span id="L4">def index(request):</span>\n<span id="L5">    """The start page."""</span>\n<span id="L6">    return render(request)</span>\n\n<span id="L8">def other():</span>\n<span id="L9">    pass</span></pre></main>',
+      '<main><h1>app.py</h1><pre><span id="L1">import os</span>\n\n<span id="L3">@route("/")</span>\n' +
+        '<span id="L4">def index(request):</span>\n<span id="L5">    """The start page."""</span>\n' +
+        '<span id="L6">    return render(request)</span>\n\n<span id="L8">def other():</span>\n<span id="L9">    pass</span></pre></main>',
     );
     const preview = previewOfTarget(page, 'L3', 'https://docs.example.org/app.html')!;
     expect(preview.content).toBe(
@@ -156,7 +158,14 @@ describe('previews of source code and their annotation links', () => {
 
   it('leaves [source] links (Sphinx viewcode, cut from the Tornado docs) out of an API entry', () => {
     const entry =
-      '<dl class="py method"><dt class="sig sig-object py" id="tornado.web.RequestHandler.prepare"><span class="sig-prename descclassname"><span class="pre">RequestHandler.</span></span><span class="sig-name descname"><span class="pre">prepare</span></span><span class="sig-paren">(</span><span class="sig-paren">)</span><a class="reference internal" href="_modules/tornado/web.html#RequestHandler.prepare"><span class="viewcode-link"><span class="pre">[source]</span></span></a><a class="headerlink" href="#tornado.web.RequestHandler.prepare" title="Permalink to this definition">¶</a></dt><dd><p>Called at the beginning of a request before get/post/etc.</p></dd></dl>';
+      '<dl class="py method"><dt class="sig sig-object py" id="tornado.web.RequestHandler.prepare">' +
+      '<span class="sig-prename descclassname"><span class="pre">RequestHandler.</span></span>' +
+      '<span class="sig-name descname"><span class="pre">prepare</span></span>' +
+      '<span class="sig-paren">(</span><span class="sig-paren">)</span>' +
+      '<a class="reference internal" href="_modules/tornado/web.html#RequestHandler.prepare">' +
+      '<span class="viewcode-link"><span class="pre">[source]</span></span></a>' +
+      '<a class="headerlink" href="#tornado.web.RequestHandler.prepare" title="Permalink to this definition">¶</a></dt>' +
+      '<dd><p>Called at the beginning of a request before get/post/etc.</p></dd></dl>';
     const preview = previewOf(entry);
     expect(preview.title).toBe('RequestHandler.prepare');
     expect(preview.content).not.toContain('[source]');

@@ -31,7 +31,7 @@ describe('VersionIndex', () => {
   it('matches the start of a word while the reader types', () => {
     const hits = index.search('misfi');
     expect(hits.map((hit) => hit.path)).toContain('glossary.html');
-    expect([...hits[0]!.matchedWords].some((word) => word.startsWith('misfire'))).toBe(true);
+    expect([...hits[0]!.matchedWords].some((word) => word.startsWith('misfir'))).toBe(true);
   });
 
   it('tolerates one typo', () => {
@@ -39,10 +39,10 @@ describe('VersionIndex', () => {
     expect(index.search('jiter')[0]!.path).toBe('tutorial/retries.html');
   });
 
-  it('requires every word, and falls back to any word when none has them all', () => {
+  it('lets any word match, the sections with more of the words first', () => {
     const both = index.search('jitter backoff');
-    expect(both.every((hit) => hit.matchedWords.has('jitter') || hit.matchedWords.has('backoff'))).toBe(true);
-    expect(index.search('jitter zzzqqq').length).toBeGreaterThan(0);
+    expect(both[0]!.matchedWords.has('jitter') && both[0]!.matchedWords.has('backoff')).toBe(true);
+    expect(index.search('jitter zzzqqq')[0]!.path).toBe(index.search('jitter')[0]!.path);
     expect(index.search('zzzqqq')).toEqual([]);
   });
 
@@ -50,7 +50,7 @@ describe('VersionIndex', () => {
     expect(index.search('  ?! ')).toEqual([]);
   });
 
-  it('leaves out generated indexes and titles pages without a heading by their <title> minus the site name', () => {
+  it('indexes generated indexes and hubs by their headings only; a page without a heading is its <title> less the site name', () => {
     const site = new VersionIndex();
     const entries = Array.from({ length: 30 }, (_, n) => `<li><a href="p${n}.html">entry number ${n} of the index</a></li>`).join('');
     site.addPage(
@@ -62,9 +62,10 @@ describe('VersionIndex', () => {
       '<html><head><title>Release notes — Tool docs</title></head>' +
         '<body><div role="main"><p>Quokka support was added.</p></div></body></html>',
     );
-    expect(site.size.pages).toBe(1);
+    expect(site.size.pages).toBe(2);
     expect(site.search('quokka')[0]!.title).toBe('Release notes');
     expect(site.search('entry number')).toEqual([]);
+    expect(site.search('index')[0]!.path).toBe('genindex.html');
   });
 
   it('builds the same engine as MiniSearch adding the sections itself', () => {
@@ -106,16 +107,104 @@ describe('VersionIndex', () => {
   });
 });
 
+/** A page of a Sphinx-like site: a heading, prose, and documented objects (`dl.py.method`, anchored by full name). */
+function sphinxPage(title: string, prose: string, objects: { name: string; type?: string; text: string }[] = []): string {
+  const entries = objects
+    .map(
+      ({ name, type = 'method', text }) =>
+        `<dl class="py ${type}"><dt class="sig sig-object py" id="${name}">${name.split('.').at(-1)}(value)</dt>` +
+        `<dd><p>${text}</p></dd></dl>`,
+    )
+    .join('');
+  return (
+    `<html><head><title>${title} — Kit docs</title></head><body><div role="main"><section id="top">` +
+    `<h1>${title}</h1><p>${prose}</p>${entries}</section></div></body></html>`
+  );
+}
+
+describe('VersionIndex ranking rules', () => {
+  const site = new VersionIndex();
+  const pages: [string, string][] = [
+    ['supported.html', sphinxPage('Supported versions', 'Kit runs on Python 3.9 and later, on Linux, macOS and Windows.')],
+    ['faq.html', sphinxPage('Questions', 'Which features are there? How do you do things? Which of them are new? Are they fast?')],
+    [
+      'api/frame.fillna.html',
+      sphinxPage('kit.Frame.fillna', 'Fill missing values.', [{ name: 'kit.Frame.fillna', text: 'Fill missing values of a Frame.' }]),
+    ],
+    [
+      'api/column.fillna.html',
+      sphinxPage('kit.Column.fillna', 'Fill missing values.', [{ name: 'kit.Column.fillna', text: 'Fill missing values of a Column.' }]),
+    ],
+    [
+      'guide/frames.html',
+      sphinxPage(
+        'Working with frames',
+        'A Frame holds columns. Build a Frame from rows; a Frame can be merged with another Frame. Missing values: fillna.',
+      ),
+    ],
+    ['guide/missing.html', sphinxPage('Missing values', 'Call fillna on a Frame to fill missing values, and merge frames after.')],
+    [
+      'checks.html',
+      sphinxPage('Health checks', 'Checks that warn about slow tests.', [
+        { name: 'kit.Check.too_slow', type: 'attribute', text: 'The test is too slow: its data takes long to generate.' },
+        { name: 'kit.Check.too_large', type: 'attribute', text: 'The data is too large.' },
+      ]),
+    ],
+    ['slow.html', sphinxPage('Slow tests', 'Why tests are slow and what to check: too many examples, slow data.')],
+    ['changelog.html', sphinxPage('Changelog', 'Version 2.1: merging frames is faster. Version 2.0: frames merge on keys.')],
+    ['guide/merging.html', sphinxPage('Merging frames', 'Merge two frames on their keys, as a database joins tables.')],
+    [
+      'guide/index.html',
+      `<html><body><div role="main"><h1>User guide</h1><ul>${['frames', 'missing', 'merging']
+        .map((name) => `<li><a href="${name}.html">${name} guide page</a></li>`)
+        .join('')}</ul></div></body></html>`,
+    ],
+  ];
+  for (const [path, html] of pages) site.addPage(path, html);
+  const first = (query: string) => site.search(query)[0]?.path;
+
+  it('reads questions: stop words aside, word forms by their stem', () => {
+    expect(first('which python versions are supported')).toBe('supported.html');
+  });
+
+  it('finds a documented name whole, dotted or in words, before the pages that only mention it', () => {
+    for (const query of ['too_slow', 'Check.too_slow', 'Check too_slow', 'kit.Check.too_slow']) {
+      expect(first(query), query).toBe('checks.html');
+      expect(site.search(query)[0]!.sections[0]!.section.anchor, query).toBe('kit.Check.too_slow');
+    }
+  });
+
+  it('puts the name on the object the site talks about most above its namesakes', () => {
+    expect(
+      site
+        .search('fillna')
+        .map((hit) => hit.path)
+        .slice(0, 2),
+    ).toEqual(['api/frame.fillna.html', 'api/column.fillna.html']);
+    expect(first('Column.fillna')).toBe('api/column.fillna.html');
+  });
+
+  it('ranks release notes below guides unless the query names a version', () => {
+    expect(first('merging frames')).toBe('guide/merging.html');
+    expect(first('merging frames 2.1')).toBe('changelog.html');
+  });
+
+  it('finds a hub page by its heading', () => {
+    expect(first('user guide')).toBe('guide/index.html');
+  });
+});
+
 describe('highlight', () => {
   it('wraps matched words in <span> and escapes everything else', () => {
-    expect(highlight('Use <b>Lease</b> & "leases"', new Set(['lease']))).toBe(
-      'Use &lt;b&gt;<span>Lease</span>&lt;/b&gt; &amp; &quot;leases&quot;',
+    // Matched terms are stems: every form of the word is highlighted.
+    expect(highlight('Use <b>Lease</b> & "leases"', new Set(['leas']))).toBe(
+      'Use &lt;b&gt;<span>Lease</span>&lt;/b&gt; &amp; &quot;<span>leases</span>&quot;',
     );
   });
 
   it('cuts excerpts around the matches', () => {
     const text = `${'filler '.repeat(60)}the lease expires ${'filler '.repeat(60)}`;
-    const [excerpt] = highlightExcerpts(text, new Set(['lease']));
+    const [excerpt] = highlightExcerpts(text, new Set(['leas']));
     expect(excerpt).toContain('<span>lease</span>');
     expect(excerpt!.length).toBeLessThan(200);
   });

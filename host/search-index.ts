@@ -1,6 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
+import { queryTerms, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -15,12 +16,16 @@ export interface IndexedSection {
   title: string;
   content: string;
   role: string | undefined;
+  /** The full name of a documented object (`pandas.DataFrame.merge`): its anchor, where its title is a signature. */
+  apiName?: string;
+  /** On a page of release notes, which ranks below guides unless the query names a version. */
+  changelog?: true;
 }
 
 export interface SectionHit {
   section: IndexedSection;
   score: number;
-  /** Words of the section that matched (after prefix and typo expansion), lower case. */
+  /** Terms of the section that matched (after prefix and typo expansion), as the index keeps them. */
   matchedWords: ReadonlySet<string>;
 }
 
@@ -32,23 +37,17 @@ export interface PageHit {
   matchedWords: ReadonlySet<string>;
 }
 
-/** Words as the index splits them: runs of anything but white space, punctuation and symbols. */
-const WORD = /[^\s\p{Z}\p{P}\p{S}]+/gu;
-
-function words(text: string): string[] {
-  return text.match(WORD) ?? [];
-}
-
 /** Longer queries are cut to this many words: past it, relevance stops improving. */
 export const MAX_QUERY_WORDS = 24;
 
 const SEARCH_OPTIONS: SearchOptions = {
-  boost: { title: 3, pageName: 1.5, content: 1 },
-  // Every word may be the start of a longer one (the reader is still typing it)…
-  prefix: (term) => term.length >= 2,
-  // …and words of four letters or more tolerate one typo: one edit, or two from seven letters on,
-  // which covers swapped letters ("retires" for "retries").
-  fuzzy: (term) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
+  // A name or heading that holds a word says more than a paragraph that does.
+  boost: { title: 3, apiName: 1, pageName: 2, content: 1 },
+  // `search` hands the engine its terms already processed, one per space.
+  tokenize: (terms) => terms.split(' '),
+  processTerm: (term) => term,
+  // Every word may be the start of a longer one (the reader is still typing it).
+  prefix: (term) => term.length >= 3 && /^[a-z]+$/.test(term),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
 
@@ -57,14 +56,15 @@ const SECTIONS_PER_PAGE = 3;
 
 /** The engine's options (exported for the test that builds its saved form both ways). */
 export const ENGINE_OPTIONS: Options<IndexedSection> = {
-  fields: ['title', 'pageName', 'content'],
+  fields: ['title', 'apiName', 'pageName', 'content'],
   storeFields: [],
-  tokenize: words,
+  tokenize: tokens,
+  processTerm: termsOf,
   searchOptions: SEARCH_OPTIONS,
 };
 
 /** The fields the engine indexes, by their ids in its saved form. */
-const FIELDS = ENGINE_OPTIONS.fields as ('title' | 'pageName' | 'content')[];
+const FIELDS = ENGINE_OPTIONS.fields as ('title' | 'apiName' | 'pageName' | 'content')[];
 
 /** What `VersionIndex` needs of its engine. */
 type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
@@ -98,13 +98,12 @@ class EngineBuilder implements Engine {
     for (const [fieldId, field] of FIELDS.entries()) {
       const value = document[field];
       if (value == null) continue;
-      const tokens = words(value);
-      const length = new Set(tokens).size;
+      const found = tokens(value);
+      const length = new Set(found).size;
       lengths[fieldId] = length;
       const before = this.documentCount - 1;
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * before + length) / (before + 1);
-      for (const token of tokens) {
-        const term = token.toLowerCase();
+      for (const term of found.flatMap(termsOf)) {
         let fields = this.terms.get(term);
         if (!fields) {
           fields = new Map();
@@ -163,6 +162,8 @@ export class VersionIndex {
   /** Pages titled by their `<title>` (no heading of their own), whose titles lose the site's name. */
   private readonly titledByDocument: { title: string; sections: IndexedSection[] }[] = [];
   private suffixFromTitles = 0;
+  /** Sections that mention a name, for rule 1 (see `rank`); counted again once pages are added. */
+  private readonly mentionsByName = new Map<string, number>();
 
   constructor(private readonly engine: Engine = new EngineBuilder()) {}
 
@@ -190,7 +191,7 @@ export class VersionIndex {
     return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
   }
 
-  /** Indexes a page's sections; generated indexes and search pages are left out. */
+  /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
   addPage(path: string, html: string): void {
     this.addSplitPage(path, splitSections(html, path));
   }
@@ -198,20 +199,28 @@ export class VersionIndex {
   /** Indexes a page already split into sections (by a worker thread). */
   addSplitPage(path: string, { title: pageTitle, name, sections, kind, documentTitle }: SplitPage): void {
     if (documentTitle) this.documentTitles.push(documentTitle);
-    if (kind !== 'content') return;
+    if (kind !== 'content' && kind !== 'index') return;
     const first = this.sections.length;
-    const added = sections.map((section, index) => ({
-      id: first + index,
-      path,
-      pageTitle,
-      pageName: name,
-      anchor: section.id,
-      title: section.title,
-      content: section.content,
-      role: section.role,
-    }));
+    const changelog = isChangelog(name, sections);
+    const added = sections.map((section, index) => {
+      const indexed: IndexedSection = {
+        id: first + index,
+        path,
+        pageTitle,
+        pageName: name,
+        anchor: section.id,
+        title: section.title,
+        // A hub (a heading and a table of contents) is found by its headings; the titles it lists are other pages'.
+        content: kind === 'index' ? '' : section.content,
+        role: section.role,
+      };
+      if (section.role && API_NAME.test(section.id)) indexed.apiName = section.id;
+      if (changelog) indexed.changelog = true;
+      return indexed;
+    });
     this.sections.push(...added);
     this.engine.addAll(added);
+    this.mentionsByName.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
   }
 
@@ -234,41 +243,195 @@ export class VersionIndex {
     return new Map(this.sections.map((section) => [section.path, section.pageTitle]));
   }
 
-  /** Pages best first, each with its best sections. AND of all words first; any word if that finds nothing. */
+  /**
+   * Pages best first, each with its best sections. Any word may match; the engine's BM25 score (which
+   * counts how many of the words a section holds) is then adjusted by four rules, see `rank`.
+   */
   search(text: string): PageHit[] {
-    const query = words(text).slice(0, MAX_QUERY_WORDS).join(' ');
-    if (!query) return [];
+    const query = queryTokens(text, MAX_QUERY_WORDS);
+    if (query.length === 0) return [];
     this.settleTitles();
-    let results = this.engine.search(query, { combineWith: 'AND' });
-    if (results.length === 0) results = this.engine.search(query, { combineWith: 'OR' });
-    return this.groupByPage(results);
+    const terms = queryTerms(query);
+    // Words of four letters or more tolerate one typo, two from seven on (swapped letters: "retires" for "retries"),
+    // counted on the word as typed: its stem is shorter.
+    const typed = new Map<string, number>();
+    for (const token of query) for (const term of termsOf(token)) typed.set(term, Math.max(typed.get(term) ?? 0, token.length));
+    const fuzzy = (term: string) => {
+      const length = /^[a-z]+$/.test(term) ? (typed.get(term) ?? term.length) : 0;
+      return length >= 7 ? 2 : length >= 4 ? 1 : false;
+    };
+    const results = this.engine.search(terms.join(' '), { combineWith: 'OR', fuzzy });
+    return this.groupByPage(this.rank(query, terms, results));
   }
 
-  private groupByPage(results: SearchResult[]): PageHit[] {
-    const pages = new Map<string, PageHit>();
-    for (const result of results) {
+  /**
+   * The rules on top of BM25, in order of strength:
+   * 1. An exact name: a documented object whose full name ends with the query (`merge`,
+   *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
+   *    the site mentions most (its central object); then a section or page whose
+   *    title says exactly the query's words.
+   * 2. Release notes rank below the rest unless the query names a version or release notes.
+   * 3. Sections where the query's words stand close together (a phrase) rank higher.
+   */
+  private rank(query: string[], terms: string[], results: SearchResult[]): RankedSection[] {
+    if (results.length === 0) return [];
+    const asName = query.join('.').toLowerCase();
+    const wordStems = new Set(terms.filter(isPlain));
+    const asksForReleases = query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
+    const ranked: RankedSection[] = results.map((result) => {
       const section = this.sections[result.id as number]!;
-      const hit: SectionHit = { section, score: result.score, matchedWords: new Set(result.terms) };
+      const demoted = section.changelog && !asksForReleases;
+      return { section, result, base: demoted ? result.score * CHANGELOG_WEIGHT : result.score, tier: 0 };
+    });
+    ranked.sort((a, b) => b.base - a.base);
+    if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
+    const best = Math.max(...ranked.map((entry) => entry.base));
+    // A name or title that says the whole query holds every one of its terms.
+    const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
+    const named = exact.filter((entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query));
+    const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
+    const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
+    const most = Math.max(1, ...mentions.values());
+    for (const entry of named) entry.tier = 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
+    for (const entry of exact) {
+      if (entry.tier === 0 && (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems))) entry.tier = 1;
+    }
+    for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
+    return ranked;
+  }
+
+  /** In how many sections of prose an object's name (`DataFrame` of `pandas.DataFrame`) is mentioned: how central it is to the site. */
+  private mentions(owner: string): number {
+    const name = owner.split('.').at(-1) ?? '';
+    let count = this.mentionsByName.get(name);
+    if (count === undefined) {
+      const terms = termsOf(name);
+      // In the narrative (guides, tutorials), not in the reference, where every member names its object.
+      const found = terms.length ? this.engine.search(terms.join(' '), { prefix: false, fuzzy: false }) : [];
+      count = found.filter((result) => !this.sections[result.id as number]!.role).length;
+      this.mentionsByName.set(name, count);
+    }
+    return count;
+  }
+
+  private groupByPage(ranked: RankedSection[]): PageHit[] {
+    ranked.sort((a, b) => b.score! - a.score!);
+    const pages = new Map<string, PageHit & { others: number }>();
+    for (const { section, result, score } of ranked) {
+      const hit: SectionHit = { section, score: score!, matchedWords: new Set(result.terms) };
       const page = pages.get(section.path);
       if (!page) {
         pages.set(section.path, {
           path: section.path,
           title: section.pageTitle,
-          score: result.score,
+          score: score!,
           sections: [hit],
           matchedWords: new Set(result.terms),
+          others: 0,
         });
         continue;
       }
-      // The page ranks by its best section, nudged up by the others that match.
-      page.score += result.score * 0.1;
+      // The page ranks by its best section, nudged up by the others that match (never past a rule's tier).
+      page.others += score! - TIER_GAP * Math.floor(score! / TIER_GAP);
       page.sections.push(hit);
       for (const word of result.terms) (page.matchedWords as Set<string>).add(word);
     }
-    const ranked = [...pages.values()].sort((a, b) => b.score - a.score);
-    for (const page of ranked) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
-    return ranked;
+    const ranking = [...pages.values()].map(({ others, ...page }) => ({
+      ...page,
+      score: page.score + Math.min(OTHERS_CAP, OTHERS_WEIGHT * others),
+    }));
+    ranking.sort((a, b) => b.score - a.score);
+    for (const page of ranking) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
+    return ranking;
   }
+}
+
+interface RankedSection {
+  section: IndexedSection;
+  result: SearchResult;
+  /** The engine's score, adjusted by rules 2 and 3. */
+  base: number;
+  /** Rule 1: 2 and up for an exact name (more on an object mentioned more), 1 for an exact title. */
+  tier: number;
+  score?: number;
+}
+
+/** Apart enough that nothing but a rule's tier lifts a section above another's: scores within a tier stay below 1.5. */
+const TIER_GAP = 2;
+/** Other matching sections of a page add this share of their scores, at most `OTHERS_CAP`. */
+const OTHERS_WEIGHT = 0.02;
+const OTHERS_CAP = 0.15;
+/** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
+const CHANGELOG_WEIGHT = 0.25;
+/** The sections best by the engine's score whose words' proximity is measured. */
+const PROXIMITY_CANDIDATES = 30;
+/** Text of a section read for proximity: where a section's subject is said. */
+const PROXIMITY_CHARS = 2000;
+/** Words this many places apart or less stand together. */
+const NEAR = 3;
+
+/** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
+const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/** `pandas.dataframe` of `pandas.DataFrame.merge`, '' for a name without an owner. */
+function ownerOf(apiName: string): string {
+  const lower = apiName.toLowerCase();
+  return lower.slice(0, Math.max(0, lower.search(/(?:\.|::)[^.:]*$/)));
+}
+
+/**
+ * Whether a full name ends with the query's words joined by dots, as written: names are case-sensitive
+ * ("blueprint", the concept, does not name the class `Blueprint`; `SECRET_KEY` is not `secret_key`).
+ */
+function endsWithName(apiName: string, name: string, query: string[]): boolean {
+  const lower = apiName.toLowerCase().replaceAll('::', '.');
+  if (lower !== name && !lower.endsWith(`.${name}`)) return false;
+  const written = apiName.replaceAll('::', '.');
+  const asWritten = query.join('.');
+  return written === asWritten || written.endsWith(`.${asWritten}`);
+}
+
+/** A stemmed word, not an identifier whole. */
+const isPlain = (term: string) => !/[._:]/.test(term);
+
+/** Whether a title's words (stop words aside, stemmed) are the query's. */
+function sameWords(title: string, wordStems: ReadonlySet<string>): boolean {
+  const stems = new Set(tokens(title).flatMap(termsOf));
+  if (stems.size !== wordStems.size) return false;
+  for (const term of wordStems) if (!stems.has(term)) return false;
+  return true;
+}
+
+/**
+ * Share of the query's neighbouring word pairs that stand within `NEAR` words of each other in the
+ * section's title and the start of its text (0 to 1).
+ */
+function proximity(section: IndexedSection, terms: string[]): number {
+  const wanted = terms.filter(isPlain);
+  if (wanted.length < 2) return 0;
+  const positions = new Map<string, number[]>(wanted.map((term) => [term, []]));
+  let position = 0;
+  for (const text of [section.title, section.content.slice(0, PROXIMITY_CHARS)]) {
+    for (const token of tokens(text)) {
+      // An identifier's parts stand side by side.
+      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(++position);
+    }
+    position += NEAR + 1;
+  }
+  let near = 0;
+  for (let index = 1; index < wanted.length; index++) {
+    const before = positions.get(wanted[index - 1]!)!;
+    const after = positions.get(wanted[index]!)!;
+    if (before.some((at) => after.some((other) => Math.abs(other - at) <= NEAR))) near++;
+  }
+  return near / (wanted.length - 1);
+}
+
+/** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
+function isChangelog(name: string, sections: SplitPage['sections']): boolean {
+  if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
+  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title)).length;
+  return sections.length >= 4 && versions >= sections.length / 2;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
@@ -277,31 +440,34 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
+/** Whether a token of a text is one of the matched terms. */
+const isMatched = (token: string, terms: ReadonlySet<string>) => termsOf(token).some((term) => terms.has(term));
+
 /** HTML-escaped `text` with every matched word wrapped in `<span>`, as the search API returns it. */
 export function highlight(text: string, words: ReadonlySet<string>): string {
   let html = '';
   let last = 0;
-  for (const match of text.matchAll(WORD)) {
-    if (!words.has(match[0].toLowerCase())) continue;
+  for (const match of tokenMatches(text)) {
+    if (!isMatched(match[0], words)) continue;
     html += `${escapeHtml(text.slice(last, match.index))}<span>${escapeHtml(match[0])}</span>`;
-    last = match.index + match[0].length;
+    last = match.index! + match[0].length;
   }
   return html + escapeHtml(text.slice(last));
 }
 
 /** Up to `count` highlighted excerpts of about `width` characters around the matches in `text`. */
 export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
-  const matches = [...text.matchAll(WORD)].filter((match) => words.has(match[0].toLowerCase()));
+  const matches = [...tokenMatches(text)].filter((match) => isMatched(match[0], words));
   const excerpts: string[] = [];
   let coveredUntil = -1;
   for (const match of matches) {
     if (excerpts.length === count) break;
-    if (match.index < coveredUntil) continue;
-    let start = Math.max(0, match.index - Math.floor(width / 3));
+    if (match.index! < coveredUntil) continue;
+    let start = Math.max(0, match.index! - Math.floor(width / 3));
     let end = Math.min(text.length, start + width);
     // Whole words only at the edges.
     if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-    if (end < text.length) end = text.lastIndexOf(' ', end) > match.index ? text.lastIndexOf(' ', end) : end;
+    if (end < text.length) end = text.lastIndexOf(' ', end) > match.index! ? text.lastIndexOf(' ', end) : end;
     excerpts.push(highlight(text.slice(start, end), words));
     coveredUntil = end;
   }

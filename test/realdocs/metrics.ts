@@ -220,16 +220,24 @@ export async function searchRelevance(site: ServedSite, queries: Query[]): Promi
     .map(fileForPath)
     .filter((page) => !pages.has(page));
   if (unknown.length) throw new Error(`queries of ${project.slug} expect pages the site does not have: ${unknown.join(', ')}`);
-  const outcomes: QueryOutcome[] = [];
+  const rankings: string[][] = [];
   for (const query of queries) {
     const q = `subprojects:${project.slug}/${site.version.slug} ${query.q}`;
     const response = await proxyGet(`${site.proxyUrl}/api/v3/search/?${new URLSearchParams({ q, page: '1', page_size: '10' })}`);
     if (!response.ok) throw new Error(`search "${query.q}" answered ${response.status}: ${await response.text()}`);
     const { results } = (await response.json()) as SearchResponse;
-    const top = results.map((result) => siteFileOf(site, new URL(result.path, base)) ?? result.path);
-    const expected = new Set([query.page].flat().map(fileForPath));
-    outcomes.push({ query, rank: top.findIndex((page) => expected.has(page)) + 1, top });
+    rankings.push(results.map((result) => siteFileOf(site, new URL(result.path, base)) ?? result.path));
   }
+  return relevanceOf(queries, rankings);
+}
+
+/** Top-3 share and MRR of each query's ranked pages (files of the site), whichever engine ranked them. */
+export function relevanceOf(queries: Query[], rankings: string[][]): Relevance {
+  const outcomes = queries.map((query, index) => {
+    const top = rankings[index] ?? [];
+    const expected = new Set([query.page].flat().map(fileForPath));
+    return { query, rank: top.findIndex((page) => expected.has(page)) + 1, top };
+  });
   const found = outcomes.filter((outcome) => outcome.rank > 0);
   return {
     top3: share(found.filter((outcome) => outcome.rank <= 3).length, outcomes.length),

@@ -166,7 +166,9 @@ async function placement(page: Page, links: SampledLink[], root: string): Promis
     point: 1,
     name: 'previews fit',
     passed: results.length > 0 && failed === 0,
-    detail: `${results.length - failed}/${results.length} placed whole or ≥240 px on screen${failed ? `; ${results.filter(Boolean).slice(0, 3).join('; ')}` : ''}`,
+    detail:
+      `${results.length - failed}/${results.length} placed whole or ≥240 px on screen` +
+      (failed ? `; ${results.filter(Boolean).slice(0, 3).join('; ')}` : ''),
   };
 }
 
@@ -183,7 +185,8 @@ async function switcherAndScheme(browser: Browser, url: string): Promise<ReaderC
       await ready(page);
       await page.waitForFunction(() => !!document.querySelector('doclens-search')?.getAttribute('scheme'), undefined, { timeout: 5000 });
       const seen = await page.evaluate(() => {
-        // What the page paints behind its text, read apart from doclens' own code: the first painted background up from the middle of the page.
+        // What the page paints behind its text, read apart from doclens' own code: the first painted
+        // background up from the middle of the page.
         let element = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
         let painted = 'rgb(255, 255, 255)';
         for (; element; element = element.parentElement) {
@@ -222,7 +225,10 @@ async function switcherAndScheme(browser: Browser, url: string): Promise<ReaderC
   ];
 }
 
-/** 9: result rows for the site's first queries, in the dialog: no slugs as places, no row repeating the one above, names not slugs, no subprojects box. */
+/**
+ * 9: result rows for the site's first queries, in the dialog: no slugs as places, no row repeating the
+ * one above, names not slugs, no subprojects box.
+ */
 async function resultRows(browser: Browser, url: string, slug: string, queries: Query[]): Promise<ReaderCheck> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const problems: string[] = [];
@@ -278,7 +284,9 @@ async function resultRows(browser: Browser, url: string, slug: string, queries: 
     point: 9,
     name: 'result rows',
     passed: rows > 0 && problems.length === 0,
-    detail: `${rows} rows, ${placed} placed by titles; "${label}"${problems.length ? `; ${[...new Set(problems)].slice(0, 3).join('; ')}` : ''}`,
+    detail:
+      `${rows} rows, ${placed} placed by titles; "${label}"` +
+      (problems.length ? `; ${[...new Set(problems)].slice(0, 3).join('; ')}` : ''),
   };
 }
 

@@ -13,12 +13,14 @@ import { PageStore } from '../../host/pages.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
 import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
-const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.9 };
+const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.95, mrr: 0.9 };
 const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
+const PAGEFIND_CACHE = fileURLToPath(new URL('./.cache/pagefind/', import.meta.url));
 /** In-content links whose previews are asked for, per site. */
 const LINKS_PER_SITE = 300;
 /** Failing examples printed per measure and site. */
@@ -26,7 +28,7 @@ const EXAMPLES = 6;
 
 interface KeyboardChecks {
   run(url: string): Promise<KeyboardResult[]>;
-  /** The browser the checks share (with the reader's checks of reader.ts). */
+  /** The one browser of the run: the keyboard checks', the reader's checks' (reader.ts) and the peers'. */
   browser(): Promise<Browser>;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ interface SiteRow {
   previewsChecked: number;
   top3: number;
   mrr: number;
+  peers: PeerRelevance;
   queries: number;
   keyboard: KeyboardResult[];
   reader: ReaderCheck[];
@@ -115,6 +118,19 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   return relevance;
 }
 
+/** Sphinx's own search and Pagefind on the same folder and queries. */
+async function measurePeers(site: Site, queries: Query[], keyboard: KeyboardChecks): Promise<PeerRelevance> {
+  status('Sphinx search and Pagefind in Chromium…');
+  const peers = await peerRelevance(await keyboard.browser(), site.root, queries, `${PAGEFIND_CACHE}${site.slug}`);
+  const line = (relevance: Relevance | undefined) =>
+    relevance ? `top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)}` : 'n/a';
+  report(
+    `  peers: Sphinx's search ${peers.sphinxFailure ? `fails (${peers.sphinxFailure})` : line(peers.sphinx)}; ` +
+      `Pagefind ${line(peers.pagefind)}`,
+  );
+  return peers;
+}
+
 async function measureKeyboard(keyboard: KeyboardChecks, url: string): Promise<KeyboardResult[]> {
   status('keyboard checks in Chromium…');
   const results = await keyboard.run(url);
@@ -150,6 +166,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     const index = await measureIndex(demo, served);
     const previews = await measurePreviews(served);
     const relevance = await measureSearch(served, queries);
+    const peers = await measurePeers(site, queries, keyboard);
     const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
     status('reader checks in Chromium…');
     const reader = await readerChecks(await keyboard.browser(), served, demo.pages[0]!.url, site.slug, queries);
@@ -163,6 +180,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       previewsChecked: previews.checked,
       top3: relevance.top3,
       mrr: relevance.mrr,
+      peers,
       queries: queries.length,
       keyboard: keyboardResults,
       reader,
@@ -198,6 +216,11 @@ function misses(row: SiteRow): string[] {
       ? `distinct titles ${percent(row.distinctTitles)} < ${percent(TARGETS.distinctTitles)}`
       : '',
     row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
+    row.mrr < TARGETS.mrr ? `MRR ${row.mrr.toFixed(2)} < ${TARGETS.mrr.toFixed(2)}` : '',
+    ...(['sphinx', 'pagefind'] as const).map((peer) => {
+      const theirs = row.peers[peer];
+      return theirs && !ahead(row, theirs) ? `search not ahead of ${peer === 'sphinx' ? "Sphinx's" : 'Pagefind'}` : '';
+    }),
     row.keyboard.some((result) => !result.passed)
       ? `keyboard: ${row.keyboard
           .filter((result) => !result.passed)
@@ -213,10 +236,13 @@ function misses(row: SiteRow): string[] {
   ].filter(Boolean);
 }
 
+const peerCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(2)}` : '—');
+
 function table(rows: SiteRow[]): string {
   const lines = [
-    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | Keyboard | Reader 1 2 3 4 5 9 |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | ' +
+      'Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
@@ -224,7 +250,8 @@ function table(rows: SiteRow[]): string {
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
-        `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ${keyboard} | ${reader} |`,
+        `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
+        `${peerCell(row.peers.sphinx)} | ${peerCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
     );
   }
   return lines.join('\n');

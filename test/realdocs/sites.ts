@@ -109,6 +109,10 @@ export const SITES: Site[] = [
   debianSphinx('sphinx', 'Sphinx', 'sphinx13', 'sphinx-doc'),
   debianSphinx('tornado', 'Tornado', 'sphinx_rtd_theme', 'python-tornado-doc'),
   debianSphinx('astropy', 'Astropy', 'bootstrap-astropy', 'python-astropy-doc'),
+  debianSphinx('celery', 'Celery', 'custom (celery)', 'python-celery-doc'),
+  debianSphinx('hypothesis', 'Hypothesis', 'sphinx_rtd_theme', 'python-hypothesis-doc'),
+  debianSphinx('scipy', 'SciPy', 'pydata-sphinx-theme (scipy)', 'python-scipy-doc'),
+  debianSphinx('pandas', 'pandas', 'pydata-sphinx-theme', 'python-pandas-doc'),
   mkdocsSite({
     slug: 'nodejs',
     name: 'Node.js API (Markdown of the nodejs package)',

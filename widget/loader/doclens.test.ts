@@ -288,7 +288,8 @@ describe('the doclens.js loader', () => {
     const { doc } = await frame(
       '',
       page(
-        `${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); } [data-md-color-scheme="slate"] { background-color: #1e2129; }</style>${tag('data-features="search"')}`,
+        `${strings}<style>doclens-search { --doclens-color-surface: rgb(1, 2, 3); } ` +
+          `[data-md-color-scheme="slate"] { background-color: #1e2129; }</style>${tag('data-features="search"')}`,
       ),
     );
     await until(() => !!doc.querySelector('doclens-search')?.shadowRoot?.querySelector('[part~="trigger"]'), 'trigger');

@@ -27,7 +27,10 @@ export class SearchOpener {
     return this.element().hasAttribute('open');
   }
 
-  /** Opens the dialog (with `words` searched); resolves once its field has focus. Closed, it gives focus to `returnTo` (by default what had it). */
+  /**
+   * Opens the dialog (with `words` searched); resolves once its field has focus. Closed, it gives focus to `returnTo`
+   * (by default what had it).
+   */
   show(words?: string, returnTo?: HTMLElement): Promise<void> {
     const search = this.element();
     if (search.hasAttribute('open') && customElements.get('doclens-search')) return (search as DoclensSearch).show(words);

@@ -56,7 +56,9 @@ export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boo
   let last = seen();
   const report = () => {
     const visible = seen();
-    if (visible !== last) shown((last = visible));
+    if (visible === last) return;
+    last = visible;
+    shown(visible);
   };
   // Vertically the margin takes in the whole page: scrolling is no reason for a trigger to come and go.
   const observer = new IntersectionObserver(report, { rootMargin: '100000px 0px' });

@@ -258,7 +258,8 @@ describe('<doclens-search>', () => {
     const recorder = recordSearches();
     try {
       const element = await fixture<DoclensSearch>(
-        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0" page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
+        html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest" debounce="0"
+          page-url=${`${servers.docs}/en/latest/`}></doclens-search>`,
       );
       await openWith(element, 'plugin');
       await until(() => options(element).length > 0, 'results');
@@ -496,11 +497,15 @@ describe('<doclens-search>', () => {
         .parseFromString(await (await fetch('/demo/docs/build/aurora/en/latest/guides/deployment.html')).text(), 'text/html')
         .querySelector('[role="navigation"][aria-label="Navigation menu"]')!.outerHTML);
     const title = document.title;
-    afterEach(() => void (document.title = title));
+    afterEach(() => {
+      document.title = title;
+    });
 
     async function themedPage(attributes = 'project="aurora" version="latest"'): Promise<DoclensSearch> {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
-      container.innerHTML = `<nav>${await sideMenu()}</nav><div role="main"><h1>Deploying workers</h1></div><doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
+      container.innerHTML =
+        `<nav>${await sideMenu()}</nav><div role="main"><h1>Deploying workers</h1></div>` +
+        `<doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
       for (const link of container.querySelectorAll('a')) link.href = new URL(link.getAttribute('href')!, PAGE()).href;
       document.title = 'Deploying workers — Aurora 2.1.0 documentation';
       return container.querySelector<DoclensSearch>('doclens-search')!;
@@ -511,23 +516,26 @@ describe('<doclens-search>', () => {
         .find((option) => option.classList.contains('page') && new URL(option.href).pathname.endsWith(path))
         ?.querySelector('[part~="option-place"]')?.textContent;
 
-    it("say where each page sits with the titles of the page's own table of contents, and the site's name as the page shows it", async () => {
-      const element = await themedPage();
-      await openWith(element, 'worker');
-      await until(() => rowPlace(element, '/guides/deployment.html') !== undefined, 'the deployment page, placed');
-      expect(rowPlace(element, '/guides/deployment.html')).to.equal('Guides');
-      await until(
-        () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
-        'the site name',
-      );
-      input(element).value = '';
-      await sendKeys({ type: 'scheduler add_job' });
-      // Not in the menu: placed under its folder's page (api/index.html, "API reference" under "Reference").
-      await until(() => rowPlace(element, '/api/scheduler.html') !== undefined, 'an API page, placed');
-      expect(rowPlace(element, '/api/scheduler.html')).to.equal('Reference › API reference');
-      for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
-        expect(place.textContent).not.to.match(/\.html|\bguides\b|\bapi\b/);
-    });
+    it(
+      "say where each page sits with the titles of the page's own table of contents, " + "and the site's name as the page shows it",
+      async () => {
+        const element = await themedPage();
+        await openWith(element, 'worker');
+        await until(() => rowPlace(element, '/guides/deployment.html') !== undefined, 'the deployment page, placed');
+        expect(rowPlace(element, '/guides/deployment.html')).to.equal('Guides');
+        await until(
+          () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
+          'the site name',
+        );
+        input(element).value = '';
+        await sendKeys({ type: 'scheduler add_job' });
+        // Not in the menu: placed under its folder's page (api/index.html, "API reference" under "Reference").
+        await until(() => rowPlace(element, '/api/scheduler.html') !== undefined, 'an API page, placed');
+        expect(rowPlace(element, '/api/scheduler.html')).to.equal('Reference › API reference');
+        for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+          expect(place.textContent).not.to.match(/\.html|\bguides\b|\bapi\b/);
+      },
+    );
 
     it('offer "Include subprojects" only for a project that has some', async () => {
       const aurora = await themedPage(`project="aurora" version="latest" page-url="${servers.docs}/en/latest/"`);

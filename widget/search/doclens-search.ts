@@ -32,11 +32,13 @@ let instances = 0;
  * @event doclens-search-select - A result was chosen; `detail: { result, block, url, newTab }`. Cancel it to navigate yourself.
  *
  * @csspart trigger - The button that opens the dialog.
- * @csspart close - The button that closes it: the Esc keycap with a mouse, the word "Close" on a touch screen (44×44 px at least).
+ * @csspart close - The button that closes it: the Esc keycap with a mouse, the word "Close" on a touch screen
+ * (44×44 px at least).
  * @csspart dialog - The dialog.
  * @csspart results - The list of results.
  * @csspart option - One result row (page or section).
- * @csspart option-place - A page row's place in the site: the titles of the pages above it, from this page's breadcrumbs or tables of contents.
+ * @csspart option-place - A page row's place in the site: the titles of the pages above it, from this page's breadcrumbs
+ * or tables of contents.
  * @csspart option-title - A row's title (a page's or a section's), the searched words in it highlighted.
  * @csspart more - The button that loads more results.
  * @csspart body - The scrolling area under the bar: recent searches, results or a message.
@@ -305,7 +307,10 @@ export class DoclensSearch extends DoclensElement {
       searchingIn: this.names.label(this.strings),
       includeSubprojects: this.includeSubprojects,
       hasSubprojects: this.names.hasSubprojects,
-      placeOf: (row) => (this.outline ??= new SiteOutline()).above(row.url),
+      placeOf: (row) => {
+        this.outline ??= new SiteOutline();
+        return this.outline.above(row.url);
+      },
       sharedLink: this.sharedLink.link,
       href: (row) => this.destination(row),
       select: (row, newTab) => this.select(row, newTab),

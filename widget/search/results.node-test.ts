@@ -138,20 +138,23 @@ describe('result links', () => {
 });
 
 describe('rows that repeat the one above', () => {
-  it("leave out a page's first section titled as the page (its words go on the page's row), and a section the same as the one before", () => {
-    const [group] = resultGroups([
-      result(
-        '/en/latest/web.html',
-        [block('tornado-web', { title: 'tornado.web — RequestHandler and Application classes' }), block('a'), block('a')],
-        {
-          title: 'tornado.web — RequestHandler and Application classes',
-        },
-      ),
-    ]);
-    expect(group!.lead?.id).toBe('tornado-web');
-    expect(group!.sections.map((row) => row.block!.id)).toEqual(['a']);
-    expect(group!.sections[0]!.index).toBe(1);
-  });
+  it(
+    "leave out a page's first section titled as the page (its words go on the page's row), " + 'and a section the same as the one before',
+    () => {
+      const [group] = resultGroups([
+        result(
+          '/en/latest/web.html',
+          [block('tornado-web', { title: 'tornado.web — RequestHandler and Application classes' }), block('a'), block('a')],
+          {
+            title: 'tornado.web — RequestHandler and Application classes',
+          },
+        ),
+      ]);
+      expect(group!.lead?.id).toBe('tornado-web');
+      expect(group!.sections.map((row) => row.block!.id)).toEqual(['a']);
+      expect(group!.sections[0]!.index).toBe(1);
+    },
+  );
 });
 
 describe('isElsewhere', () => {

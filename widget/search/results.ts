@@ -84,7 +84,10 @@ export function resultRows(results: readonly SearchResult[]): ResultRow[] {
   return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
 }
 
-/** The words the search matched in a row (its highlight markup's `<span>`s): the forms of the reader's words found there ("installing" for "install"). */
+/**
+ * The words the search matched in a row (its highlight markup's `<span>`s): the forms of the reader's words found there
+ * ("installing" for "install").
+ */
 export function matchedForms(row: ResultRow): string[] {
   const markup = [...(row.result.highlights?.title ?? [])];
   if (row.block)

@@ -118,7 +118,8 @@ describe('colour scheme', () => {
       'html, body { background: #092e20; } #bd { background: #234f32; } #yui-main .yui-b { background: white; color: black; }',
     );
     const container = await fixture<HTMLDivElement>(
-      html`<div id="bd"><div id="yui-main"><div class="yui-b" role="main"><h1>URL dispatcher</h1><p>A clean, elegant URL scheme is an important detail.</p></div></div></div>`,
+      html`<div id="bd"><div id="yui-main"><div class="yui-b"
+        role="main"><h1>URL dispatcher</h1><p>A clean, elegant URL scheme is an important detail.</p></div></div></div>`,
     );
     const search = await switcher();
     expect(search.getAttribute('scheme')).to.equal('light');
@@ -127,7 +128,8 @@ describe('colour scheme', () => {
 
   it('follows, live, a theme whose stylesheet follows the system (Furo: prefers-color-scheme)', async () => {
     style = themeStyle(
-      'body { background-color: #fff; } @media (prefers-color-scheme: dark) { body:not([data-theme="light"]) { background-color: #131416; } }',
+      'body { background-color: #fff; } ' +
+        '@media (prefers-color-scheme: dark) { body:not([data-theme="light"]) { background-color: #131416; } }',
     );
     const search = await switcher();
     expect(search.getAttribute('scheme')).to.equal('light');

@@ -122,7 +122,9 @@ export function pageScheme(content: Element | null = document.body && mainConten
     const color = rgba(getComputedStyle(element).backgroundColor);
     if (color && color[3] >= 0.5) return luminance(color) < 0.2 ? 'dark' : 'light';
   }
-  const declared = `${getComputedStyle(document.documentElement).colorScheme} ${document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? ''}`;
+  const scheme = getComputedStyle(document.documentElement).colorScheme;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]')?.content ?? '';
+  const declared = `${scheme} ${meta}`;
   if (/\bonly\s+light\b/.test(declared) || !/\bdark\b/.test(declared)) return 'light';
   return /\blight\b/.test(declared) && !darkQuery().matches ? 'light' : 'dark';
 }
@@ -132,7 +134,10 @@ const followers = new Set<() => void>();
 let watching: { observer: MutationObserver; media: MediaQueryList } | undefined;
 let scheduled = 0;
 
-/** Everything that may change what the page paints: attributes of the root and body, its stylesheets, the system's scheme, transitions ending. */
+/**
+ * Everything that may change what the page paints: attributes of the root and body, its stylesheets, the system's scheme,
+ * transitions ending.
+ */
 function schemeMayHaveChanged(): void {
   if (scheduled) return;
   scheduled = requestAnimationFrame(() => {

@@ -253,8 +253,10 @@ describe('<doclens-versions>', () => {
   it('shows no switcher where there is nothing to choose (one version, one language), unless the author asks for it', async () => {
     // Skyline: one version (latest), no translation.
     const container = await fixture<HTMLDivElement>(html`<div>
-      <doclens-versions proxy=${servers.proxy} project="skyline" version="latest" page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
-      <doclens-versions always proxy=${servers.proxy} project="skyline" version="latest" page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
+      <doclens-versions proxy=${servers.proxy} project="skyline" version="latest"
+        page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
+      <doclens-versions always proxy=${servers.proxy} project="skyline" version="latest"
+        page-url=${`${servers.docs}/en/latest/`}></doclens-versions>
     </div>`);
     const [alone, asked] = [...container.querySelectorAll('doclens-versions')];
     await until(() => !!part(asked!, 'switcher'), 'page context');

@@ -1,0 +1,91 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * How the search index reads text: tokens are words and identifiers (`too_slow`, `Frame.merge`,
+ * `5.1`: runs of letters, digits and underscores joined by dots or `::`), and each token becomes the
+ * terms the index keeps — a plain word its English stem (so "daemonizing" finds "daemonize"), an
+ * identifier itself whole, its dotted tails and its parts stemmed, so that `merge`, `DataFrame.merge`
+ * and `pandas.DataFrame.merge` all find `pandas.DataFrame.merge`.
+ */
+const TOKEN = /[\p{L}\p{N}_]+(?:(?:\.|::)[\p{L}\p{N}_]+)*/gu;
+
+export function tokens(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/** Each token with where it starts in `text`. */
+export function tokenMatches(text: string): IterableIterator<RegExpMatchArray> {
+  return text.matchAll(TOKEN);
+}
+
+/**
+ * Words that carry no subject in a reader's question or phrase ("how do I…", "which … are …"):
+ * neither indexed nor searched for, unless a query has nothing else.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been being by can could did do does doing for from had has have how i if in into is it its ' +
+    'me my of on or our should so than that the their them then there these they this those to was we were what whats ' +
+    'when where which who whom why will with would you your s t'
+  ).split(' '),
+);
+
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word.toLowerCase().replace(/['’]/g, ''));
+
+/** Stems already computed: a site's vocabulary is small next to its text. */
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 200_000;
+
+/** The stem of an English word in lower case; other words (digits, other scripts) as they are. */
+export function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^[a-z]{3,}$/.test(word) ? stemmer(word) : word;
+    if (stems.size < MAX_CACHED_STEMS) stems.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+const PARTS = /\.|::|_+/;
+const SEGMENTS = /\.|::/;
+
+/**
+ * Identifiers whole are kept behind this mark, so that a word being typed ("sphinx") is not also the
+ * start of every name under it (`sphinx.io.read_doc`), which would count the page once per name.
+ */
+const WHOLE = '=';
+
+/** The terms the index keeps of one token (none for a stop word). */
+export function termsOf(token: string): string[] {
+  const lower = token.toLowerCase();
+  if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? [] : [stem(lower)];
+  const terms = [WHOLE + lower];
+  const segments = lower.split(SEGMENTS);
+  // Dotted tails: `dataframe.merge` of `pandas.dataframe.merge`.
+  for (let start = 1; start < segments.length - 1; start++) terms.push(WHOLE + segments.slice(start).join('.'));
+  // Compound segments whole: `too_slow` of `healthcheck.too_slow`.
+  if (segments.length > 1) for (const segment of segments) if (segment.includes('_')) terms.push(WHOLE + segment);
+  for (const part of lower.split(PARTS)) if (part && !STOP_WORDS.has(part)) terms.push(stem(part));
+  return [...new Set(terms)];
+}
+
+/** What a query looks for: its tokens without the stop words (all of them if nothing else is left). */
+export function queryTokens(text: string, limit: number): string[] {
+  const all = tokens(text).slice(0, limit);
+  const meaningful = all.filter((token) => !isStopWord(token));
+  return meaningful.length ? meaningful : all;
+}
+
+/** A query's terms, each once: what the index is searched for. */
+export function queryTerms(queryTokens: readonly string[]): string[] {
+  const terms = new Set<string>();
+  for (const token of queryTokens) {
+    const processed = termsOf(token);
+    // A stop word searched for on its own (the query has nothing else) is searched as it is.
+    for (const term of processed.length ? processed : [token.toLowerCase()]) terms.add(term);
+  }
+  return [...terms];
+}
+
+/** A version number in a query ("5.1", "1.9.0", "v2.0"): the reader asks about that release. */
+export const VERSION_NUMBER = /^v?\d+(?:\.\d+)+$/i;
