@@ -128,7 +128,7 @@ describe("the README's commands", () => {
         } else {
           // The hosting service stands in on loopback, which the proxy reaches only when allowed.
           if (!args.includes('--allow-private-network')) args.push('--allow-private-network');
-          const proxy = await startCommand(['proxy', ...args], commandEnv, /listening at (http:\S+)/);
+          const proxy = await startCommand(['proxy', ...args], commandEnv, /"url":"(http:[^"]+)"/);
           expect((await fetch(`${proxy}/healthz`)).status).toBe(200);
           // The token reached the upstream: a search through the proxy is answered.
           const search = await fetch(`${proxy}/api/v3/search/?q=privacy`);
