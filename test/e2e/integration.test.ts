@@ -20,10 +20,16 @@ import { expectWidgetWorks, launchChromium } from './browser.ts';
 const TOKEN = 'integration-token-4a7c';
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-/** The README's first fenced block in `language`, pointing at `proxyUrl` instead of the example proxy. */
-function readmeSnippet(language: string, proxyUrl: string): string {
-  const block = new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
-  if (block === undefined) throw new Error(`the README has no ${language} block`);
+/**
+ * The README's first fenced block in `language` holding `marker` (the plain tags: the Python package's
+ * snippets come before them and are built by test/e2e/python-package.test.ts), pointing at `proxyUrl`
+ * instead of the example proxy.
+ */
+function readmeSnippet(language: string, proxyUrl: string, marker = ''): string {
+  const block = [...readme.matchAll(new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``, 'g'))]
+    .map(([, text]) => text!)
+    .find((text) => text.includes(marker));
+  if (block === undefined) throw new Error(`the README has no ${language} block holding ${marker}`);
   expect(block).toContain('https://doclens.example.org');
   return block.replaceAll('https://doclens.example.org', proxyUrl);
 }
@@ -69,7 +75,7 @@ describe('integration snippets from the README', () => {
     const out = join(work, 'sphinx-out');
     const { host, proxy } = await serve(out, 'tiny-sphinx');
     const src = join(work, 'sphinx-src');
-    writeSphinxSite(src, readmeSnippet('python', proxy.url));
+    writeSphinxSite(src, readmeSnippet('python', proxy.url, 'html_js_files'));
     execFileSync('sphinx-build', ['-q', '-b', 'html', src, out], { stdio: 'pipe' });
     await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/index.html`);
   });
@@ -78,7 +84,7 @@ describe('integration snippets from the README', () => {
     const out = join(work, 'mkdocs-out');
     const { host, proxy } = await serve(out, 'tiny-mkdocs');
     const src = join(work, 'mkdocs-src');
-    writeMkDocsSite(src, readmeSnippet('yaml', proxy.url));
+    writeMkDocsSite(src, readmeSnippet('yaml', proxy.url, 'extra_javascript'));
     execFileSync('mkdocs', ['build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out], { stdio: 'pipe' });
     await expectWidgetWorks(browser, `${host.apiUrl}/en/latest/`);
   });
