@@ -105,6 +105,7 @@ SETTINGS = (
     Setting("search_target", "data-search-target", _selector, "a CSS selector of where the search button goes"),
     Setting("versions_target", "data-versions-target", _selector, "a CSS selector of where the version switcher goes"),
     Setting("notice", "data-notice", _choice("old", "dev", "all", "none"), "old, dev, all or none"),
+    Setting("switcher", "data-switcher", _choice("always"), "always (the switcher shows even with one version and one language)"),
     Setting("highlight", "data-highlight", _switched_off, "True or False (False: searched words are not highlighted)"),
     Setting("project", "data-project", _pattern(r"[A-Za-z0-9][A-Za-z0-9._-]*"), "a project slug (letters, digits, '.', '_', '-')"),
     Setting("version", "data-version", _pattern(r"[A-Za-z0-9][A-Za-z0-9._-]*"), "a version slug (letters, digits, '.', '_', '-')"),

@@ -84,7 +84,7 @@ describe('installed from the tarball', () => {
         cwd: app,
         encoding: 'utf8',
       }).trim(),
-    ).toBe('ConfigError createApp parseConfig startProxy');
+    ).toBe('ConfigError createApp createLogger parseConfig startProxy');
     // The operators' guide's snippet, then a request through the mount.
     writeFileSync(
       join(app, 'server.mjs'),
