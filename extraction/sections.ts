@@ -91,7 +91,9 @@ const LINE_NUMBERS = '.linenos, .lineno';
 
 /** Navigation, permalinks and line numbers say nothing about the page: drop them before indexing. */
 function removeNoise(main: Element): void {
-  removePermalinks(main);
+  // The hosting service's search keeps viewcode labels (`[source]`) in section titles (the conformance
+  // cases): searchable sections keep them as it does; previews drop them.
+  removePermalinks(main, { annotations: false });
   cheerioOf(main).find(`nav, [role="navigation"], [role="search"], .toctree-wrapper, ${LINE_NUMBERS}`).remove();
 }
 

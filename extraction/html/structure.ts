@@ -35,10 +35,10 @@ export function findMainContent(page: ParsedHtml): Element | undefined {
   return root && mainContentOf(domhandlerTree, root);
 }
 
-/** Drops the permalinks in and below `root` (see `isPermalink`), in place. */
-export function removePermalinks(root: Element): void {
+/** Drops the permalinks in and below `root` (see `isPermalink`; `annotations`: `[source]` labels too), in place. */
+export function removePermalinks(root: Element, { annotations = true }: { annotations?: boolean } = {}): void {
   cheerioOf(root)
     .find('*')
-    .filter((_, element) => isPermalink(domhandlerTree, element))
+    .filter((_, element) => isPermalink(domhandlerTree, element, annotations))
     .remove();
 }

@@ -143,15 +143,20 @@ function textIn<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, el
   return text;
 }
 
+/** A link whose label only annotates what it sits beside: `[source]`, `[docs]` (Sphinx's viewcode links). */
+export function isAnnotationLink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  return tree.tagName(element) === 'a' && (tree.attribute(element, 'href') ?? '') !== '' && BRACKETED_LABEL.test(textIn(tree, element));
+}
+
 /**
  * A link that is a mark beside the text rather than text: a "¶", "#" or icon permalink, a "↩"
- * back-reference (a place in a page, no word), or a bracketed label such as `[source]` or `[docs]`.
- * Noise wherever a section's text or title is read.
+ * back-reference (a place in a page, no word), or (`annotations`) a bracketed label such as
+ * `[source]` or `[docs]`. Noise wherever a section's text or title is read.
  */
-export function isPermalink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+export function isPermalink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element, annotations = true): boolean {
   if (tree.tagName(element) !== 'a') return false;
-  const href = tree.attribute(element, 'href') ?? '';
-  return (/#./.test(href) && !hasWord(tree, element)) || (href !== '' && BRACKETED_LABEL.test(textIn(tree, element)));
+  if (/#./.test(tree.attribute(element, 'href') ?? '') && !hasWord(tree, element)) return true;
+  return annotations && isAnnotationLink(tree, element);
 }
 
 /** A heading inside a `<header>` belongs to the header: the section's content follows the header. */
