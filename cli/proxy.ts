@@ -89,6 +89,9 @@ export async function runProxy(argv: string[]): Promise<(RunningProxy & { stoppi
     close: async (graceMs?: number) => {
       await close(graceMs);
       logger.info('stopped');
+      // Lines go out asynchronously; the process exits next, and a line still in flight would land after
+      // (or never), so wait until every line is written.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
     },
   });
 }
