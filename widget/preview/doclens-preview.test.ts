@@ -385,4 +385,41 @@ describe('<doclens-preview>', () => {
     expect(part(preview, 'title').textContent).to.equal('Installation');
     expect(part(preview, 'content').textContent!.trim().length).to.be.greaterThan(20);
   });
+
+  describe('on pages cut from the Requests docs (Sphinx viewcode)', () => {
+    const realPage = (path: string) => `${servers.real.docs}/en/latest/${path}`;
+
+    it("previews a [source] link as the definition's code, from its line to the next definition", async () => {
+      const { container, preview } = await page(
+        servers.real.proxy,
+        new URL(servers.real.docs).host,
+        html`<p><a id="source" href=${realPage('_modules/requests/api.html#get')}>[source]</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#source')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] pre'), 'a code listing');
+      const code = part(preview, 'content').querySelector('pre')!.textContent!;
+      expect(code.startsWith('def get(url, params=None, **kwargs):')).to.equal(true);
+      expect(code).to.contain('Sends a GET request.');
+      expect(code).to.contain('return request("get", url, params=params, **kwargs)');
+      // The listing's next definition and the viewcode labels are not part of it.
+      expect(code).not.to.contain('def options');
+      expect(part(preview, 'content').textContent).not.to.contain('[docs]');
+      expect(getComputedStyle(part(preview, 'content').querySelector('pre')!).whiteSpace).to.match(/^pre/);
+    });
+
+    it('previews an API entry with its signature and text, without its [source] and ¶ marks', async () => {
+      const { container, preview } = await page(
+        servers.real.proxy,
+        new URL(servers.real.docs).host,
+        html`<p><a id="entry" href=${realPage('api.html#requests.get')}>requests.get</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#entry')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
+      const text = `${part(preview, 'title').textContent} ${part(preview, 'content').textContent}`;
+      expect(text).to.contain('requests.get(url, params=None, **kwargs)');
+      expect(text).to.contain('Sends a GET request.');
+      expect(text).not.to.contain('[source]');
+      expect(text).not.to.contain('¶');
+    });
+  });
 });

@@ -548,4 +548,15 @@ describe('<doclens-search>', () => {
       expect(shadow(skyline).querySelector('[part~="filters"] input[type="checkbox"]')).to.equal(null);
     });
   });
+
+  it('titles API results without the [source] labels that real Sphinx sites give them (Requests docs)', async () => {
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.real.proxy} project="requests" version="latest"></doclens-search>`,
+    );
+    await openWith(element, 'requests get');
+    const titles = () => options(element).map((option) => option.querySelector('[part~="option-title"]')!.textContent!.trim());
+    await until(() => titles().some((title) => title.startsWith('requests.get(')), 'the requests.get entry');
+    expect(titles()).to.include('requests.get(url, params=None, **kwargs)');
+    for (const title of titles()) expect(title).not.to.match(/\[source\]|¶/);
+  });
 });

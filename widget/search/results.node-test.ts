@@ -4,6 +4,7 @@ import {
   isElsewhere,
   matchedForms,
   pageTitle,
+  withoutTrailingMark,
   resultGroups,
   resultRows,
   resultUrl,
@@ -195,5 +196,24 @@ describe('the words a result page highlights', () => {
     expect(new URL(withHighlight(row.url, 'install', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
       'install installing installed',
     );
+  });
+});
+
+describe('titles', () => {
+  it('drop the link labels and permalinks that end them, in any language, highlighted or not', () => {
+    expect(withoutTrailingMark('pkg.strategies.composite(f)[source]')).toBe('pkg.strategies.composite(f)');
+    expect(withoutTrailingMark('exception pkg.Invalid[source]')).toBe('exception pkg.Invalid');
+    expect(withoutTrailingMark('pkg.load(path) [Quellcode]')).toBe('pkg.load(path)');
+    expect(withoutTrailingMark('pkg.load(path)[ソース]')).toBe('pkg.load(path)');
+    expect(withoutTrailingMark('Installation¶')).toBe('Installation');
+    expect(withoutTrailingMark('<span>composite</span>(f)[<span>source</span>]')).toBe('<span>composite</span>(f)');
+    const row = resultRows([result('/_modules/pkg.html', [block('pkg.f', { title: 'pkg.f(x)[docs]' })])])[1]!;
+    expect(rowLabel(row)).toBe('pkg.f(x)');
+    expect(sectionTitle(row.block!).text).toBe('pkg.f(x)');
+  });
+
+  it("keep a type's parameters", () => {
+    for (const title of ['class pkg.Box[T]', 'pkg.Rows = list[int]', 'pkg.Map[str, Any]', 'Queue[bytes]', 'a[0]', 'C#'])
+      expect(withoutTrailingMark(title)).toBe(title);
   });
 });

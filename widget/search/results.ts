@@ -111,13 +111,49 @@ export function isElsewhere(result: SearchResult, project: string | undefined, v
   return result.project.slug !== project || (version !== undefined && result.version.slug !== version);
 }
 
+/**
+ * A mark that ends a title without being part of it: a permalink's "¶", or a bracketed link label such as
+ * Sphinx's viewcode `[source]` (`[docs]`, `[Quellcode]`, `[ソース]` in other languages), which the hosting
+ * service's search keeps in titles. Highlight tags may wrap the label's word. A type's parameters
+ * (`Box[T]`, `list[int]`, `Map[str, Any]`) are kept: they are short, builtin names, or have punctuation.
+ */
+const TRAILING_MARK = /\s*(?:¶|\[(?:<[^>]*>)*(\p{L}[\p{L} ]{2,23})(?:<[^>]*>)*\])\s*$/u;
+const TYPE_NAMES = new Set([
+  'int',
+  'str',
+  'float',
+  'bytes',
+  'bool',
+  'complex',
+  'object',
+  'list',
+  'dict',
+  'set',
+  'tuple',
+  'type',
+  'any',
+  'none',
+]);
+
+/** A title as the reader sees it: without the marks that links put at its end (see `TRAILING_MARK`). */
+export function withoutTrailingMark(title: string): string {
+  const mark = TRAILING_MARK.exec(title);
+  if (!mark || (mark[1] !== undefined && TYPE_NAMES.has(mark[1].toLowerCase()))) return title;
+  return title.slice(0, mark.index);
+}
+
+const cleanTitle = ({ markup, text }: HighlightedText): HighlightedText => ({
+  markup: markup === undefined ? undefined : withoutTrailingMark(markup),
+  text: withoutTrailingMark(text),
+});
+
 export function pageTitle(result: SearchResult): HighlightedText {
-  return { markup: result.highlights?.title?.[0], text: result.title ?? '' };
+  return cleanTitle({ markup: result.highlights?.title?.[0], text: result.title ?? '' });
 }
 
 export function sectionTitle(block: SearchBlock): HighlightedText {
   const markup = block.type === 'domain' ? block.highlights?.name?.[0] : block.highlights?.title?.[0];
-  return { markup, text: block.title ?? block.name ?? '' };
+  return cleanTitle({ markup, text: block.title ?? block.name ?? '' });
 }
 
 export function sectionSnippet(block: SearchBlock): HighlightedText {
@@ -126,7 +162,7 @@ export function sectionSnippet(block: SearchBlock): HighlightedText {
 
 /** What a row is called when announced: its section, else its page. */
 export function rowLabel(row: ResultRow): string {
-  return row.block?.title ?? row.block?.name ?? row.result.title ?? '';
+  return withoutTrailingMark(row.block?.title ?? row.block?.name ?? row.result.title ?? '');
 }
 
 /** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */
