@@ -48,7 +48,8 @@ async function setup(name: string, count: number, database?: number, rateLimit =
 const setups = [
   await setup('1 replica, memory only', 1),
   await setup('1 replica on Redis', 1, 1),
-  // A limit no benchmark reaches, so that every hit still counts in Redis: the round trip a limit costs.
+  // A limit no benchmark reaches, so that every hit still counts: what a limit costs, in memory and in Redis.
+  await setup('1 replica, memory only, limit', 1, undefined, 1_000_000_000),
   await setup('1 replica on Redis, shared limit', 1, 2, 1_000_000_000),
   await setup('2 replicas, memory only', 2),
   await setup('2 replicas on Redis', 2, 3),

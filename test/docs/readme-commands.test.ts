@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHost, startHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
 import { demoBuild } from '../fixtures/demo.ts';
+import { startRedis, type TestRedis } from '../fixtures/redis.ts';
 
 /**
  * Every command of the README's `sh` blocks, run as a reader would run it: `npx doclens …` here (with
  * free ports, the demo's built docs for `path/to/_build/html`, and a local docs host standing in for
- * the hosting service), `npm …` by CI (`.ci/run` runs them on a fresh clone). A command this test
+ * the hosting service, Debian's redis-server for its Redis), `npm …` by CI (`.ci/run` runs them on a fresh clone). A command this test
  * does not know how to run fails it.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,17 +27,22 @@ const DOCS = `${demoBuild}skyline/en/latest`;
 type Child = ChildProcessByStdio<null, Readable, Readable>;
 const running: Child[] = [];
 let hostingService: RunningHost;
+let redis: TestRedis;
+/** The Redis of the README's example, started here. */
+const README_REDIS = 'redis://10.0.0.5:6379/0';
 
 beforeAll(async () => {
   // The hosting service of the README's first proxy command, holding the project it names.
   const manifest = singleFolderManifest({ docs: DOCS, project: PROJECT, version: 'latest', language: 'en' });
   hostingService = await startHost({ manifest, token: SECRET, port: 0 });
+  redis = await startRedis();
 });
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGTERM');
   await Promise.all(running.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
   await hostingService?.close();
+  await redis?.close();
 });
 
 /** Each `sh` block's commands: continuation lines joined, comments dropped, `a && b` split. */
@@ -91,7 +97,8 @@ describe("the README's commands", () => {
       for (const command of commands) {
         const exported = /^export (\w+)=(.*)$/.exec(command);
         if (exported) {
-          env[exported[1]!] = exported[2] === '…' ? SECRET : exported[2]!;
+          const value = exported[2] === '…' ? SECRET : exported[2]!;
+          env[exported[1]!] = value === README_REDIS ? `${redis.url}/0` : value;
           continue;
         }
         if (/^npm (install|start|test)$/.test(command)) {
@@ -113,6 +120,8 @@ describe("the README's commands", () => {
           if (word === 'path/to/_build/html') return DOCS;
           if (word === 'https://readthedocs.example.com') return hostingService.apiUrl;
           if (word === 'http://127.0.0.1:8000' && localHost) return localHost;
+          // Tests listen on loopback only.
+          if (word === '0.0.0.0' && all[index - 1] === '--host') return '127.0.0.1';
           return word;
         });
         // Free ports: the defaults (8000, 8080) may be taken on the machine running the tests.
@@ -134,6 +143,8 @@ describe("the README's commands", () => {
           const search = await fetch(`${proxy}/api/v3/search/?q=privacy`);
           expect(search.status).toBe(200);
           expect(((await search.json()) as { projects: { slug: string }[] }).projects.map((project) => project.slug)).toEqual([PROJECT]);
+          // With Redis, the proxy is ready only while Redis is in use.
+          if (commandEnv.DOCLENS_REDIS_URL) expect((await fetch(`${proxy}/readyz`)).status).toBe(200);
         }
       }
     },
