@@ -537,6 +537,34 @@ describe('<doclens-search>', () => {
       },
     );
 
+    it("leave out the headings that name the theme's navigation rather than a part of the site", async () => {
+      // The bars of the Python docs' theme (python-docs-theme, 3.11), cut, their links pointed at the demo's pages.
+      const container = await fixture<HTMLDivElement>(html`<div></div>`);
+      container.innerHTML =
+        '<div class="related" role="navigation" aria-label="related navigation"><h3>Navigation</h3><ul>' +
+        '<li class="right"><a href="../genindex.html" title="General Index" accesskey="I">index</a></li>' +
+        '<li class="right"><a href="logging.html" title="Logging" accesskey="N">next</a> |</li>' +
+        '<li><a href="../index.html">Aurora 2.1.0 documentation</a> &#187;</li></ul></div>' +
+        '<div class="sphinxsidebar" role="navigation" aria-label="main navigation"><div class="sphinxsidebarwrapper">' +
+        '<div><h3><a href="../index.html">Table of Contents</a></h3><ul><li><a class="reference internal" href="#">Deploying workers</a>' +
+        '<ul><li><a class="reference internal" href="#running-under-systemd">Running under systemd</a></li></ul></li></ul></div>' +
+        '</div></div><div role="main"><h1>Deploying workers</h1></div>' +
+        `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search>`;
+      // The page's links resolve against the docs' address, as on the page itself.
+      const base = document.head.appendChild(document.createElement('base'));
+      base.href = PAGE();
+      try {
+        const element = container.querySelector<DoclensSearch>('doclens-search')!;
+        await openWith(element, 'worker logging');
+        const listed = (path: string) => options(element).some((option) => new URL(option.href).pathname.endsWith(path));
+        await until(() => listed('/guides/deployment.html') && listed('/guides/logging.html'), 'the deployment and logging pages');
+        for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+          expect(place.textContent).not.to.match(/Navigation|Table of Contents/);
+      } finally {
+        base.remove();
+      }
+    });
+
     it('offer "Include subprojects" only for a project that has some', async () => {
       const aurora = await themedPage(`project="aurora" version="latest" page-url="${servers.docs}/en/latest/"`);
       await aurora.show();

@@ -22,20 +22,44 @@ const textOf = (element: Element | null | undefined) =>
 /** Longer link texts are sentences, not titles. */
 const MAX_TITLE = 80;
 
+/** The current page's key and its site's start (the documentation root, `/en/latest/`). */
+interface SiteKeys {
+  here: string;
+  root: string;
+}
+
+function siteKeys(): SiteKeys {
+  const here = pageKey(document.baseURI);
+  const url = new URL(here);
+  const segments = url.pathname.split('/').filter(Boolean);
+  const root = segments.slice(0, segments.length - docsPath(url.pathname).page.length);
+  return { here, root: `${url.origin}${root.length ? `/${root.join('/')}` : ''}` };
+}
+
 interface Place {
   title: string;
   /** Titles of the pages (or groups) above it, outermost first. */
   above: string[];
 }
 
-/** The heading just before a list that names it ("User guide" over a table of contents), if any. */
-function listHeading(list: Element): string | undefined {
+/**
+ * The heading just before a list that names it ("User guide" over a table of contents), if any. A
+ * heading element over a list that holds the page itself or the site's start names the navigation
+ * rather than a part of the site ("Navigation", "Table of Contents"); a caption given the heading role
+ * (a Sphinx toctree's) names its group wherever the reader is.
+ */
+function listHeading(list: Element, site: SiteKeys): string | undefined {
   const labelled = list.getAttribute('aria-labelledby');
   if (labelled) return textOf(document.getElementById(labelled)) || undefined;
   const previous = list.previousElementSibling;
-  if (previous && (/^h[1-6]$/.test(previous.localName) || previous.getAttribute('role') === 'heading'))
-    return textOf(previous) || undefined;
-  return undefined;
+  if (!previous) return undefined;
+  if (previous.getAttribute('role') === 'heading') return textOf(previous) || undefined;
+  if (!/^h[1-6]$/.test(previous.localName)) return undefined;
+  const namesNavigation = [...list.querySelectorAll<HTMLAnchorElement>('a[href]')].some((link) => {
+    const key = pageKey(link.href);
+    return key === site.here || key === site.root;
+  });
+  return namesNavigation ? undefined : textOf(previous) || undefined;
 }
 
 /** The link that titles a list item: its first link outside its nested lists. */
@@ -44,7 +68,7 @@ function itemLink(item: Element): HTMLAnchorElement | undefined {
 }
 
 /** Titles above a link in nested lists: each enclosing item's own link, and the outermost list's heading. */
-function placeInLists(link: HTMLAnchorElement): string[] {
+function placeInLists(link: HTMLAnchorElement, site: SiteKeys): string[] {
   const above: string[] = [];
   let list = link.closest('ul, ol');
   for (let item = list?.parentElement?.closest('li'); item; item = list?.parentElement?.closest('li')) {
@@ -52,7 +76,7 @@ function placeInLists(link: HTMLAnchorElement): string[] {
     if (title) above.unshift(title);
     list = item.closest('ul, ol');
   }
-  const group = list && listHeading(list);
+  const group = list && listHeading(list, site);
   return group ? [group, ...above] : above;
 }
 
@@ -75,6 +99,7 @@ export class SiteOutline {
         this.places.set(pageKey(link.href), { title, above: crumbs.slice(0, index).map(textOf).filter(Boolean) });
     });
     const content = mainContent();
+    const site = siteKeys();
     for (const link of document.querySelectorAll<HTMLAnchorElement>('li a[href]')) {
       if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
       // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
@@ -82,7 +107,7 @@ export class SiteOutline {
       const title = textOf(link);
       const key = pageKey(link.href);
       if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
-      const above = placeInLists(link);
+      const above = placeInLists(link, site);
       const known = this.places.get(key);
       // The deepest place a page is listed at says most.
       if (!known || known.above.length < above.length) this.places.set(key, { title, above });
