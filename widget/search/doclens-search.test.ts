@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { SearchResponse } from '../../contract/index.ts';
 import type { DoclensSearch } from './doclens-search.ts';
 import './doclens-search.ts';
-import { afterEarlierImageErrors, servers, until, watchFetches } from '../test-support.ts';
+import { afterEarlierImageErrors, fakeTimeouts, servers, until, watchFetches } from '../test-support.ts';
 import { installThemeShortcuts } from './theme-shortcuts.fixture.ts';
 
 const shadow = (element: DoclensSearch) => element.shadowRoot!;
@@ -106,7 +106,15 @@ describe('<doclens-search>', () => {
     const searched = (words: string) => watched.requests.filter(({ url }) => url.searchParams.get('q') === words);
     try {
       const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="100"></doclens-search>`);
-      await openWith(element, 'quick');
+      await element.show();
+      // However slowly the keys arrive, no 100 ms pass between them: the clock moves only after the last.
+      const clock = fakeTimeouts();
+      try {
+        await sendKeys({ type: 'quick' });
+        await clock.tickAsync(100);
+      } finally {
+        clock.restore();
+      }
       await until(() => options(element).length > 0, 'results');
       expect(watched.requests.map(({ url }) => url.searchParams.get('q'))).to.deep.equal(['quick']);
       await element.show('slow');
