@@ -386,14 +386,14 @@ describe('<doclens-preview>', () => {
     expect(part(preview, 'content').textContent!.trim().length).to.be.greaterThan(20);
   });
 
-  describe('on pages cut from the Requests docs (Sphinx viewcode)', () => {
+  describe('on pages cut from real documentation', () => {
     const realPage = (path: string) => `${servers.real.docs}/en/latest/${path}`;
 
     it("previews a [source] link as the definition's code, from its line to the next definition", async () => {
       const { container, preview } = await page(
         servers.real.proxy,
         new URL(servers.real.docs).host,
-        html`<p><a id="source" href=${realPage('_modules/requests/api.html#get')}>[source]</a></p>`,
+        html`<p><a id="source" href=${realPage('requests/_modules/requests/api.html#get')}>[source]</a></p>`,
       );
       await preview.show(container.querySelector<HTMLAnchorElement>('#source')!);
       await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] pre'), 'a code listing');
@@ -411,7 +411,7 @@ describe('<doclens-preview>', () => {
       const { container, preview } = await page(
         servers.real.proxy,
         new URL(servers.real.docs).host,
-        html`<p><a id="entry" href=${realPage('api.html#requests.get')}>requests.get</a></p>`,
+        html`<p><a id="entry" href=${realPage('requests/api.html#requests.get')}>requests.get</a></p>`,
       );
       await preview.show(container.querySelector<HTMLAnchorElement>('#entry')!);
       await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
@@ -420,6 +420,22 @@ describe('<doclens-preview>', () => {
       expect(text).to.contain('Sends a GET request.');
       expect(text).not.to.contain('[source]');
       expect(text).not.to.contain('¶');
+    });
+
+    it("keeps the words of a table's cells whole: a Docutils footnote's label", async () => {
+      const { container, preview } = await page(
+        servers.real.proxy,
+        new URL(servers.real.docs).host,
+        html`<p><a id="note" href=${realPage('docutils/config.html#override')}>[5]</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#note')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] td'), 'the footnote');
+      const label = part(preview, 'content').querySelector('td')!;
+      expect(label.textContent).to.equal('[5]');
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      expect(range.getClientRects().length).to.equal(1);
+      expect(part(preview, 'content').textContent).to.contain('The overridden setting will automatically be set');
     });
   });
 });

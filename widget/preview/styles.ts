@@ -97,6 +97,8 @@ export const previewStyles = css`
   .content td {
     border: 1px solid var(--_border);
     padding: 2px 6px;
+    /* Words stay whole in cells (a footnote's "[5]" label, an option's name); a wide table scrolls. */
+    overflow-wrap: normal;
   }
   .content dt {
     font-family: var(--_mono);

@@ -587,7 +587,7 @@ describe('<doclens-search>', () => {
 
   it('titles API results without the [source] labels that real Sphinx sites give them (Requests docs)', async () => {
     const element = await fixture<DoclensSearch>(
-      html`<doclens-search proxy=${servers.real.proxy} project="requests" version="latest"></doclens-search>`,
+      html`<doclens-search proxy=${servers.real.proxy} project="real-docs" version="latest"></doclens-search>`,
     );
     await openWith(element, 'requests get');
     const titles = () => options(element).map((option) => option.querySelector('[part~="option-title"]')!.textContent!.trim());
