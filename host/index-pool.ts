@@ -1,22 +1,31 @@
 import { availableParallelism } from 'node:os';
-import { MessageChannel, type TransferListItem, type Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/worker.ts';
 import type { BuilderHits, BuilderReply, BuilderRequest, CacheEntry, IndexSummary, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
 const MAX_HELPERS = 3;
 
-function startIndexWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
-  return startWorker(new URL('./index-worker.ts', import.meta.url), { workerData: data, transferList: transfer as never[] });
+/** The young generation of each index thread's heap. */
+const YOUNG_GENERATION_MB = 8;
+
+function startIndexWorker(data: WorkerData, transfer: TransferListItem[] = []): Worker {
+  return startWorker(new URL('./index-worker.ts', import.meta.url), {
+    workerData: data,
+    transferList: transfer as never[],
+    // A young generation of V8's default size (up to 48 MB a thread) adds that much to the peak; the
+    // pages' trees outlive it anyway, and are collected by `index-worker.ts`.
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 }
 
 /**
  * Threads that build the search indexes of versions off the main thread, keep them and search them:
- * one builder, which holds the indexes, and helpers that split pages for it, as many as the cores
- * allow. The threads start with the first version indexed and run until the pool is closed.
+ * one builder, which holds the indexes, from the first version indexed until the pool is closed, and
+ * for each version it builds, helpers that split pages for it, as many as the cores allow.
  */
 export class IndexPool {
-  private threads: { builder: Worker; helpers: Worker[]; started: boolean } | undefined;
+  private threads: { builder: Worker; helpers: Set<Worker>; started: boolean } | undefined;
   /** Versions handed to the builder, until it is ready with them. */
   private readonly pending = new Map<number, Indexing>();
   /** Versions the builder holds. */
@@ -32,7 +41,9 @@ export class IndexPool {
     const indexing = new Indexing(cache !== undefined);
     this.pending.set(version, indexing);
     this.held.add(version);
-    this.send({ type: 'index', version, root, files, cache });
+    this.threads ??= this.start();
+    const helpers = Array.from({ length: Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1)) }, () => this.startHelper());
+    this.threads.builder.postMessage({ type: 'index', version, root, files, cache, helpers } satisfies BuilderRequest, helpers);
     return { ready: indexing.ready.promise, saved: indexing.saved.promise };
   }
 
@@ -86,24 +97,34 @@ export class IndexPool {
   }
 
   private start(): NonNullable<IndexPool['threads']> {
-    const count = Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
-    const channels = Array.from({ length: count }, () => new MessageChannel());
-    const helpers = channels.map(({ port1 }) => startIndexWorker({ role: 'helper', builder: port1 }, [port1]));
-    const ports = channels.map(({ port2 }) => port2);
-    const builder = startIndexWorker({ role: 'builder', helpers: ports }, ports);
-    const threads = { builder, helpers, started: false };
+    const builder = startIndexWorker({ role: 'builder' });
+    const threads = { builder, helpers: new Set<Worker>(), started: false };
     builder.on('message', (reply: BuilderReply) => this.receive(reply));
-    const fail = (error: Error) => {
-      if (this.threads !== threads) return;
-      this.fail(error);
-      void this.close();
-    };
-    for (const worker of [builder, ...helpers]) {
-      worker.on('error', fail);
-      // The threads never end on their own (their ports stay open) but when the pool stops them.
-      worker.on('exit', (code) => fail(new Error(`an index thread stopped (exit code ${code})`)));
-    }
+    builder.on('error', (error) => this.stopped(threads, error));
+    // The builder never ends on its own (its port stays open) but when the pool stops it.
+    builder.on('exit', (code) => this.stopped(threads, new Error(`the index builder stopped (exit code ${code})`)));
     return threads;
+  }
+
+  /** A helper for the next version built: its port goes to the builder, which closes it once the version is built. */
+  private startHelper(): MessagePort {
+    const threads = this.threads!;
+    const { port1, port2 } = new MessageChannel();
+    const helper = startIndexWorker({ role: 'helper', builder: port1 }, [port1]);
+    threads.helpers.add(helper);
+    helper.on('error', (error) => this.stopped(threads, error));
+    helper.on('exit', (code) => {
+      threads.helpers.delete(helper);
+      // Stopped otherwise than by its port closing: the builder would wait for its pages.
+      if (code !== 0) this.stopped(threads, new Error(`an index helper stopped (exit code ${code})`));
+    });
+    return port2;
+  }
+
+  private stopped(threads: NonNullable<IndexPool['threads']>, error: Error): void {
+    if (this.threads !== threads) return;
+    this.fail(error);
+    void this.close();
   }
 
   private receive(reply: BuilderReply): void {

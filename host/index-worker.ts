@@ -5,7 +5,7 @@
  * builder's, until it is handed over) and the time to serialize and load it, while searches wait.
  * Helpers only split pages into sections, for the builder, which adds them in file order.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
@@ -13,7 +13,7 @@ import { fullCollection } from '../proxy/upstream/forced-gc.ts';
 import { IndexCache } from './index-cache.ts';
 import { VersionIndex, type PageHit } from './search-index.ts';
 
-export type WorkerData = { role: 'builder'; helpers: MessagePort[] } | { role: 'helper'; builder: MessagePort };
+export type WorkerData = { role: 'builder' } | { role: 'helper'; builder: MessagePort };
 
 /** Where a version's index is saved across restarts, and the key it is built for (see `index-cache.ts`). */
 export interface CacheEntry {
@@ -23,10 +23,10 @@ export interface CacheEntry {
 
 /**
  * From the main thread to the builder: `index` loads a version's index from the cache, else builds
- * it (and saves it there); `search` asks for the `limit` best pages.
+ * it (and saves it there) with the helpers whose ports come with it; `search` asks for the `limit` best pages.
  */
 export type BuilderRequest =
-  | { type: 'index'; version: number; root: string; files: string[]; cache: CacheEntry | undefined }
+  | { type: 'index'; version: number; root: string; files: string[]; cache: CacheEntry | undefined; helpers: MessagePort[] }
   | { type: 'search'; id: number; version: number; text: string; limit: number }
   | { type: 'summary'; id: number; version: number };
 
@@ -79,21 +79,42 @@ const BATCH_PAGES = 4;
 /** Batches a helper holds at once, so that it never waits for the next one. */
 const BATCHES_AHEAD = 2;
 
-/** HTML split in a thread between two full garbage collections. */
-const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
+/**
+ * HTML split in a thread between two full garbage collections. Left to V8, the dead trees of pages
+ * (10–20 times their HTML) grow a thread's heap by a hundred megabytes and more, which it keeps.
+ */
+const COLLECT_EVERY_CHARS = 8 * 1024 * 1024;
 
 const collectGarbage = fullCollection();
 let splitSinceCollection = 0;
 
+/**
+ * Where a thread reads its pages, grown to the largest: a new buffer per page (as `readFileSync`
+ * gives) comes from the C heap, which keeps what they took at their peak for as long as the thread runs.
+ */
+let readBuffer = Buffer.alloc(1024 * 1024);
+
+function readText(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > readBuffer.length) readBuffer = Buffer.alloc(size);
+    let length = 0;
+    for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
+    return readBuffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function splitFile(root: string, file: string): SplitFile {
   let html: string;
   try {
-    html = readFileSync(join(root, file), 'utf8');
+    html = readText(join(root, file));
   } catch {
     return { file, split: undefined };
   }
   const split = splitSections(html, file);
-  // A page's dead tree weighs 10–20 times its HTML; left to V8, such garbage grows the heap by hundreds of megabytes.
   splitSinceCollection += html.length;
   if (splitSinceCollection >= COLLECT_EVERY_CHARS) {
     splitSinceCollection = 0;
@@ -129,17 +150,7 @@ class Builder {
   private batches: string[][] = [];
   private root = '';
 
-  constructor(
-    private readonly helpers: MessagePort[],
-    private readonly main: MessagePort,
-  ) {
-    for (const helper of helpers) {
-      helper.on('message', ({ batch, pages }: SplitReply) => {
-        this.results[batch] = pages;
-        this.handOut(helper);
-        this.wake();
-      });
-    }
+  constructor(private readonly main: MessagePort) {
     main.on('message', (request: BuilderRequest) => this.handle(request));
     this.reply({ type: 'started' });
   }
@@ -190,12 +201,16 @@ class Builder {
         this.reply({ type: 'ready', version, cached: saved !== undefined });
         if (cache && built?.json !== undefined) {
           const error = await new IndexCache(cache.dir).save(root, cache.key, built.json).then(() => undefined, errorMessage);
+          built.json = undefined;
+          collectGarbage();
           this.reply({ type: 'saved', version, error });
         }
       } catch (error) {
         this.reply({ type: 'failed', version, message: errorMessage(error) });
       } finally {
         this.current = undefined;
+        // A helper ends once its port is closed: its memory is given back while no version is built.
+        for (const helper of request.helpers) helper.close();
       }
     }
     this.running = false;
@@ -214,15 +229,25 @@ class Builder {
   }
 
   /** Splits the pages in batches shared with the helpers, and adds them in file order; with `save`, the index saved too. */
-  private async build({ version, root, files }: IndexRequest, save: boolean): Promise<{ index: VersionIndex; json: string | undefined }> {
+  private async build(
+    { version, root, files, helpers }: IndexRequest,
+    save: boolean,
+  ): Promise<{ index: VersionIndex; json: string | undefined }> {
     const index = new VersionIndex();
+    for (const helper of helpers) {
+      helper.on('message', ({ batch, pages }: SplitReply) => {
+        this.results[batch] = pages;
+        this.handOut(helper);
+        this.wake();
+      });
+    }
     this.current = { version, index };
     this.root = root;
     this.batches = [];
     for (let start = 0; start < files.length; start += BATCH_PAGES) this.batches.push(files.slice(start, start + BATCH_PAGES));
     this.results = [];
     this.handedOut = 0;
-    for (let round = 0; round < BATCHES_AHEAD; round++) for (const helper of this.helpers) this.handOut(helper);
+    for (let round = 0; round < BATCHES_AHEAD; round++) for (const helper of helpers) this.handOut(helper);
     for (let next = 0; next < this.batches.length; next++) {
       while (!this.results[next]) {
         if (this.handedOut < this.batches.length) {
@@ -244,10 +269,10 @@ class Builder {
       this.results[next] = undefined;
       await yieldToMessages();
     }
-    return { index, json: save ? index.finish(true) : index.finish() };
+    return { index, json: index.finish({ save, collectGarbage }) };
   }
 }
 
 const data = workerData as WorkerData;
 if (data.role === 'helper') runHelper(data.builder);
-else new Builder(data.helpers, parentPort!);
+else new Builder(parentPort!);

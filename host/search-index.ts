@@ -137,6 +137,16 @@ class TermCounts {
   }
 }
 
+export interface FinishOptions {
+  /** Whether `finish` gives the index's saved form. */
+  save?: boolean;
+  /** A full garbage collection, which `finish` runs now and then while the engine is made. */
+  collectGarbage?: () => void;
+}
+
+/** Terms made searchable between two garbage collections in `finish`. */
+const COLLECT_EVERY_TERMS = 5_000;
+
 /**
  * The engine of an index being built: term counts while pages are added (see `TermCounts`), turned
  * into a MiniSearch for the first search or once all pages are added (`searchable`). Pages added after
@@ -156,19 +166,20 @@ class EngineBuilder implements Engine {
    * JSON (as `JSON.stringify(engine)` would give it), written in the same pass over the terms instead of
    * a second pass over MiniSearch's tree; undefined when the MiniSearch was made before.
    */
-  searchable(save = false): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
+  searchable({ save, collectGarbage }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
     if (this.engine) return { engine: this.engine, json: undefined };
     const plain = this.counts!.plain(true);
     const terms = plain.index;
     const saved: string[] = [];
-    if (save) {
-      plain.index = (function* () {
-        for (const entry of terms) {
-          saved.push(JSON.stringify(entry));
-          yield entry;
-        }
-      })() as unknown as AsPlainObject['index'];
-    }
+    plain.index = (function* () {
+      let read = 0;
+      for (const entry of terms) {
+        if (save) saved.push(JSON.stringify(entry));
+        // The counts read so far are garbage: collected now, they and the engine never take twice the memory.
+        if (collectGarbage && ++read % COLLECT_EVERY_TERMS === 0) collectGarbage();
+        yield entry;
+      }
+    })() as unknown as AsPlainObject['index'];
     this.engine = MiniSearch.loadJS(plain, ENGINE_OPTIONS);
     this.counts = undefined;
     if (!save) return { engine: this.engine, json: undefined };
@@ -239,11 +250,12 @@ export class VersionIndex {
    * All pages are added: the engine takes its searchable form now, not at the first search. With
    * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost.
    */
-  finish(save: true): string;
-  finish(save?: false): undefined;
-  finish(save = false): string | undefined {
+  finish(options: FinishOptions & { save: true }): string;
+  finish(options?: FinishOptions): string | undefined;
+  finish(options: FinishOptions = {}): string | undefined {
+    const { save = false } = options;
     this.settleTitles();
-    const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(save).json : undefined;
+    const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(options).json : undefined;
     if (!save) return undefined;
     if (engineJson === undefined) return JSON.stringify(this);
     return `{"engine":${engineJson},${JSON.stringify(this.savedPages()).slice(1)}`;
