@@ -84,6 +84,8 @@ const BATCHES_AHEAD = 2;
  * (10–20 times their HTML) grow a thread's heap by a hundred megabytes and more, which it keeps.
  */
 const COLLECT_EVERY_CHARS = 8 * 1024 * 1024;
+/** Quiet time after a search before the builder collects its garbage. */
+const IDLE_COLLECTION_MS = 1000;
 
 const collectGarbage = fullCollection();
 let splitSinceCollection = 0;
@@ -149,6 +151,7 @@ class Builder {
   private handedOut = 0;
   private batches: string[][] = [];
   private root = '';
+  private idle: NodeJS.Timeout | undefined;
 
   constructor(private readonly main: MessagePort) {
     main.on('message', (request: BuilderRequest) => this.handle(request));
@@ -160,12 +163,23 @@ class Builder {
   }
 
   private handle(request: BuilderRequest): void {
-    if (request.type === 'search') this.reply({ type: 'hits', id: request.id, found: this.search(request) });
-    else if (request.type === 'summary') this.reply({ type: 'summary', id: request.id, summary: this.summary(request.version) });
+    if (request.type === 'search') {
+      this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+      this.collectWhenIdle();
+    } else if (request.type === 'summary') this.reply({ type: 'summary', id: request.id, summary: this.summary(request.version) });
     else {
       this.queue.push(request);
       if (!this.running) void this.run();
     }
+  }
+
+  /**
+   * A full collection once searches pause: each leaves megabytes of garbage that, in a thread that
+   * then idles, V8 would keep (a burst of searches doubled the thread's memory at rest).
+   */
+  private collectWhenIdle(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(collectGarbage, IDLE_COLLECTION_MS).unref();
   }
 
   private search({ version, text, limit }: Extract<BuilderRequest, { type: 'search' }>): BuilderHits | undefined {
