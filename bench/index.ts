@@ -130,7 +130,6 @@ export async function benchIndex(): Promise<void> {
         theirs.map((figures) => seconds(figures.indexMs)).join(' '),
         '',
       ],
-      ['until the main thread holds it', seconds(median(ours.map((figures) => figures.loadedMs))), '—', ''],
       [
         'processor time (all threads)',
         seconds(median(ours.map((figures) => figures.cpuMs))),

@@ -82,9 +82,9 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
     const project = registry.project(projectSlug);
     if (!project) throw notFound();
     const scope = searchScope(registry, [], [{ slug: project.slug, version: queryParam(req, 'version') }]).filter(isPublic);
-    const { hits, indexing } = q.trim() ? await search.search(scope, q) : { hits: [], indexing: false };
-    const body = searchPage(req, hits, page, pageSize);
-    res.json({ ...body, results: body.results.map((hit) => search.resultV2(hit)), indexing });
+    const found = q.trim() ? await search.search(scope, q, page * pageSize) : { hits: [], count: 0, indexing: false };
+    const body = searchPage(req, found, page, pageSize);
+    res.json({ ...body, results: body.results.map((hit) => search.resultV2(hit)), indexing: found.indexing });
   });
 
   router.use((_req, _res, next) => next(notFound()));

@@ -87,13 +87,13 @@ export function searchParams(req: Request): { q: string; page: number; pageSize:
   return { q, page: integerParam(req, 'page', 1, 1, 10_000), pageSize: integerParam(req, 'page_size', 50, 1, 100) };
 }
 
-/** A page of search results with `page`-based `next`/`previous` links. */
-export function searchPage<T>(req: Request, items: T[], page: number, pageSize: number) {
-  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+/** A page of search results with `page`-based `next`/`previous` links, from the best `page * pageSize` of `count` results. */
+export function searchPage<T>(req: Request, { hits: items, count }: { hits: T[]; count: number }, page: number, pageSize: number) {
+  const pages = Math.max(1, Math.ceil(count / pageSize));
   if (page > pages) throw detailError(404, 'Invalid page.');
   const origin = originOf(req);
   return {
-    count: items.length,
+    count,
     next: page < pages ? requestUrlWith(req, origin, { page: page + 1 }) : null,
     previous: page > 1 ? requestUrlWith(req, origin, { page: page - 1 }) : null,
     results: items.slice((page - 1) * pageSize, page * pageSize),
@@ -219,14 +219,14 @@ export function apiV3Router(context: ApiContext): Router {
     const { q, page, pageSize } = searchParams(req);
     const query = parseSearchQuery(q);
     const scope = searchScope(registry, query.projects, query.subprojects);
-    const { hits, indexing } = query.text ? await search.search(scope, query.text) : { hits: [], indexing: false };
+    const found = query.text ? await search.search(scope, query.text, page * pageSize) : { hits: [], count: 0, indexing: false };
     const projects = [...new Set(scope.map((version) => version.project))].map((project) => ({
       slug: project.slug,
       versions: scope.filter((version) => version.project === project).map((version) => ({ slug: version.slug })),
     }));
-    const body = searchPage(req, hits, page, pageSize);
+    const body = searchPage(req, found, page, pageSize);
     // `indexing`: some version searched is still being indexed, so the results are what is indexed so far.
-    res.json({ ...body, projects, query: query.text, results: body.results.map((hit) => search.resultV3(hit)), indexing });
+    res.json({ ...body, projects, query: query.text, results: body.results.map((hit) => search.resultV3(hit)), indexing: found.indexing });
   });
 
   router.use((_req, _res, next) => next(notFound()));

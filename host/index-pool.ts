@@ -1,67 +1,94 @@
 import { availableParallelism } from 'node:os';
-import { MessageChannel, type TransferListItem, type Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/worker.ts';
-import type { BuilderHits, BuilderReply, BuilderRequest, WorkerData } from './index-worker.ts';
+import type { BuilderHits, BuilderReply, BuilderRequest, CacheEntry, IndexSummary, WorkerData } from './index-worker.ts';
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
 const MAX_HELPERS = 3;
 
-function startIndexWorker(data: WorkerData, transfer: TransferListItem[]): Worker {
-  return startWorker(new URL('./index-worker.ts', import.meta.url), { workerData: data, transferList: transfer as never[] });
+/** The young generation of each index thread's heap. */
+const YOUNG_GENERATION_MB = 8;
+
+function startIndexWorker(data: WorkerData, transfer: TransferListItem[] = []): Worker {
+  return startWorker(new URL('./index-worker.ts', import.meta.url), {
+    workerData: data,
+    transferList: transfer as never[],
+    // A young generation of V8's default size (up to 48 MB a thread) adds that much to the peak; the
+    // pages' trees outlive it anyway, and are collected by `index-worker.ts`.
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 }
 
 /**
- * Threads that build the search indexes of versions off the main thread: one builder and helpers
- * that split pages for it, as many as the cores allow. The threads start with the first build and
- * stop once every index built has been loaded by the main thread (`release`).
+ * Threads that build the search indexes of versions off the main thread, keep them and search them:
+ * one builder, which holds the indexes, from the first version indexed until the pool is closed, and
+ * for each version it builds, helpers that split pages for it, as many as the cores allow.
  */
 export class IndexPool {
-  private threads: { builder: Worker; helpers: Worker[]; started: boolean } | undefined;
-  /** Versions handed to the builder and not released yet. */
-  private readonly builds = new Map<number, Build>();
-  private readonly searches = new Map<number, (found: BuilderHits | undefined) => void>();
-  private nextSearch = 0;
+  private threads: { builder: Worker; helpers: Set<Worker>; started: boolean } | undefined;
+  /** Versions handed to the builder, until it is ready with them. */
+  private readonly pending = new Map<number, Indexing>();
+  /** Versions the builder holds. */
+  private readonly held = new Set<number>();
+  private readonly answers = new Map<number, (reply: Extract<BuilderReply, { type: 'hits' | 'summary' }>) => void>();
+  private nextId = 0;
 
   /**
-   * Indexes a version: `built` settles once the builder answers complete searches of it, `json` with
-   * the index (`VersionIndex.fromJSON` loads it). Release it once loaded.
+   * Indexes a version, from the cache when it holds it: `ready` settles once searches of it are
+   * complete (saying whether it came from the cache), `saved` once the cache holds it.
    */
-  build(version: number, root: string, files: string[]): { built: Promise<void>; json: Promise<string> } {
-    const build = new Build();
-    this.builds.set(version, build);
-    this.send({ type: 'build', version, root, files });
-    return { built: build.built.promise, json: build.json.promise };
+  index(version: number, root: string, files: string[], cache?: CacheEntry): { ready: Promise<{ cached: boolean }>; saved: Promise<void> } {
+    const indexing = new Indexing(cache !== undefined);
+    this.pending.set(version, indexing);
+    this.held.add(version);
+    this.threads ??= this.start();
+    const helpers = Array.from({ length: Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1)) }, () => this.startHelper());
+    this.threads.builder.postMessage({ type: 'index', version, root, files, cache, helpers } satisfies BuilderRequest, helpers);
+    return { ready: indexing.ready.promise, saved: indexing.saved.promise };
   }
 
-  /** The builder no longer needs to keep the version's index; the threads stop when it keeps none. */
-  release(version: number): void {
-    if (!this.builds.delete(version)) return;
-    this.threads?.builder.postMessage({ type: 'release', version } satisfies BuilderRequest);
-    if (this.builds.size === 0) void this.close();
-  }
-
-  /** What the builder has of `version`: all of it or what it has indexed so far; undefined when it does not hold it. */
-  search(version: number, text: string): Promise<BuilderHits | undefined> {
-    if (!this.threads || !this.builds.has(version)) return Promise.resolve(undefined);
+  /**
+   * The `limit` best pages the builder has of `version` (of all of it or of what it has indexed so
+   * far), and how many match; undefined when it does not hold the version.
+   */
+  async search(version: number, text: string, limit: number): Promise<BuilderHits | undefined> {
+    if (!this.threads || !this.held.has(version)) return undefined;
     // A builder still loading its code has indexed nothing yet, and would answer only once loaded.
-    if (!this.threads.started) return Promise.resolve({ hits: [], complete: false });
-    const id = this.nextSearch++;
-    return new Promise((resolve) => {
-      this.searches.set(id, resolve);
-      this.send({ type: 'search', id, version, text });
-    });
+    if (!this.threads.started) return { hits: [], count: 0, complete: false };
+    const reply = await this.ask((id) => ({ type: 'search', id, version, text, limit }));
+    return reply?.type === 'hits' ? reply.found : undefined;
   }
 
-  /** Stops the threads; builds under way fail. */
+  /** What the complete index of `version` holds; undefined when the builder does not hold it complete. */
+  async summary(version: number): Promise<IndexSummary | undefined> {
+    if (!this.threads?.started || !this.held.has(version)) return undefined;
+    const reply = await this.ask((id) => ({ type: 'summary', id, version }));
+    return reply?.type === 'summary' ? reply.summary : undefined;
+  }
+
+  /** Stops the threads, with the indexes they hold; indexing under way fails. */
   async close(): Promise<void> {
     const threads = this.threads;
     this.threads = undefined;
-    for (const build of this.builds.values()) build.fail(new Error('the index threads were stopped'));
-    this.builds.clear();
-    // Searches in flight are answered by whoever holds the index now.
-    for (const resolve of this.searches.values()) resolve(undefined);
-    this.searches.clear();
+    this.fail(new Error('the index threads were stopped'));
     if (threads) await Promise.all([threads.builder, ...threads.helpers].map((worker) => worker.terminate()));
+  }
+
+  private fail(error: Error): void {
+    for (const indexing of this.pending.values()) indexing.fail(error);
+    this.pending.clear();
+    this.held.clear();
+    // Questions in flight have no answer.
+    for (const answer of this.answers.values()) answer({ type: 'hits', id: -1, found: undefined });
+    this.answers.clear();
+  }
+
+  private ask(request: (id: number) => BuilderRequest): Promise<Extract<BuilderReply, { type: 'hits' | 'summary' }>> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.answers.set(id, resolve);
+      this.send(request(id));
+    });
   }
 
   private send(request: BuilderRequest): void {
@@ -70,25 +97,34 @@ export class IndexPool {
   }
 
   private start(): NonNullable<IndexPool['threads']> {
-    const count = Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
-    const channels = Array.from({ length: count }, () => new MessageChannel());
-    const helpers = channels.map(({ port1 }) => startIndexWorker({ role: 'helper', builder: port1 }, [port1]));
-    const ports = channels.map(({ port2 }) => port2);
-    const builder = startIndexWorker({ role: 'builder', helpers: ports }, ports);
-    const threads = { builder, helpers, started: false };
+    const builder = startIndexWorker({ role: 'builder' });
+    const threads = { builder, helpers: new Set<Worker>(), started: false };
     builder.on('message', (reply: BuilderReply) => this.receive(reply));
-    const fail = (error: Error) => {
-      if (this.threads !== threads) return;
-      for (const build of this.builds.values()) build.fail(error);
-      this.builds.clear();
-      void this.close();
-    };
-    for (const worker of [builder, ...helpers]) {
-      worker.on('error', fail);
-      // The threads never end on their own (their ports stay open) but when the pool stops them.
-      worker.on('exit', (code) => fail(new Error(`an index thread stopped (exit code ${code})`)));
-    }
+    builder.on('error', (error) => this.stopped(threads, error));
+    // The builder never ends on its own (its port stays open) but when the pool stops it.
+    builder.on('exit', (code) => this.stopped(threads, new Error(`the index builder stopped (exit code ${code})`)));
     return threads;
+  }
+
+  /** A helper for the next version built: its port goes to the builder, which closes it once the version is built. */
+  private startHelper(): MessagePort {
+    const threads = this.threads!;
+    const { port1, port2 } = new MessageChannel();
+    const helper = startIndexWorker({ role: 'helper', builder: port1 }, [port1]);
+    threads.helpers.add(helper);
+    helper.on('error', (error) => this.stopped(threads, error));
+    helper.on('exit', (code) => {
+      threads.helpers.delete(helper);
+      // Stopped otherwise than by its port closing: the builder would wait for its pages.
+      if (code !== 0) this.stopped(threads, new Error(`an index helper stopped (exit code ${code})`));
+    });
+    return port2;
+  }
+
+  private stopped(threads: NonNullable<IndexPool['threads']>, error: Error): void {
+    if (this.threads !== threads) return;
+    this.fail(error);
+    void this.close();
   }
 
   private receive(reply: BuilderReply): void {
@@ -96,18 +132,32 @@ export class IndexPool {
       if (this.threads) this.threads.started = true;
       return;
     }
-    if (reply.type === 'hits') {
-      this.searches.get(reply.id)?.(reply.found);
-      this.searches.delete(reply.id);
+    if (reply.type === 'hits' || reply.type === 'summary') {
+      this.answers.get(reply.id)?.(reply);
+      this.answers.delete(reply.id);
       return;
     }
-    const build = this.builds.get(reply.version);
-    if (reply.type === 'built') build?.built.resolve();
-    else if (reply.type === 'saved') build?.json.resolve(reply.json);
-    else {
-      build?.fail(new Error(reply.message));
-      this.release(reply.version);
+    const indexing = this.pending.get(reply.version);
+    if (!indexing) return;
+    if (reply.type === 'ready') {
+      indexing.ready.resolve({ cached: reply.cached });
+      if (reply.cached || !indexing.saving) this.settled(reply.version);
+    } else if (reply.type === 'saved') {
+      if (reply.error) indexing.saved.reject(new Error(reply.error));
+      else indexing.saved.resolve();
+      this.settled(reply.version);
+    } else {
+      indexing.fail(new Error(reply.message));
+      this.settled(reply.version);
+      this.held.delete(reply.version);
     }
+  }
+
+  private settled(version: number): void {
+    const indexing = this.pending.get(version);
+    this.pending.delete(version);
+    // Nothing to save without a cache or for an index that came from it.
+    indexing?.saved.resolve();
   }
 }
 
@@ -120,12 +170,19 @@ class Deferred<T> {
   });
 }
 
-class Build {
-  readonly built = new Deferred<void>();
-  readonly json = new Deferred<string>();
+class Indexing {
+  readonly ready = new Deferred<{ cached: boolean }>();
+  readonly saved = new Deferred<void>();
+
+  /** Whether the builder saves the index once built. */
+  constructor(readonly saving: boolean) {
+    // Whoever waits for either sees the failure; nobody need wait for both.
+    this.ready.promise.catch(() => {});
+    this.saved.promise.catch(() => {});
+  }
 
   fail(error: Error): void {
-    this.built.reject(error);
-    this.json.reject(error);
+    this.ready.reject(error);
+    this.saved.reject(error);
   }
 }

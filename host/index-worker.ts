@@ -1,39 +1,61 @@
 /**
  * A worker thread of the index pool (see `index-pool.ts`). The builder indexes one version after the
- * other and answers searches of the version it is building with what it has so far, and of those it
- * has built in full until the main thread has loaded them; helpers only split pages into sections,
- * for the builder, which adds them in file order.
+ * other, keeps every index it has and answers the searches of them: of a version being indexed with
+ * what it has so far. The main thread never holds an index: it would need a second copy (the
+ * builder's, until it is handed over) and the time to serialize and load it, while searches wait.
+ * Helpers only split pages into sections, for the builder, which adds them in file order.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { fullCollection } from '../proxy/upstream/forced-gc.ts';
+import { IndexCache } from './index-cache.ts';
 import { VersionIndex, type PageHit } from './search-index.ts';
 
-export type WorkerData = { role: 'builder'; helpers: MessagePort[] } | { role: 'helper'; builder: MessagePort };
+export type WorkerData = { role: 'builder' } | { role: 'helper'; builder: MessagePort };
 
-/** From the main thread to the builder; `release` once the main thread has loaded a version's index. */
-export type BuilderRequest =
-  | { type: 'build'; version: number; root: string; files: string[] }
-  | { type: 'search'; id: number; version: number; text: string }
-  | { type: 'release'; version: number };
-
-/** What the builder has of a version: the hits of all of it or of what it has indexed so far. */
-export interface BuilderHits {
-  hits: PageHit[];
-  complete: boolean;
+/** Where a version's index is saved across restarts, and the key it is built for (see `index-cache.ts`). */
+export interface CacheEntry {
+  dir: string;
+  key: string;
 }
 
 /**
- * From the builder to the main thread: `built` when the version is indexed in full (and searched so
- * here), then `saved` with the index as JSON. `found` is undefined for a version the builder does not hold.
+ * From the main thread to the builder: `index` loads a version's index from the cache, else builds
+ * it (and saves it there) with the helpers whose ports come with it; `search` asks for the `limit` best pages.
+ */
+export type BuilderRequest =
+  | { type: 'index'; version: number; root: string; files: string[]; cache: CacheEntry | undefined; helpers: MessagePort[] }
+  | { type: 'search'; id: number; version: number; text: string; limit: number }
+  | { type: 'summary'; id: number; version: number };
+
+/** What the builder has of a version: the best hits of all of it or of what it has indexed so far, and how many there are. */
+export interface BuilderHits {
+  hits: PageHit[];
+  count: number;
+  complete: boolean;
+}
+
+/** What a version's complete index holds: its pages and sections, each page's title. */
+export interface IndexSummary {
+  pages: number;
+  sections: number;
+  titles: [path: string, title: string][];
+}
+
+/**
+ * From the builder to the main thread: `ready` once the version's searches are complete (indexed in
+ * full or loaded from the cache), then `saved` once it is in the cache (`error` when it could not be
+ * written). `found` and `summary` are undefined for a version the builder does not hold.
  */
 export type BuilderReply =
   | { type: 'started' }
-  | { type: 'built'; version: number }
-  | { type: 'saved'; version: number; json: string }
+  | { type: 'ready'; version: number; cached: boolean }
+  | { type: 'saved'; version: number; error?: string }
   | { type: 'failed'; version: number; message: string }
-  | { type: 'hits'; id: number; found: BuilderHits | undefined };
+  | { type: 'hits'; id: number; found: BuilderHits | undefined }
+  | { type: 'summary'; id: number; summary: IndexSummary | undefined };
 
 interface SplitRequest {
   batch: number;
@@ -57,18 +79,56 @@ const BATCH_PAGES = 4;
 /** Batches a helper holds at once, so that it never waits for the next one. */
 const BATCHES_AHEAD = 2;
 
+/**
+ * HTML split in a thread between two full garbage collections. Left to V8, the dead trees of pages
+ * (10–20 times their HTML) grow a thread's heap by a hundred megabytes and more, which it keeps.
+ */
+const COLLECT_EVERY_CHARS = 8 * 1024 * 1024;
+/** Quiet time after a search before the builder collects its garbage. */
+const IDLE_COLLECTION_MS = 1000;
+
+const collectGarbage = fullCollection();
+let splitSinceCollection = 0;
+
+/**
+ * Where a thread reads its pages, grown to the largest: a new buffer per page (as `readFileSync`
+ * gives) comes from the C heap, which keeps what they took at their peak for as long as the thread runs.
+ */
+let readBuffer = Buffer.alloc(1024 * 1024);
+
+function readText(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > readBuffer.length) readBuffer = Buffer.alloc(size);
+    let length = 0;
+    for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
+    return readBuffer.toString('utf8', 0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function splitFile(root: string, file: string): SplitFile {
   let html: string;
   try {
-    html = readFileSync(join(root, file), 'utf8');
+    html = readText(join(root, file));
   } catch {
     return { file, split: undefined };
   }
-  return { file, split: splitSections(html, file) };
+  const split = splitSections(html, file);
+  splitSinceCollection += html.length;
+  if (splitSinceCollection >= COLLECT_EVERY_CHARS) {
+    splitSinceCollection = 0;
+    collectGarbage();
+  }
+  return { file, split };
 }
 
 /** Lets the messages that arrived meanwhile (searches, split pages) be handled. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function runHelper(builder: MessagePort): void {
   builder.on('message', ({ batch, root, files }: SplitRequest) => {
@@ -76,11 +136,14 @@ function runHelper(builder: MessagePort): void {
   });
 }
 
+type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
+
 class Builder {
-  private readonly queue: Extract<BuilderRequest, { type: 'build' }>[] = [];
-  private current: { version: number; index: VersionIndex } | undefined;
-  /** Versions indexed in full that the main thread has not loaded yet. */
-  private readonly finished = new Map<number, VersionIndex>();
+  private readonly queue: IndexRequest[] = [];
+  /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
+  private current: { version: number; index: VersionIndex | undefined } | undefined;
+  /** Versions whose searches are complete. */
+  private readonly indexes = new Map<number, VersionIndex>();
   private running = false;
   /** Called when a helper's batch arrives. */
   private wake: () => void = () => {};
@@ -88,18 +151,9 @@ class Builder {
   private handedOut = 0;
   private batches: string[][] = [];
   private root = '';
+  private idle: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly helpers: MessagePort[],
-    private readonly main: MessagePort,
-  ) {
-    for (const helper of helpers) {
-      helper.on('message', ({ batch, pages }: SplitReply) => {
-        this.results[batch] = pages;
-        this.handOut(helper);
-        this.wake();
-      });
-    }
+  constructor(private readonly main: MessagePort) {
     main.on('message', (request: BuilderRequest) => this.handle(request));
     this.reply({ type: 'started' });
   }
@@ -109,39 +163,77 @@ class Builder {
   }
 
   private handle(request: BuilderRequest): void {
-    if (request.type === 'search') this.reply({ type: 'hits', id: request.id, found: this.search(request.version, request.text) });
-    else if (request.type === 'release') this.finished.delete(request.version);
+    if (request.type === 'search') {
+      this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+      this.collectWhenIdle();
+    } else if (request.type === 'summary') this.reply({ type: 'summary', id: request.id, summary: this.summary(request.version) });
     else {
       this.queue.push(request);
       if (!this.running) void this.run();
     }
   }
 
-  private search(version: number, text: string): BuilderHits | undefined {
-    const finished = this.finished.get(version);
-    if (finished) return { hits: finished.search(text), complete: true };
-    if (this.current?.version === version) return { hits: this.current.index.search(text), complete: false };
-    return this.queue.some((queued) => queued.version === version) ? { hits: [], complete: false } : undefined;
+  /**
+   * A full collection once searches pause: each leaves megabytes of garbage that, in a thread that
+   * then idles, V8 would keep (a burst of searches doubled the thread's memory at rest).
+   */
+  private collectWhenIdle(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(collectGarbage, IDLE_COLLECTION_MS).unref();
+  }
+
+  private search({ version, text, limit }: Extract<BuilderRequest, { type: 'search' }>): BuilderHits | undefined {
+    const complete = this.indexes.get(version);
+    const index = complete ?? (this.current?.version === version ? this.current.index : undefined);
+    if (index) {
+      const hits = index.search(text);
+      // Only the hits asked for cross to the main thread: a common word matches thousands of pages.
+      return { hits: hits.slice(0, limit), count: hits.length, complete: index === complete };
+    }
+    const pending = this.current?.version === version || this.queue.some((queued) => queued.version === version);
+    return pending ? { hits: [], count: 0, complete: false } : undefined;
+  }
+
+  private summary(version: number): IndexSummary | undefined {
+    const index = this.indexes.get(version);
+    return index && { ...index.size, titles: [...index.pageTitles()] };
   }
 
   private async run(): Promise<void> {
     this.running = true;
     for (let request = this.queue.shift(); request; request = this.queue.shift()) {
+      const { version, root, cache } = request;
       try {
-        const index = await this.build(request);
-        this.finished.set(request.version, index);
+        this.current = { version, index: undefined };
+        const saved = cache && (await this.loadSaved(root, cache));
+        const built = saved ? undefined : await this.build(request, cache !== undefined);
+        const index = saved ?? built!.index;
+        this.indexes.set(version, index);
         this.current = undefined;
-        this.reply({ type: 'built', version: request.version });
-        // Searches that waited for it first.
-        await yieldToMessages();
-        this.reply({ type: 'saved', version: request.version, json: JSON.stringify(index) });
+        // What building left behind goes before searches come: the heap would stay at its peak size.
+        collectGarbage();
+        this.reply({ type: 'ready', version, cached: saved !== undefined });
+        if (cache && built?.json !== undefined) {
+          const error = await new IndexCache(cache.dir).save(root, cache.key, built.json).then(() => undefined, errorMessage);
+          built.json = undefined;
+          collectGarbage();
+          this.reply({ type: 'saved', version, error });
+        }
       } catch (error) {
-        this.reply({ type: 'failed', version: request.version, message: error instanceof Error ? error.message : String(error) });
+        this.reply({ type: 'failed', version, message: errorMessage(error) });
       } finally {
         this.current = undefined;
+        // A helper ends once its port is closed: its memory is given back while no version is built.
+        for (const helper of request.helpers) helper.close();
       }
     }
     this.running = false;
+  }
+
+  /** The saved index, if the cache has one for this key that loads (one written by another version of the engine is built again). */
+  private async loadSaved(root: string, { dir, key }: CacheEntry): Promise<VersionIndex | undefined> {
+    const json = await new IndexCache(dir).load(root, key);
+    return json === undefined ? undefined : await VersionIndex.fromJSON(json).catch(() => undefined);
   }
 
   private handOut(helper: MessagePort): void {
@@ -150,16 +242,26 @@ class Builder {
     helper.postMessage({ batch, root: this.root, files: this.batches[batch]! } satisfies SplitRequest);
   }
 
-  /** Splits the pages in batches shared with the helpers, and adds them in file order. */
-  private async build({ version, root, files }: Extract<BuilderRequest, { type: 'build' }>): Promise<VersionIndex> {
+  /** Splits the pages in batches shared with the helpers, and adds them in file order; with `save`, the index saved too. */
+  private async build(
+    { version, root, files, helpers }: IndexRequest,
+    save: boolean,
+  ): Promise<{ index: VersionIndex; json: string | undefined }> {
     const index = new VersionIndex();
+    for (const helper of helpers) {
+      helper.on('message', ({ batch, pages }: SplitReply) => {
+        this.results[batch] = pages;
+        this.handOut(helper);
+        this.wake();
+      });
+    }
     this.current = { version, index };
     this.root = root;
     this.batches = [];
     for (let start = 0; start < files.length; start += BATCH_PAGES) this.batches.push(files.slice(start, start + BATCH_PAGES));
     this.results = [];
     this.handedOut = 0;
-    for (let round = 0; round < BATCHES_AHEAD; round++) for (const helper of this.helpers) this.handOut(helper);
+    for (let round = 0; round < BATCHES_AHEAD; round++) for (const helper of helpers) this.handOut(helper);
     for (let next = 0; next < this.batches.length; next++) {
       while (!this.results[next]) {
         if (this.handedOut < this.batches.length) {
@@ -167,7 +269,9 @@ class Builder {
           const mine = this.handedOut++;
           const pages: SplitFile[] = [];
           for (const file of this.batches[mine]!) {
-            pages.push(splitFile(root, file));
+            // A copy, as a helper's pages arrive: strings cut from a page (attribute values, text) would
+            // keep its whole HTML alive as long as the index (pages split here held 6× the memory).
+            pages.push(structuredClone(splitFile(root, file)));
             await yieldToMessages();
           }
           this.results[mine] = pages;
@@ -179,10 +283,10 @@ class Builder {
       this.results[next] = undefined;
       await yieldToMessages();
     }
-    return index;
+    return { index, json: index.finish({ save, collectGarbage }) };
   }
 }
 
 const data = workerData as WorkerData;
 if (data.role === 'helper') runHelper(data.builder);
-else new Builder(data.helpers, parentPort!);
+else new Builder(parentPort!);

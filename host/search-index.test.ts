@@ -99,6 +99,31 @@ describe('VersionIndex', () => {
     }
   });
 
+  it('saves, when it is finished, the index JSON.stringify saves, and answers the same after', async () => {
+    const finished = demoIndex();
+    const json = finished.finish({ save: true });
+    const sortedTerms = (saved: string) => {
+      const parsed = JSON.parse(saved) as ReturnType<VersionIndex['toJSON']>;
+      return { ...parsed, engine: { ...parsed.engine, index: parsed.engine.index.sort(([a], [b]) => (a < b ? -1 : 1)) } };
+    };
+    expect(sortedTerms(json)).toEqual(sortedTerms(JSON.stringify(demoIndex())));
+    // Pages added once it is finished (a page rebuilt) go to the engine it searches.
+    finished.addPage('notes.html', '<html><body><div role="main"><h1>Notes</h1><p>Quokkas.</p></div></body></html>');
+    expect(finished.search('quokkas').map((hit) => hit.path)).toEqual(['notes.html']);
+    const loaded = await VersionIndex.fromJSON(json);
+    for (const query of ['retry policy', 'lease timeout', 'misfi'])
+      expect(
+        loaded.search(query).map((hit) => hit.path),
+        query,
+      ).toEqual(index.search(query).map((hit) => hit.path));
+  });
+
+  it('saves its index as JSON.stringify does when searched before it was finished (its engine made then)', () => {
+    const searched = demoIndex();
+    searched.search('lease');
+    expect(JSON.parse(searched.finish({ save: true }))).toEqual(JSON.parse(JSON.stringify(searched)));
+  });
+
   it('groups sections by page, at most three each', () => {
     for (const hit of index.search('job')) {
       expect(hit.sections.length).toBeLessThanOrEqual(3);

@@ -70,28 +70,20 @@ const FIELDS = ENGINE_OPTIONS.fields as ('title' | 'apiName' | 'pageName' | 'con
 type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
 
 /**
- * Builds the engine's saved form directly, counting what `MiniSearch.add` counts (each field's
- * distinct words, each term's frequency in it) in plain maps instead of MiniSearch's search tree,
- * about twice as fast while pages are added. The first search loads a MiniSearch from it; later ones
- * add to that MiniSearch what was added since (searches while indexing are few).
+ * Counts what `MiniSearch.add` counts (each field's distinct words, each term's frequency in it) in
+ * plain maps instead of MiniSearch's search tree, about twice as fast while pages are added, and
+ * gives them in the engine's saved form.
  */
-class EngineBuilder implements Engine {
-  private readonly documents: IndexedSection[] = [];
+class TermCounts {
   /** Term → field id → short document id → frequency. */
   private readonly terms = new Map<string, Map<number, Map<number, number>>>();
   private readonly documentIds: Record<number, number> = {};
   private readonly fieldLength: Record<number, number[]> = {};
   private readonly averageFieldLength: number[] = [];
   private documentCount = 0;
-  private searchable: MiniSearch<IndexedSection> | undefined;
-
-  addAll(documents: readonly IndexedSection[]): void {
-    for (const document of documents) this.add(document);
-    this.documents.push(...documents);
-  }
 
   /** As `MiniSearch.add`: short ids in order, lengths and the running average length as it computes them. */
-  private add(document: IndexedSection): void {
+  add(document: IndexedSection): void {
     const shortId = this.documentCount++;
     this.documentIds[shortId] = document.id;
     const lengths: number[] = [];
@@ -120,13 +112,15 @@ class EngineBuilder implements Engine {
     this.fieldLength[shortId] = lengths;
   }
 
-  search(...query: Parameters<Engine['search']>): ReturnType<Engine['search']> {
-    if (!this.searchable) this.searchable = MiniSearch.loadJS(this.toJSON(), ENGINE_OPTIONS);
-    else this.searchable.addAll(this.documents.slice(this.searchable.documentCount));
-    return this.searchable.search(...query);
-  }
-
-  toJSON(): AsPlainObject {
+  /** The saved form; `drain` empties the counts while its terms are read, so that they never exist twice. */
+  plain(drain = false): AsPlainObject {
+    const terms = this.terms;
+    function* index(): Generator<[string, Record<string, Record<string, number>>]> {
+      for (const [term, fields] of terms) {
+        if (drain) terms.delete(term);
+        yield [term, Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)]))];
+      }
+    }
     return {
       documentCount: this.documentCount,
       nextId: this.documentCount,
@@ -136,12 +130,69 @@ class EngineBuilder implements Engine {
       averageFieldLength: [...this.averageFieldLength],
       storedFields: {},
       dirtCount: 0,
-      index: [...this.terms].map(([term, fields]) => [
-        term,
-        Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)])),
-      ]),
+      // `MiniSearch.loadJS` reads the terms once, in order: they need not be in an array.
+      index: drain ? (index() as unknown as AsPlainObject['index']) : [...index()],
       serializationVersion: 2,
     };
+  }
+}
+
+export interface FinishOptions {
+  /** Whether `finish` gives the index's saved form. */
+  save?: boolean;
+  /** A full garbage collection, which `finish` runs now and then while the engine is made. */
+  collectGarbage?: () => void;
+}
+
+/** Terms made searchable between two garbage collections in `finish`. */
+const COLLECT_EVERY_TERMS = 5_000;
+
+/**
+ * The engine of an index being built: term counts while pages are added (see `TermCounts`), turned
+ * into a MiniSearch for the first search or once all pages are added (`searchable`). Pages added after
+ * that go to the MiniSearch: the counts are dropped, so that the index is never held twice.
+ */
+class EngineBuilder implements Engine {
+  private counts: TermCounts | undefined = new TermCounts();
+  private engine: MiniSearch<IndexedSection> | undefined;
+
+  addAll(documents: readonly IndexedSection[]): void {
+    if (this.engine) this.engine.addAll(documents);
+    else for (const document of documents) this.counts!.add(document);
+  }
+
+  /**
+   * The MiniSearch, made from the counts the first time. With `save`, also the engine's saved form as
+   * JSON (as `JSON.stringify(engine)` would give it), written in the same pass over the terms instead of
+   * a second pass over MiniSearch's tree; undefined when the MiniSearch was made before.
+   */
+  searchable({ save, collectGarbage }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
+    if (this.engine) return { engine: this.engine, json: undefined };
+    const plain = this.counts!.plain(true);
+    const terms = plain.index;
+    const saved: string[] = [];
+    plain.index = (function* () {
+      let read = 0;
+      for (const entry of terms) {
+        if (save) saved.push(JSON.stringify(entry));
+        // The counts read so far are garbage: collected now, they and the engine never take twice the memory.
+        if (collectGarbage && ++read % COLLECT_EVERY_TERMS === 0) collectGarbage();
+        yield entry;
+      }
+    })() as unknown as AsPlainObject['index'];
+    this.engine = MiniSearch.loadJS(plain, ENGINE_OPTIONS);
+    this.counts = undefined;
+    if (!save) return { engine: this.engine, json: undefined };
+    const rest = JSON.stringify({ ...plain, index: undefined });
+    return { engine: this.engine, json: `{"index":[${saved.join(',')}],${rest.slice(1)}` };
+  }
+
+  search(...query: Parameters<Engine['search']>): ReturnType<Engine['search']> {
+    return this.searchable().engine.search(...query);
+  }
+
+  toJSON(): AsPlainObject {
+    return this.engine ? this.engine.toJSON() : this.counts!.plain();
   }
 }
 
@@ -179,8 +230,12 @@ export class VersionIndex {
   }
 
   toJSON(): SavedIndex {
+    return { engine: this.engine.toJSON(), ...this.savedPages() };
+  }
+
+  /** What is saved besides the engine. */
+  private savedPages(): Omit<SavedIndex, 'engine'> {
     return {
-      engine: this.engine.toJSON(),
       sections: this.sections,
       documentTitles: this.documentTitles,
       titledByDocument: this.titledByDocument.map(({ title, sections }) => ({ title, ids: sections.map((section) => section.id) })),
@@ -189,6 +244,21 @@ export class VersionIndex {
 
   get size(): { pages: number; sections: number } {
     return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
+  }
+
+  /**
+   * All pages are added: the engine takes its searchable form now, not at the first search. With
+   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost.
+   */
+  finish(options: FinishOptions & { save: true }): string;
+  finish(options?: FinishOptions): string | undefined;
+  finish(options: FinishOptions = {}): string | undefined {
+    const { save = false } = options;
+    this.settleTitles();
+    const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(options).json : undefined;
+    if (!save) return undefined;
+    if (engineJson === undefined) return JSON.stringify(this);
+    return `{"engine":${engineJson},${JSON.stringify(this.savedPages()).slice(1)}`;
   }
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */

@@ -3,7 +3,7 @@ import { indexKey, type IndexCache } from './index-cache.ts';
 import { IndexPool } from './index-pool.ts';
 import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
-import { highlight, highlightExcerpts, VersionIndex, type PageHit, type SectionHit } from './search-index.ts';
+import { highlight, highlightExcerpts, type PageHit, type SectionHit } from './search-index.ts';
 
 /** A page hit together with the version it was found in. */
 export interface VersionedHit {
@@ -19,61 +19,63 @@ export function pageUrlPath(file: string): string {
   return file === 'index.html' ? '' : file.replace(/(^|\/)index\.html$/, '$1');
 }
 
-/** What a search found, and whether some version it covers is still being indexed (then the hits are what is indexed so far). */
+/**
+ * What a search found: the best hits (as many as asked for), how many there are in all, and whether
+ * some version it covers is still being indexed (then the hits are what is indexed so far).
+ */
 export interface SearchAnswer {
   hits: VersionedHit[];
+  count: number;
   indexing: boolean;
 }
 
 /** How long a search waits for its version's index before answering with what is indexed so far. */
 const PARTIAL_AFTER_MS = 500;
 
+/** What a version's complete index holds (the benchmarks and the real-docs suite report it). */
+export interface IndexContents {
+  size: { pages: number; sections: number };
+  pageTitles(): Map<string, string>;
+}
+
 class VersionState {
-  /** The complete index, once it is loaded here. */
-  ready: VersionIndex | undefined;
   /** Whether it came from the index cache. */
   cached = false;
-  /** Whether searches of the version are complete: the builder holds all of it, or this thread does. */
+  /** Whether the index threads have the version (its pages are listed first). */
+  handedOver = false;
+  /** Whether searches of the version are complete. */
   isComplete = false;
+  /** Settles once searches of the version are complete. */
   readonly complete: Promise<void>;
-  readonly loaded: Promise<VersionIndex>;
-  private markComplete: () => void = () => {};
+  /** Settles once the index cache holds the version (at once without a cache). */
+  readonly saved: Promise<void>;
 
-  constructor(load: (state: VersionState) => Promise<{ index: VersionIndex; cached: boolean }>) {
-    let failed: (error: unknown) => void = () => {};
-    this.complete = new Promise<void>((resolve, reject) => {
-      this.markComplete = () => {
+  constructor(indexing: Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }>) {
+    void indexing.then(
+      () => (this.handedOver = true),
+      () => {},
+    );
+    this.complete = indexing
+      .then(({ ready }) => ready)
+      .then(({ cached }) => {
+        this.cached = cached;
         this.isComplete = true;
-        resolve();
-      };
-      failed = reject;
-    });
-    this.loaded = load(this).then(({ index, cached }) => {
-      this.ready = index;
-      this.cached = cached;
-      this.markComplete();
-      return index;
-    });
-    this.loaded.catch(failed);
-    // Failures reach whoever waits for the index; nobody need wait.
+      });
+    this.saved = indexing.then(({ saved }) => saved);
+    // Failures reach whoever waits; nobody need wait.
     this.complete.catch(() => {});
-  }
-
-  /** The builder answers complete searches of the version from now on. */
-  built(): void {
-    this.markComplete();
+    this.saved.catch(() => {});
   }
 }
 
 /**
  * Indexes each version on first use (the default versions at start), in worker threads or from the
- * index cache, and searches across versions. The main thread only loads finished indexes.
+ * index cache, and searches across versions. The indexes stay in the thread that built or loaded
+ * them, which answers their searches (see `index-worker.ts`): the main thread only asks.
  */
 export class SearchService {
   private readonly states = new Map<Version, VersionState>();
   private readonly pool = new IndexPool();
-  /** Indexes being written to the cache: closing waits for them. */
-  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly registry: Registry,
@@ -82,50 +84,37 @@ export class SearchService {
     private readonly cache?: IndexCache,
   ) {}
 
-  /** The version's complete index. */
-  index(version: Version): Promise<VersionIndex> {
-    return this.state(version).loaded;
+  /** What the version's complete index holds, once it is complete. */
+  async index(version: Version): Promise<IndexContents> {
+    await this.state(version).complete;
+    const summary = version.root ? await this.pool.summary(version.id) : undefined;
+    if (version.root && !summary) throw new Error('the index threads were stopped');
+    const titles = new Map(summary?.titles);
+    return { size: { pages: summary?.pages ?? 0, sections: summary?.sections ?? 0 }, pageTitles: () => new Map(titles) };
   }
 
   private state(version: Version): VersionState {
     let state = this.states.get(version);
     if (!state) {
-      state = new VersionState((created) => this.load(version, created));
+      state = new VersionState(this.startIndexing(version));
       this.states.set(version, state);
     }
     return state;
   }
 
-  private async load(version: Version, state: VersionState): Promise<{ index: VersionIndex; cached: boolean }> {
+  private async startIndexing(version: Version): Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }> {
     const root = version.root;
+    if (!root) return { ready: Promise.resolve({ cached: false }), saved: Promise.resolve() };
     const files = await this.pages.contentPages(version);
-    if (!root) return { index: new VersionIndex(), cached: false };
     const cache = this.cache;
-    const key = cache ? await indexKey(root, files) : undefined;
-    const saved = cache && key ? await cache.load(root, key) : undefined;
-    // A saved index that does not load (written by another version of the engine) is built again.
-    const loaded = saved === undefined ? undefined : await VersionIndex.fromJSON(saved).catch(() => undefined);
-    if (loaded) return { index: loaded, cached: true };
-    const build = this.pool.build(version.id, root, files);
-    void build.built.then(
-      () => state.built(),
-      () => {},
-    );
-    const json = await build.json;
-    if (cache && key) {
-      const saving = cache.save(root, key, json).catch((error: unknown) => {
-        console.error(
-          `doclens host: the search index could not be saved in ${cache.dir}: ${error instanceof Error ? error.message : error}`,
-        );
-      });
-      this.saving.add(saving);
-      void saving.then(() => this.saving.delete(saving));
-    }
-    try {
-      return { index: await VersionIndex.fromJSON(json), cached: false };
-    } finally {
-      this.pool.release(version.id);
-    }
+    const entry = cache ? { dir: cache.dir, key: await indexKey(root, files) } : undefined;
+    const indexing = this.pool.index(version.id, root, files, entry);
+    indexing.saved.catch((error: unknown) => {
+      console.error(
+        `doclens host: the search index could not be saved in ${cache?.dir}: ${error instanceof Error ? error.message : error}`,
+      );
+    });
+    return indexing;
   }
 
   /**
@@ -142,26 +131,34 @@ export class SearchService {
     return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
   }
 
-  async search(versions: Version[], text: string): Promise<SearchAnswer> {
-    const found = await Promise.all(versions.map((version) => this.searchVersion(version, text)));
+  /** The `limit` best hits across `versions`, and how many there are. */
+  async search(versions: Version[], text: string, limit: number): Promise<SearchAnswer> {
+    const found = await Promise.all(versions.map((version) => this.searchVersion(version, text, limit)));
     const hits = found.flatMap(({ hits }, index) => hits.map((hit) => ({ version: versions[index]!, hit })));
-    return { hits: hits.sort((a, b) => b.hit.score - a.hit.score), indexing: found.some(({ partial }) => partial) };
+    return {
+      hits: hits.sort((a, b) => b.hit.score - a.hit.score).slice(0, limit),
+      count: found.reduce((sum, { count }) => sum + count, 0),
+      indexing: found.some(({ partial }) => partial),
+    };
   }
 
-  private async searchVersion(version: Version, text: string): Promise<{ hits: PageHit[]; partial: boolean }> {
+  private async searchVersion(
+    version: Version,
+    text: string,
+    limit: number,
+  ): Promise<{ hits: PageHit[]; count: number; partial: boolean }> {
+    if (!version.root) return { hits: [], count: 0, partial: false };
     const state = this.state(version);
-    if (!state.ready) await Promise.race([state.complete, delay(PARTIAL_AFTER_MS)]);
-    if (state.ready) return { hits: state.ready.search(text), partial: false };
-    const found = await this.pool.search(version.id, text);
-    if (found) return { hits: found.hits, partial: !found.complete };
-    // Not in the builder's hands: being loaded here, which takes less than building.
-    return { hits: (await state.loaded).search(text), partial: false };
+    if (!state.isComplete) await Promise.race([state.complete, delay(PARTIAL_AFTER_MS)]);
+    if (!state.handedOver) return { hits: [], count: 0, partial: true };
+    const found = await this.pool.search(version.id, text, limit);
+    if (!found) throw new Error('the index threads were stopped');
+    return { hits: found.hits, count: found.count, partial: !found.complete };
   }
 
-  /** Stops the index threads (a build under way is dropped) once the indexes built are loaded and saved. */
+  /** Stops the index threads (indexing under way is dropped) once the indexes built are saved. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.states.values()].filter((state) => state.isComplete).map((state) => state.loaded));
-    await Promise.all(this.saving);
+    await Promise.allSettled([...this.states.values()].filter((state) => state.isComplete).map((state) => state.saved));
     await this.pool.close();
   }
 

@@ -10,9 +10,18 @@ import { runInNewContext } from 'node:vm';
 export function fullCollection(): () => void {
   const exposed = (globalThis as { gc?: unknown }).gc;
   if (typeof exposed === 'function') return exposed as () => void;
-  // The flag exposes `gc` in contexts created while it is set; it is unset again at once.
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as unknown;
-  setFlagsFromString('--no-expose-gc');
-  return typeof gc === 'function' ? (gc as () => void) : () => undefined;
+  // The flag exposes `gc` in contexts created while it is set; it is unset again at once. Flags are
+  // the process's: another thread doing the same may unset it in between, hence a few attempts.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    setFlagsFromString('--expose-gc');
+    try {
+      const gc = runInNewContext('gc') as unknown;
+      if (typeof gc === 'function') return gc as () => void;
+    } catch {
+      // `gc` is not defined: unset meanwhile.
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
+  }
+  return () => undefined;
 }

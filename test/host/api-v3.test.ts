@@ -259,6 +259,13 @@ describe('search', () => {
     const second = await api(next.pathname + next.search);
     expect(second.body.results[0].path).not.toBe(first.body.results[0].path);
     expect(second.body.previous).toContain('page=1');
+    // Each page holds the results at its place in the whole list, and every page says how many there are in all.
+    const all = await search('project:aurora job', '&page_size=100');
+    expect(all.body.count).toBe(first.body.count);
+    expect(second.body.count).toBe(first.body.count);
+    expect([...first.body.results, ...second.body.results].map((result: any) => result.path)).toEqual(
+      all.body.results.slice(0, 4).map((result: any) => result.path),
+    );
     expect((await search('project:aurora job', '&page=999')).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { SearchResponse } from '../../contract/index.ts';
 import type { PageStore } from '../../host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../host/registry.ts';
-import type { VersionIndex } from '../../host/search-index.ts';
+import type { IndexContents } from '../../host/search.ts';
 import { findByFragment } from '../../extraction/embed.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
@@ -75,7 +75,7 @@ export interface IndexFigures {
   repeatedTitles: [string, number][];
 }
 
-export function indexFigures(index: VersionIndex, files: string[]): IndexFigures {
+export function indexFigures(index: IndexContents, files: string[]): IndexFigures {
   const titles = index.pageTitles();
   const unindexed = files.filter((file) => !titles.has(file));
   const counts = new Map<string, number>();
