@@ -189,6 +189,21 @@ describe('VersionIndex ranking rules', () => {
     expect(first('merging frames 2.1')).toBe('changelog.html');
   });
 
+  it('reads a word cut short as the start of the words its stem begins ("equivalenc…" of "equivalencies")', () => {
+    const units = new VersionIndex();
+    units.addPage('equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));
+    units.addPage('units.html', sphinxPage('Units', 'Units of measurement, their names and prefixes.'));
+    expect(units.search('equivalenc')[0]?.path).toBe('equivalencies.html');
+  });
+
+  it('reads a typo as its nearest spelling, swapped letters one edit, each word counted once', () => {
+    const typos = new VersionIndex();
+    typos.addPage('retries.html', sphinxPage('Retries', 'Failed calls are tried again after a pause.'));
+    // Words two edits from "retir", the stem of "retires": together they must not outweigh the one word one edit away.
+    typos.addPage('values.html', sphinxPage('Values', 'What a call returns: the return value, retro rules, a retina.'));
+    expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
+  });
+
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });

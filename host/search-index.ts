@@ -1,7 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
-import { queryTerms, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
+import { editDistance, queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -46,10 +46,36 @@ const SEARCH_OPTIONS: SearchOptions = {
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
-  // Every word may be the start of a longer one (the reader is still typing it).
-  prefix: (term) => term.length >= 3 && /^[a-z]+$/.test(term),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
+
+/** Every word may be the start of a longer one (the reader is still typing it). */
+const isPrefix = (term: string) => term.length >= 3 && /^[a-z]+$/.test(term);
+
+/** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
+const typoEdits = (term: string) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
+
+/** What a word the reader may still be typing weighs as the start of a longer one (the engine's own weight of a prefix). */
+const PREFIX_WEIGHT = 0.4;
+
+/** The shortest stem a word cut short is taken to start with. */
+const MIN_STEM = 4;
+
+/** A word found in this many sections or more is the word the reader meant: its spellings are not searched. */
+const FEW_SECTIONS = 3;
+
+/** What a spelling one edit from the word typed weighs against the word itself. */
+const TYPO_WEIGHT = 0.3;
+
+/** A section the query's terms found: what `rank` reads of it. */
+interface Found {
+  id: number;
+  score: number;
+  /** The query's terms it holds. */
+  queryTerms: string[];
+  /** The forms of them it holds, as the index keeps them. */
+  terms: string[];
+}
 
 /** How many sections of one page a result shows. */
 const SECTIONS_PER_PAGE = 3;
@@ -244,24 +270,68 @@ export class VersionIndex {
   }
 
   /**
-   * Pages best first, each with its best sections. Any word may match; the engine's BM25 score (which
-   * counts how many of the words a section holds) is then adjusted by four rules, see `rank`.
+   * Pages best first, each with its best sections. Any word may match; each section's score is the
+   * sum over the query's terms of the engine's BM25 score of the term's best form in it (see
+   * `termHits`), then adjusted by the rules of `rank`.
    */
   search(text: string): PageHit[] {
     const query = queryTokens(text, MAX_QUERY_WORDS);
     if (query.length === 0) return [];
     this.settleTitles();
     const terms = queryTerms(query);
-    // Words of four letters or more tolerate one typo, two from seven on (swapped letters: "retires" for "retries"),
-    // counted on the word as typed: its stem is shorter.
-    const typed = new Map<string, number>();
-    for (const token of query) for (const term of termsOf(token)) typed.set(term, Math.max(typed.get(term) ?? 0, token.length));
-    const fuzzy = (term: string) => {
-      const length = /^[a-z]+$/.test(term) ? (typed.get(term) ?? term.length) : 0;
-      return length >= 7 ? 2 : length >= 4 ? 1 : false;
+    // Plain words as typed, by their stems.
+    const typed = new Map(
+      query.filter((token) => /^[a-z]+$/i.test(token)).map((token) => [stem(token.toLowerCase()), token.toLowerCase()]),
+    );
+    const found = new Map<number, Found>();
+    for (const term of terms) {
+      for (const [id, hit] of this.termHits(term, typed.get(term))) {
+        const section = found.get(id);
+        if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], terms: [...hit.words] });
+        else {
+          section.score += hit.score;
+          section.queryTerms.push(term);
+          section.terms.push(...hit.words);
+        }
+      }
+    }
+    return this.groupByPage(this.rank(query, terms, [...found.values()]));
+  }
+
+  /**
+   * The sections that hold a term of the query, by its best form in each: the term itself or a word
+   * it starts (the reader may still be typing it), the word as typed as the start of a longer one,
+   * the stems it starts with (the stem of a word cut short is no stem: "equivalen" is "equival…");
+   * for a word the site hardly has, also its nearest spellings (a typo). Forms of one word never
+   * add up: a section holding several counts the best.
+   */
+  private termHits(term: string, typed: string | undefined): Map<number, { score: number; words: string[] }> {
+    const hits = new Map<number, { score: number; words: string[] }>();
+    const take = (results: SearchResult[], weight: number) => {
+      for (const result of results) {
+        const score = result.score * weight;
+        const held = hits.get(result.id as number);
+        if (!held || score > held.score) hits.set(result.id as number, { score, words: Object.keys(result.match) });
+      }
     };
-    const results = this.engine.search(terms.join(' '), { combineWith: 'OR', fuzzy });
-    return this.groupByPage(this.rank(query, terms, results));
+    const prefix = isPrefix(term);
+    take(this.engine.search(term, { prefix, fuzzy: false }), 1);
+    if (!typed || !prefix) return hits;
+    if (typed !== term) take(this.engine.search(typed, { prefix: true, fuzzy: false }), PREFIX_WEIGHT);
+    for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
+      if (typed.slice(0, length) !== term) take(this.engine.search(typed.slice(0, length), { prefix: false, fuzzy: false }), PREFIX_WEIGHT);
+    const edits = typoEdits(term);
+    if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
+    // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
+    const candidates = new Set<string>();
+    for (const result of this.engine.search(term, { prefix: false, fuzzy: 2 * edits }))
+      for (const word of Object.keys(result.match)) if (word !== term && !word.startsWith(term)) candidates.add(word);
+    const distances = [...candidates].map((word) => [word, editDistance(term, word)] as const).filter(([, distance]) => distance <= edits);
+    const nearest = Math.min(...distances.map(([, distance]) => distance));
+    for (const [word, distance] of distances)
+      if (distance === nearest)
+        take(this.engine.search(word, { prefix: false, fuzzy: false }), (TYPO_WEIGHT * word.length) / (word.length + distance));
+    return hits;
   }
 
   /**
@@ -273,15 +343,22 @@ export class VersionIndex {
    * 2. Release notes rank below the rest unless the query names a version or release notes.
    * 3. Sections where the query's words stand close together (a phrase) rank higher.
    */
-  private rank(query: string[], terms: string[], results: SearchResult[]): RankedSection[] {
+  private rank(query: string[], terms: string[], results: Found[]): RankedSection[] {
     if (results.length === 0) return [];
     const asName = query.join('.').toLowerCase();
     const wordStems = new Set(terms.filter(isPlain));
     const asksForReleases = query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
     const ranked: RankedSection[] = results.map((result) => {
-      const section = this.sections[result.id as number]!;
-      const demoted = section.changelog && !asksForReleases;
-      return { section, result, base: demoted ? result.score * CHANGELOG_WEIGHT : result.score, tier: 0 };
+      const section = this.sections[result.id]!;
+      // Release notes weigh less, unless the query asks for them; then the notes of the version it names weigh more.
+      const weight = !section.changelog
+        ? 1
+        : !asksForReleases
+          ? CHANGELOG_WEIGHT
+          : result.queryTerms.some(isVersion)
+            ? 1 / CHANGELOG_WEIGHT
+            : 1;
+      return { section, result, base: result.score * weight, tier: 0 };
     });
     ranked.sort((a, b) => b.base - a.base);
     if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
@@ -348,7 +425,7 @@ export class VersionIndex {
 
 interface RankedSection {
   section: IndexedSection;
-  result: SearchResult;
+  result: Found;
   /** The engine's score, adjusted by rules 2 and 3. */
   base: number;
   /** Rule 1: 2 and up for an exact name (more on an object mentioned more), 1 for an exact title. */
@@ -391,6 +468,9 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return written === asWritten || written.endsWith(`.${asWritten}`);
 }
 
+/** A version number as the index keeps it (`=2.1`). */
+const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.test(term.slice(WHOLE.length));
+
 /** A stemmed word, not an identifier whole. */
 const isPlain = (term: string) => !/[._:]/.test(term);
 
@@ -414,7 +494,8 @@ function proximity(section: IndexedSection, terms: string[]): number {
   for (const text of [section.title, section.content.slice(0, PROXIMITY_CHARS)]) {
     for (const token of tokens(text)) {
       // An identifier's parts stand side by side.
-      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(++position);
+      position++;
+      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(position);
     }
     position += NEAR + 1;
   }
