@@ -204,6 +204,41 @@ describe('VersionIndex ranking rules', () => {
     expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
   });
 
+  it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {
+    const reference = new VersionIndex();
+    const entries = Array.from({ length: 40 }, (_, n) => ({ name: `kit.Part${n}.run`, text: `Runs part ${n} of the application.` }));
+    entries[7] = { name: 'kit.App.register_blueprint', text: 'Registers a blueprint.' };
+    reference.addPage('api.html', sphinxPage('API', 'Every class and function of Kit.', entries));
+    const guide = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
+    reference.addPage(
+      'blueprints.html',
+      '<html><body><div role="main"><section id="top"><h1>Modular applications with blueprints</h1>' +
+        '<p>An application made of parts, each a blueprint with its views, templates and static files, registered on the ' +
+        'application at start, so that parts written apart come together in one place when the application starts up.</p>' +
+        guide(
+          'Why',
+          'Parts of an application that grow apart stay apart: one part for the shop, one for the admin pages, one for the blog.',
+        ) +
+        guide('Nesting', 'A blueprint can hold another one; the views of the inner part then live under the prefixes of both parts.') +
+        '</section></div></body></html>',
+    );
+    expect(reference.search('blueprint')[0]?.path).toBe('blueprints.html');
+  });
+
+  it('ranks a page that answers each word in a section of its own above one section that names them all in passing', () => {
+    const canvas = new VersionIndex();
+    const section = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
+    canvas.addPage(
+      'canvas.html',
+      '<html><body><div role="main"><section id="top"><h1>Designing work-flows</h1><p>Signatures and primitives.</p>' +
+        section('Chains', 'A chain links work together: each step runs after the one before it, passing its result on to the next step.') +
+        section('Groups', 'A group runs several steps in parallel and gathers their results in order, once every one of them is done.') +
+        '</section></div></body></html>',
+    );
+    canvas.addPage('calling.html', sphinxPage('Calling', 'Options of a call.', [{ name: 'kit.App.send', text: 'Tasks: chain, group.' }]));
+    expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
+  });
+
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });

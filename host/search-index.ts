@@ -42,11 +42,12 @@ export const MAX_QUERY_WORDS = 24;
 
 const SEARCH_OPTIONS: SearchOptions = {
   // A name or heading that holds a word says more than a paragraph that does.
-  boost: { title: 3, apiName: 1, pageName: 2, content: 1 },
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
   weights: { prefix: 0.4, fuzzy: 0.3 },
+  bm25: JSON.parse(process.env.BM25 ?? '{"k":1.2,"b":0.7,"d":0.5}'),
+  boost: JSON.parse(process.env.BOOST ?? '{"title":3,"apiName":1,"pageName":2,"content":1}'),
 };
 
 /** Every word may be the start of a longer one (the reader is still typing it). */
@@ -73,6 +74,8 @@ interface Found {
   score: number;
   /** The query's terms it holds. */
   queryTerms: string[];
+  /** The score of each of them. */
+  termScores: number[];
   /** The forms of them it holds, as the index keeps them. */
   terms: string[];
 }
@@ -190,6 +193,8 @@ export class VersionIndex {
   private suffixFromTitles = 0;
   /** Sections that mention a name, for rule 1 (see `rank`); counted again once pages are added. */
   private readonly mentionsByName = new Map<string, number>();
+  private readonly sectionsByPage = new Map<string, number>();
+  private counted = 0;
 
   constructor(private readonly engine: Engine = new EngineBuilder()) {}
 
@@ -287,10 +292,11 @@ export class VersionIndex {
     for (const term of terms) {
       for (const [id, hit] of this.termHits(term, typed.get(term))) {
         const section = found.get(id);
-        if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], terms: [...hit.words] });
+        if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
         else {
           section.score += hit.score;
           section.queryTerms.push(term);
+          section.termScores.push(hit.score);
           section.terms.push(...hit.words);
         }
       }
@@ -391,35 +397,61 @@ export class VersionIndex {
     return count;
   }
 
+  /**
+   * Pages by their rules' tier, then by how well the page as a whole answers: each of the query's
+   * words by its best section on the page (a page may answer "chains and groups" in a section on
+   * chains and one on groups), at least its best section's score; and by how much of the page is
+   * about the query (the share of its sections that match), so that a long reference page that
+   * mentions a word in a few of its hundreds of entries ranks below the page about it.
+   */
   private groupByPage(ranked: RankedSection[]): PageHit[] {
     ranked.sort((a, b) => b.score! - a.score!);
-    const pages = new Map<string, PageHit & { others: number }>();
-    for (const { section, result, score } of ranked) {
+    const best = Math.max(...ranked.map((entry) => entry.base));
+    const pages = new Map<string, PageHit & { tier: number; words: Map<string, number>; best: number; matched: number }>();
+    for (const { section, result, score, base, tier } of ranked) {
       const hit: SectionHit = { section, score: score!, matchedWords: new Set(result.terms) };
-      const page = pages.get(section.path);
+      let page = pages.get(section.path);
       if (!page) {
-        pages.set(section.path, {
+        page = {
           path: section.path,
           title: section.pageTitle,
-          score: score!,
-          sections: [hit],
-          matchedWords: new Set(result.terms),
-          others: 0,
-        });
-        continue;
+          score: 0,
+          sections: [],
+          matchedWords: new Set(),
+          tier,
+          words: new Map(),
+          best: base / best,
+          matched: 0,
+        };
+        pages.set(section.path, page);
       }
-      // The page ranks by its best section, nudged up by the others that match (never past a rule's tier).
-      page.others += score! - TIER_GAP * Math.floor(score! / TIER_GAP);
+      page.matched++;
       page.sections.push(hit);
       for (const word of result.terms) (page.matchedWords as Set<string>).add(word);
+      // The section's weight (release notes, proximity) carried to each of its words.
+      const weight = base / result.score;
+      for (const [index, term] of result.queryTerms.entries())
+        page.words.set(term, Math.max(page.words.get(term) ?? 0, (weight * result.termScores[index]!) / best));
     }
-    const ranking = [...pages.values()].map(({ others, ...page }) => ({
-      ...page,
-      score: page.score + Math.min(OTHERS_CAP, OTHERS_WEIGHT * others),
-    }));
+    const counts = this.sectionCounts();
+    const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, ...page }) => {
+      const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
+      const focus = matched / (counts.get(page.path) ?? matched);
+      return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    });
     ranking.sort((a, b) => b.score - a.score);
     for (const page of ranking) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
     return ranking;
+  }
+
+  /** How many sections each page has (counted again once pages are added). */
+  private sectionCounts(): Map<string, number> {
+    if (this.counted !== this.sections.length) {
+      this.sectionsByPage.clear();
+      for (const section of this.sections) this.sectionsByPage.set(section.path, (this.sectionsByPage.get(section.path) ?? 0) + 1);
+      this.counted = this.sections.length;
+    }
+    return this.sectionsByPage;
   }
 }
 
@@ -435,9 +467,8 @@ interface RankedSection {
 
 /** Apart enough that nothing but a rule's tier lifts a section above another's: scores within a tier stay below 1.5. */
 const TIER_GAP = 2;
-/** Other matching sections of a page add this share of their scores, at most `OTHERS_CAP`. */
-const OTHERS_WEIGHT = 0.02;
-const OTHERS_CAP = 0.15;
+/** How much of a page's score depends on the share of its sections that match. */
+const FOCUS_WEIGHT = 0.5;
 /** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
 const CHANGELOG_WEIGHT = 0.25;
 /** The sections best by the engine's score whose words' proximity is measured. */
