@@ -42,12 +42,11 @@ export const MAX_QUERY_WORDS = 24;
 
 const SEARCH_OPTIONS: SearchOptions = {
   // A name or heading that holds a word says more than a paragraph that does.
+  boost: { title: 3, apiName: 1, pageName: 2, content: 1 },
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
   weights: { prefix: 0.4, fuzzy: 0.3 },
-  bm25: JSON.parse(process.env.BM25 ?? '{"k":1.2,"b":0.7,"d":0.5}'),
-  boost: JSON.parse(process.env.BOOST ?? '{"title":3,"apiName":1,"pageName":2,"content":1}'),
 };
 
 /** Every word may be the start of a longer one (the reader is still typing it). */
