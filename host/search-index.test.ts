@@ -239,6 +239,28 @@ describe('VersionIndex ranking rules', () => {
     expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
   });
 
+  it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
+    const book = new VersionIndex();
+    const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;
+    book.addPage(
+      'tutorial/data.html',
+      '<html><body><div role="main"><section id="top"><h1>5. Data Structures</h1><p>Lists, sets and dictionaries.</p>' +
+        section('5.1. More on Lists', 'Methods of lists.') +
+        section('5.1.3. List Comprehensions', 'A concise way to make lists from other sequences.') +
+        section('5.2. Sets', 'Unordered collections without duplicates.') +
+        section('5.3. Dictionaries', 'Mappings of keys to values.') +
+        '</section></div></body></html>',
+    );
+    book.addPage(
+      'howto/functional.html',
+      sphinxPage(
+        'Generator expressions and list comprehensions',
+        'Two ways of working on every element of a sequence: list comprehensions make a list, generator expressions an iterator.',
+      ),
+    );
+    expect(book.search('list comprehensions')[0]?.path).toBe('tutorial/data.html');
+  });
+
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });

@@ -504,9 +504,12 @@ const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.tes
 /** A stemmed word, not an identifier whole. */
 const isPlain = (term: string) => !/[._:]/.test(term);
 
+/** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
+const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
+
 /** Whether a title's words (stop words aside, stemmed) are the query's. */
 function sameWords(title: string, wordStems: ReadonlySet<string>): boolean {
-  const stems = new Set(tokens(title).flatMap(termsOf));
+  const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
   if (stems.size !== wordStems.size) return false;
   for (const term of wordStems) if (!stems.has(term)) return false;
   return true;
@@ -541,7 +544,7 @@ function proximity(section: IndexedSection, terms: string[]): number {
 /** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
 function isChangelog(name: string, sections: SplitPage['sections']): boolean {
   if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
-  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title)).length;
+  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
   return sections.length >= 4 && versions >= sections.length / 2;
 }
 
