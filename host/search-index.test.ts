@@ -261,6 +261,28 @@ describe('VersionIndex ranking rules', () => {
     expect(book.search('list comprehensions')[0]?.path).toBe('tutorial/data.html');
   });
 
+  it('ranks a guide headed by a lone word above a member of a class that has the name, and lifts no entry that documents nothing', () => {
+    const flow = new VersionIndex();
+    flow.addPage(
+      'canvas.html',
+      sphinxPage('Chords', 'A chord is a group of tasks with a callback that runs once all of them are done, with their results.'),
+    );
+    flow.addPage(
+      'api.html',
+      sphinxPage('API', 'Classes of Kit.', [
+        { name: 'kit.Request.chord', type: 'property', text: 'The chord this request is part of, if any.' },
+        { name: 'kit.chord', type: 'attribute', text: 'alias of _chord' },
+      ]),
+    );
+    expect(flow.search('chord')[0]?.path).toBe('canvas.html');
+    expect(flow.search('Request.chord')[0]?.sections[0]?.section.anchor).toBe('kit.Request.chord');
+  });
+
+  it('reads a name being typed as the start of the names it begins ("too_sl")', () => {
+    expect(first('too_sl')).toBe('checks.html');
+    expect(site.search('too_sl')[0]!.sections[0]!.section.anchor).toBe('kit.Check.too_slow');
+  });
+
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });

@@ -49,8 +49,8 @@ const SEARCH_OPTIONS: SearchOptions = {
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
 
-/** Every word may be the start of a longer one (the reader is still typing it). */
-const isPrefix = (term: string) => term.length >= 3 && /^[a-z]+$/.test(term);
+/** Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"). */
+const isPrefix = (term: string) => (term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term));
 
 /** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
 const typoEdits = (term: string) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
@@ -63,6 +63,9 @@ const MIN_STEM = 4;
 
 /** A word found in this many sections or more is the word the reader meant: its spellings are not searched. */
 const FEW_SECTIONS = 3;
+
+/** What a term's other fields than its best add, as a share of their scores. */
+const TIE_BREAKER = 0.3;
 
 /** What a spelling one edit from the word typed weighs against the word itself. */
 const TYPO_WEIGHT = 0.3;
@@ -320,11 +323,11 @@ export class VersionIndex {
       }
     };
     const prefix = isPrefix(term);
-    take(this.engine.search(term, { prefix, fuzzy: false }), 1);
+    take(this.fieldSearch(term, prefix), 1);
     if (!typed || !prefix) return hits;
-    if (typed !== term) take(this.engine.search(typed, { prefix: true, fuzzy: false }), PREFIX_WEIGHT);
+    if (typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
     for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
-      if (typed.slice(0, length) !== term) take(this.engine.search(typed.slice(0, length), { prefix: false, fuzzy: false }), PREFIX_WEIGHT);
+      if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
     const edits = typoEdits(term);
     if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
     // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
@@ -334,9 +337,29 @@ export class VersionIndex {
     const distances = [...candidates].map((word) => [word, editDistance(term, word)] as const).filter(([, distance]) => distance <= edits);
     const nearest = Math.min(...distances.map(([, distance]) => distance));
     for (const [word, distance] of distances)
-      if (distance === nearest)
-        take(this.engine.search(word, { prefix: false, fuzzy: false }), (TYPO_WEIGHT * word.length) / (word.length + distance));
+      if (distance === nearest) take(this.fieldSearch(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
     return hits;
+  }
+
+  /**
+   * A term's sections by its best field in each (a name in a title, the page's name and the API
+   * name says the same once), the others adding a little: BM25 per field, joined as a
+   * disjunction-max query (Lucene's, with a tie breaker).
+   */
+  private fieldSearch(term: string, prefix: boolean): SearchResult[] {
+    const joined = new Map<number, SearchResult & { others: number }>();
+    for (const field of FIELDS) {
+      for (const result of this.engine.search(term, { prefix, fuzzy: false, fields: [field] })) {
+        const held = joined.get(result.id as number);
+        if (!held) joined.set(result.id as number, { ...result, others: 0 });
+        else {
+          held.others += Math.min(held.score, result.score);
+          held.score = Math.max(held.score, result.score);
+          for (const word of Object.keys(result.match)) held.match[word] = [...(held.match[word] ?? []), field];
+        }
+      }
+    }
+    return [...joined.values()].map((result) => ({ ...result, score: result.score + TIE_BREAKER * result.others }));
   }
 
   /**
@@ -370,14 +393,19 @@ export class VersionIndex {
     const best = Math.max(...ranked.map((entry) => entry.base));
     // A name or title that says the whole query holds every one of its terms.
     const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
-    const named = exact.filter((entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query));
+    const named = exact.filter(
+      (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && documents(entry.section),
+    );
+    const titled = exact.filter((entry) => sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems));
+    // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
+    // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
+    const guideSubject = query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role);
     const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
     const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
     const most = Math.max(1, ...mentions.values());
-    for (const entry of named) entry.tier = 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
-    for (const entry of exact) {
-      if (entry.tier === 0 && (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems))) entry.tier = 1;
-    }
+    for (const entry of named)
+      entry.tier = guideSubject && isMember(entry.section.role) ? 1 : 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
+    for (const entry of titled) if (entry.tier === 0) entry.tier = 1;
     for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
     return ranked;
   }
@@ -500,6 +528,16 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
 
 /** A version number as the index keeps it (`=2.1`). */
 const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.test(term.slice(WHOLE.length));
+
+/** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
+const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
+
+const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')[1] ?? '');
+
+/** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
+const MIN_ENTRY_WORDS = 4;
+
+const documents = (section: IndexedSection) => tokens(section.content).length >= MIN_ENTRY_WORDS;
 
 /** A stemmed word, not an identifier whole. */
 const isPlain = (term: string) => !/[._:]/.test(term);
