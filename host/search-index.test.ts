@@ -214,6 +214,100 @@ describe('VersionIndex ranking rules', () => {
     expect(first('merging frames 2.1')).toBe('changelog.html');
   });
 
+  it('reads a word cut short as the start of the words its stem begins ("equivalenc…" of "equivalencies")', () => {
+    const units = new VersionIndex();
+    units.addPage('equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));
+    units.addPage('units.html', sphinxPage('Units', 'Units of measurement, their names and prefixes.'));
+    expect(units.search('equivalenc')[0]?.path).toBe('equivalencies.html');
+  });
+
+  it('reads a typo as its nearest spelling, swapped letters one edit, each word counted once', () => {
+    const typos = new VersionIndex();
+    typos.addPage('retries.html', sphinxPage('Retries', 'Failed calls are tried again after a pause.'));
+    // Words two edits from "retir", the stem of "retires": together they must not outweigh the one word one edit away.
+    typos.addPage('values.html', sphinxPage('Values', 'What a call returns: the return value, retro rules, a retina.'));
+    expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
+  });
+
+  it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {
+    const reference = new VersionIndex();
+    const entries = Array.from({ length: 40 }, (_, n) => ({ name: `kit.Part${n}.run`, text: `Runs part ${n} of the application.` }));
+    entries[7] = { name: 'kit.App.register_blueprint', text: 'Registers a blueprint.' };
+    reference.addPage('api.html', sphinxPage('API', 'Every class and function of Kit.', entries));
+    const guide = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
+    reference.addPage(
+      'blueprints.html',
+      '<html><body><div role="main"><section id="top"><h1>Modular applications with blueprints</h1>' +
+        '<p>An application made of parts, each a blueprint with its views, templates and static files, registered on the ' +
+        'application at start, so that parts written apart come together in one place when the application starts up.</p>' +
+        guide(
+          'Why',
+          'Parts of an application that grow apart stay apart: one part for the shop, one for the admin pages, one for the blog.',
+        ) +
+        guide('Nesting', 'A blueprint can hold another one; the views of the inner part then live under the prefixes of both parts.') +
+        '</section></div></body></html>',
+    );
+    expect(reference.search('blueprint')[0]?.path).toBe('blueprints.html');
+  });
+
+  it('ranks a page that answers each word in a section of its own above one section that names them all in passing', () => {
+    const canvas = new VersionIndex();
+    const section = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
+    canvas.addPage(
+      'canvas.html',
+      '<html><body><div role="main"><section id="top"><h1>Designing work-flows</h1><p>Signatures and primitives.</p>' +
+        section('Chains', 'A chain links work together: each step runs after the one before it, passing its result on to the next step.') +
+        section('Groups', 'A group runs several steps in parallel and gathers their results in order, once every one of them is done.') +
+        '</section></div></body></html>',
+    );
+    canvas.addPage('calling.html', sphinxPage('Calling', 'Options of a call.', [{ name: 'kit.App.send', text: 'Tasks: chain, group.' }]));
+    expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
+  });
+
+  it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
+    const book = new VersionIndex();
+    const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;
+    book.addPage(
+      'tutorial/data.html',
+      '<html><body><div role="main"><section id="top"><h1>5. Data Structures</h1><p>Lists, sets and dictionaries.</p>' +
+        section('5.1. More on Lists', 'Methods of lists.') +
+        section('5.1.3. List Comprehensions', 'A concise way to make lists from other sequences.') +
+        section('5.2. Sets', 'Unordered collections without duplicates.') +
+        section('5.3. Dictionaries', 'Mappings of keys to values.') +
+        '</section></div></body></html>',
+    );
+    book.addPage(
+      'howto/functional.html',
+      sphinxPage(
+        'Generator expressions and list comprehensions',
+        'Two ways of working on every element of a sequence: list comprehensions make a list, generator expressions an iterator.',
+      ),
+    );
+    expect(book.search('list comprehensions')[0]?.path).toBe('tutorial/data.html');
+  });
+
+  it('ranks a guide headed by a lone word above a member of a class that has the name, and lifts no entry that documents nothing', () => {
+    const flow = new VersionIndex();
+    flow.addPage(
+      'canvas.html',
+      sphinxPage('Chords', 'A chord is a group of tasks with a callback that runs once all of them are done, with their results.'),
+    );
+    flow.addPage(
+      'api.html',
+      sphinxPage('API', 'Classes of Kit.', [
+        { name: 'kit.Request.chord', type: 'property', text: 'The chord this request is part of, if any.' },
+        { name: 'kit.chord', type: 'attribute', text: 'alias of _chord' },
+      ]),
+    );
+    expect(flow.search('chord')[0]?.path).toBe('canvas.html');
+    expect(flow.search('Request.chord')[0]?.sections[0]?.section.anchor).toBe('kit.Request.chord');
+  });
+
+  it('reads a name being typed as the start of the names it begins ("too_sl")', () => {
+    expect(first('too_sl')).toBe('checks.html');
+    expect(site.search('too_sl')[0]!.sections[0]!.section.anchor).toBe('kit.Check.too_slow');
+  });
+
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });

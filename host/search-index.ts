@@ -1,7 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
-import { queryTerms, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
+import { editDistance, queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -46,10 +46,41 @@ const SEARCH_OPTIONS: SearchOptions = {
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
-  // Every word may be the start of a longer one (the reader is still typing it).
-  prefix: (term) => term.length >= 3 && /^[a-z]+$/.test(term),
   weights: { prefix: 0.4, fuzzy: 0.3 },
 };
+
+/** Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"). */
+const isPrefix = (term: string) => (term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term));
+
+/** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
+const typoEdits = (term: string) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
+
+/** What a word the reader may still be typing weighs as the start of a longer one (the engine's own weight of a prefix). */
+const PREFIX_WEIGHT = 0.4;
+
+/** The shortest stem a word cut short is taken to start with. */
+const MIN_STEM = 4;
+
+/** A word found in this many sections or more is the word the reader meant: its spellings are not searched. */
+const FEW_SECTIONS = 3;
+
+/** What a term's other fields than its best add, as a share of their scores. */
+const TIE_BREAKER = 0.3;
+
+/** What a spelling one edit from the word typed weighs against the word itself. */
+const TYPO_WEIGHT = 0.3;
+
+/** A section the query's terms found: what `rank` reads of it. */
+interface Found {
+  id: number;
+  score: number;
+  /** The query's terms it holds. */
+  queryTerms: string[];
+  /** The score of each of them. */
+  termScores: number[];
+  /** The forms of them it holds, as the index keeps them. */
+  terms: string[];
+}
 
 /** How many sections of one page a result shows. */
 const SECTIONS_PER_PAGE = 3;
@@ -215,6 +246,8 @@ export class VersionIndex {
   private suffixFromTitles = 0;
   /** Sections that mention a name, for rule 1 (see `rank`); counted again once pages are added. */
   private readonly mentionsByName = new Map<string, number>();
+  private readonly sectionsByPage = new Map<string, number>();
+  private counted = 0;
 
   constructor(private readonly engine: Engine = new EngineBuilder()) {}
 
@@ -314,24 +347,89 @@ export class VersionIndex {
   }
 
   /**
-   * Pages best first, each with its best sections. Any word may match; the engine's BM25 score (which
-   * counts how many of the words a section holds) is then adjusted by four rules, see `rank`.
+   * Pages best first, each with its best sections. Any word may match; each section's score is the
+   * sum over the query's terms of the engine's BM25 score of the term's best form in it (see
+   * `termHits`), then adjusted by the rules of `rank`.
    */
   search(text: string): PageHit[] {
     const query = queryTokens(text, MAX_QUERY_WORDS);
     if (query.length === 0) return [];
     this.settleTitles();
     const terms = queryTerms(query);
-    // Words of four letters or more tolerate one typo, two from seven on (swapped letters: "retires" for "retries"),
-    // counted on the word as typed: its stem is shorter.
-    const typed = new Map<string, number>();
-    for (const token of query) for (const term of termsOf(token)) typed.set(term, Math.max(typed.get(term) ?? 0, token.length));
-    const fuzzy = (term: string) => {
-      const length = /^[a-z]+$/.test(term) ? (typed.get(term) ?? term.length) : 0;
-      return length >= 7 ? 2 : length >= 4 ? 1 : false;
+    // Plain words as typed, by their stems.
+    const typed = new Map(
+      query.filter((token) => /^[a-z]+$/i.test(token)).map((token) => [stem(token.toLowerCase()), token.toLowerCase()]),
+    );
+    const found = new Map<number, Found>();
+    for (const term of terms) {
+      for (const [id, hit] of this.termHits(term, typed.get(term))) {
+        const section = found.get(id);
+        if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
+        else {
+          section.score += hit.score;
+          section.queryTerms.push(term);
+          section.termScores.push(hit.score);
+          section.terms.push(...hit.words);
+        }
+      }
+    }
+    return this.groupByPage(this.rank(query, terms, [...found.values()]));
+  }
+
+  /**
+   * The sections that hold a term of the query, by its best form in each: the term itself or a word
+   * it starts (the reader may still be typing it), the word as typed as the start of a longer one,
+   * the stems it starts with (the stem of a word cut short is no stem: "equivalen" is "equival…");
+   * for a word the site hardly has, also its nearest spellings (a typo). Forms of one word never
+   * add up: a section holding several counts the best.
+   */
+  private termHits(term: string, typed: string | undefined): Map<number, { score: number; words: string[] }> {
+    const hits = new Map<number, { score: number; words: string[] }>();
+    const take = (results: SearchResult[], weight: number) => {
+      for (const result of results) {
+        const score = result.score * weight;
+        const held = hits.get(result.id as number);
+        if (!held || score > held.score) hits.set(result.id as number, { score, words: Object.keys(result.match) });
+      }
     };
-    const results = this.engine.search(terms.join(' '), { combineWith: 'OR', fuzzy });
-    return this.groupByPage(this.rank(query, terms, results));
+    const prefix = isPrefix(term);
+    take(this.fieldSearch(term, prefix), 1);
+    if (!typed || !prefix) return hits;
+    if (typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
+    for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
+      if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
+    const edits = typoEdits(term);
+    if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
+    // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
+    const candidates = new Set<string>();
+    for (const result of this.engine.search(term, { prefix: false, fuzzy: 2 * edits }))
+      for (const word of Object.keys(result.match)) if (word !== term && !word.startsWith(term)) candidates.add(word);
+    const distances = [...candidates].map((word) => [word, editDistance(term, word)] as const).filter(([, distance]) => distance <= edits);
+    const nearest = Math.min(...distances.map(([, distance]) => distance));
+    for (const [word, distance] of distances)
+      if (distance === nearest) take(this.fieldSearch(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
+    return hits;
+  }
+
+  /**
+   * A term's sections by its best field in each (a name in a title, the page's name and the API
+   * name says the same once), the others adding a little: BM25 per field, joined as a
+   * disjunction-max query (Lucene's, with a tie breaker).
+   */
+  private fieldSearch(term: string, prefix: boolean): SearchResult[] {
+    const joined = new Map<number, SearchResult & { others: number }>();
+    for (const field of FIELDS) {
+      for (const result of this.engine.search(term, { prefix, fuzzy: false, fields: [field] })) {
+        const held = joined.get(result.id as number);
+        if (!held) joined.set(result.id as number, { ...result, others: 0 });
+        else {
+          held.others += Math.min(held.score, result.score);
+          held.score = Math.max(held.score, result.score);
+          for (const word of Object.keys(result.match)) held.match[word] = [...(held.match[word] ?? []), field];
+        }
+      }
+    }
+    return [...joined.values()].map((result) => ({ ...result, score: result.score + TIE_BREAKER * result.others }));
   }
 
   /**
@@ -343,29 +441,41 @@ export class VersionIndex {
    * 2. Release notes rank below the rest unless the query names a version or release notes.
    * 3. Sections where the query's words stand close together (a phrase) rank higher.
    */
-  private rank(query: string[], terms: string[], results: SearchResult[]): RankedSection[] {
+  private rank(query: string[], terms: string[], results: Found[]): RankedSection[] {
     if (results.length === 0) return [];
     const asName = query.join('.').toLowerCase();
     const wordStems = new Set(terms.filter(isPlain));
     const asksForReleases = query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
     const ranked: RankedSection[] = results.map((result) => {
-      const section = this.sections[result.id as number]!;
-      const demoted = section.changelog && !asksForReleases;
-      return { section, result, base: demoted ? result.score * CHANGELOG_WEIGHT : result.score, tier: 0 };
+      const section = this.sections[result.id]!;
+      // Release notes weigh less, unless the query asks for them; then the notes of the version it names weigh more.
+      const weight = !section.changelog
+        ? 1
+        : !asksForReleases
+          ? CHANGELOG_WEIGHT
+          : result.queryTerms.some(isVersion)
+            ? 1 / CHANGELOG_WEIGHT
+            : 1;
+      return { section, result, base: result.score * weight, tier: 0 };
     });
     ranked.sort((a, b) => b.base - a.base);
     if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
     const best = Math.max(...ranked.map((entry) => entry.base));
     // A name or title that says the whole query holds every one of its terms.
     const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
-    const named = exact.filter((entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query));
+    const named = exact.filter(
+      (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && documents(entry.section),
+    );
+    const titled = exact.filter((entry) => sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems));
+    // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
+    // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
+    const guideSubject = query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role);
     const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
     const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
     const most = Math.max(1, ...mentions.values());
-    for (const entry of named) entry.tier = 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
-    for (const entry of exact) {
-      if (entry.tier === 0 && (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems))) entry.tier = 1;
-    }
+    for (const entry of named)
+      entry.tier = guideSubject && isMember(entry.section.role) ? 1 : 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
+    for (const entry of titled) if (entry.tier === 0) entry.tier = 1;
     for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
     return ranked;
   }
@@ -384,41 +494,67 @@ export class VersionIndex {
     return count;
   }
 
+  /**
+   * Pages by their rules' tier, then by how well the page as a whole answers: each of the query's
+   * words by its best section on the page (a page may answer "chains and groups" in a section on
+   * chains and one on groups), at least its best section's score; and by how much of the page is
+   * about the query (the share of its sections that match), so that a long reference page that
+   * mentions a word in a few of its hundreds of entries ranks below the page about it.
+   */
   private groupByPage(ranked: RankedSection[]): PageHit[] {
     ranked.sort((a, b) => b.score! - a.score!);
-    const pages = new Map<string, PageHit & { others: number }>();
-    for (const { section, result, score } of ranked) {
+    const best = Math.max(...ranked.map((entry) => entry.base));
+    const pages = new Map<string, PageHit & { tier: number; words: Map<string, number>; best: number; matched: number }>();
+    for (const { section, result, score, base, tier } of ranked) {
       const hit: SectionHit = { section, score: score!, matchedWords: new Set(result.terms) };
-      const page = pages.get(section.path);
+      let page = pages.get(section.path);
       if (!page) {
-        pages.set(section.path, {
+        page = {
           path: section.path,
           title: section.pageTitle,
-          score: score!,
-          sections: [hit],
-          matchedWords: new Set(result.terms),
-          others: 0,
-        });
-        continue;
+          score: 0,
+          sections: [],
+          matchedWords: new Set(),
+          tier,
+          words: new Map(),
+          best: base / best,
+          matched: 0,
+        };
+        pages.set(section.path, page);
       }
-      // The page ranks by its best section, nudged up by the others that match (never past a rule's tier).
-      page.others += score! - TIER_GAP * Math.floor(score! / TIER_GAP);
+      page.matched++;
       page.sections.push(hit);
       for (const word of result.terms) (page.matchedWords as Set<string>).add(word);
+      // The section's weight (release notes, proximity) carried to each of its words.
+      const weight = base / result.score;
+      for (const [index, term] of result.queryTerms.entries())
+        page.words.set(term, Math.max(page.words.get(term) ?? 0, (weight * result.termScores[index]!) / best));
     }
-    const ranking = [...pages.values()].map(({ others, ...page }) => ({
-      ...page,
-      score: page.score + Math.min(OTHERS_CAP, OTHERS_WEIGHT * others),
-    }));
+    const counts = this.sectionCounts();
+    const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, ...page }) => {
+      const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
+      const focus = matched / (counts.get(page.path) ?? matched);
+      return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    });
     ranking.sort((a, b) => b.score - a.score);
     for (const page of ranking) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
     return ranking;
+  }
+
+  /** How many sections each page has (counted again once pages are added). */
+  private sectionCounts(): Map<string, number> {
+    if (this.counted !== this.sections.length) {
+      this.sectionsByPage.clear();
+      for (const section of this.sections) this.sectionsByPage.set(section.path, (this.sectionsByPage.get(section.path) ?? 0) + 1);
+      this.counted = this.sections.length;
+    }
+    return this.sectionsByPage;
   }
 }
 
 interface RankedSection {
   section: IndexedSection;
-  result: SearchResult;
+  result: Found;
   /** The engine's score, adjusted by rules 2 and 3. */
   base: number;
   /** Rule 1: 2 and up for an exact name (more on an object mentioned more), 1 for an exact title. */
@@ -428,9 +564,8 @@ interface RankedSection {
 
 /** Apart enough that nothing but a rule's tier lifts a section above another's: scores within a tier stay below 1.5. */
 const TIER_GAP = 2;
-/** Other matching sections of a page add this share of their scores, at most `OTHERS_CAP`. */
-const OTHERS_WEIGHT = 0.02;
-const OTHERS_CAP = 0.15;
+/** How much of a page's score depends on the share of its sections that match. */
+const FOCUS_WEIGHT = 0.5;
 /** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
 const CHANGELOG_WEIGHT = 0.25;
 /** The sections best by the engine's score whose words' proximity is measured. */
@@ -461,12 +596,28 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return written === asWritten || written.endsWith(`.${asWritten}`);
 }
 
+/** A version number as the index keeps it (`=2.1`). */
+const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.test(term.slice(WHOLE.length));
+
+/** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
+const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
+
+const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')[1] ?? '');
+
+/** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
+const MIN_ENTRY_WORDS = 4;
+
+const documents = (section: IndexedSection) => tokens(section.content).length >= MIN_ENTRY_WORDS;
+
 /** A stemmed word, not an identifier whole. */
 const isPlain = (term: string) => !/[._:]/.test(term);
 
+/** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
+const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
+
 /** Whether a title's words (stop words aside, stemmed) are the query's. */
 function sameWords(title: string, wordStems: ReadonlySet<string>): boolean {
-  const stems = new Set(tokens(title).flatMap(termsOf));
+  const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
   if (stems.size !== wordStems.size) return false;
   for (const term of wordStems) if (!stems.has(term)) return false;
   return true;
@@ -484,7 +635,8 @@ function proximity(section: IndexedSection, terms: string[]): number {
   for (const text of [section.title, section.content.slice(0, PROXIMITY_CHARS)]) {
     for (const token of tokens(text)) {
       // An identifier's parts stand side by side.
-      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(++position);
+      position++;
+      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(position);
     }
     position += NEAR + 1;
   }
@@ -500,7 +652,7 @@ function proximity(section: IndexedSection, terms: string[]): number {
 /** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
 function isChangelog(name: string, sections: SplitPage['sections']): boolean {
   if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
-  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title)).length;
+  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
   return sections.length >= 4 && versions >= sections.length / 2;
 }
 

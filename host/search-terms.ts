@@ -53,7 +53,7 @@ const SEGMENTS = /\.|::/;
  * Identifiers whole are kept behind this mark, so that a word being typed ("sphinx") is not also the
  * start of every name under it (`sphinx.io.read_doc`), which would count the page once per name.
  */
-const WHOLE = '=';
+export const WHOLE = '=';
 
 /** The terms the index keeps of one token (none for a stop word). */
 export function termsOf(token: string): string[] {
@@ -89,3 +89,23 @@ export function queryTerms(queryTokens: readonly string[]): string[] {
 
 /** A version number in a query ("5.1", "1.9.0", "v2.0"): the reader asks about that release. */
 export const VERSION_NUMBER = /^v?\d+(?:\.\d+)+$/i;
+
+/**
+ * Edits from one word to another: letters inserted, deleted, replaced, or two neighbours swapped
+ * ("retires" for "retries" is one edit), the optimal string alignment form of Damerau's distance.
+ */
+export function editDistance(a: string, b: string): number {
+  let beforeLast: number[] = [];
+  let last = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(last[j]! + 1, row[j - 1]! + 1, last[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, beforeLast[j - 2]! + 1);
+    }
+    beforeLast = last;
+    last = row;
+  }
+  return last[b.length]!;
+}

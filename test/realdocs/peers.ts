@@ -142,7 +142,12 @@ export async function peerRelevance(browser: Browser, root: string, queries: Que
   const pagefind = relevanceOf(queries, await pagefindRankings(browser, root, queries, cacheDir));
   if (!hasSphinxSearch(root)) return { sphinx: undefined, pagefind };
   try {
-    return { sphinx: relevanceOf(queries, await sphinxRankings(browser, root, queries)), pagefind };
+    // A busy machine can outlast a wait once: Sphinx's search is run again in a fresh page before it counts as failing.
+    const rankings = await sphinxRankings(browser, root, queries).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'TimeoutError') return sphinxRankings(browser, root, queries);
+      throw error;
+    });
+    return { sphinx: relevanceOf(queries, rankings), pagefind };
   } catch (error) {
     // A site whose packaged search throws in the browser (its scripts and index out of step) has no peer to compare with.
     return { sphinx: undefined, sphinxFailure: error instanceof Error ? error.message.split('\n')[0] : String(error), pagefind };

@@ -3,7 +3,7 @@
  * nobody here built — Sphinx sites of Debian's documentation packages in their projects' own themes,
  * and MkDocs sites built here from real projects' Markdown. For each site it serves the docs with
  * `doclens demo --docs` (in process, free ports) and measures the index, the previews of in-content
- * links, search relevance and the keyboard in Chromium (one browser for all sites); it ends with a
+ * links, search relevance and the keyboard in Chromium (a browser per site); it ends with a
  * table and exits non-zero when a site misses a target.
  */
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ const EXAMPLES = 6;
 
 interface KeyboardChecks {
   run(url: string): Promise<KeyboardResult[]>;
-  /** The one browser of the run: the keyboard checks', the reader's checks' (reader.ts) and the peers'. */
+  /** The site's browser (launched again if it died): the keyboard checks', the reader's checks' (reader.ts) and the peers'. */
   browser(): Promise<Browser>;
   close(): Promise<void>;
 }
@@ -121,7 +121,13 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
 /** Sphinx's own search and Pagefind on the same folder and queries. */
 async function measurePeers(site: Site, queries: Query[], keyboard: KeyboardChecks): Promise<PeerRelevance> {
   status('Sphinx search and Pagefind in Chromium…');
-  const peers = await peerRelevance(await keyboard.browser(), site.root, queries, `${PAGEFIND_CACHE}${site.slug}`);
+  const browser = await keyboard.browser();
+  const peers = await peerRelevance(browser, site.root, queries, `${PAGEFIND_CACHE}${site.slug}`).catch(async (error: unknown) => {
+    // A browser that died under load is launched again, once.
+    if (browser.isConnected()) throw error;
+    report('  peers: Chromium closed; measuring again in a new one');
+    return peerRelevance(await keyboard.browser(), site.root, queries, `${PAGEFIND_CACHE}${site.slug}`);
+  });
   const line = (relevance: Relevance | undefined) =>
     relevance ? `top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)}` : 'n/a';
   report(
@@ -191,20 +197,26 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
   }
 }
 
-/** The Chromium keyboard checks of `keyboard.ts`, with one browser for all sites, launched on first use. */
+/**
+ * The Chromium keyboard checks of `keyboard.ts`, with one browser per site (`close` after each),
+ * launched on first use and again when it died (a browser that closed under load during one site's
+ * peers must not leave the later sites unmeasured).
+ */
 function keyboardChecks(): KeyboardChecks {
   let browser: Promise<Browser> | undefined;
+  const current = async () => {
+    const running = await browser?.catch(() => undefined);
+    if (running?.isConnected()) return running;
+    browser = launchChromium();
+    return browser;
+  };
   return {
-    run: async (url) => {
-      browser ??= launchChromium();
-      return runKeyboardChecks(await browser, url);
-    },
-    browser: () => {
-      browser ??= launchChromium();
-      return browser;
-    },
+    run: async (url) => runKeyboardChecks(await current(), url),
+    browser: current,
     close: async () => {
-      if (browser) await (await browser).close();
+      const running = await browser?.catch(() => undefined);
+      browser = undefined;
+      await running?.close();
     },
   };
 }
@@ -281,6 +293,8 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         report(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
         broken.push([site.slug, `not measured (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`]);
+      } finally {
+        await keyboard.close();
       }
     }
   } finally {

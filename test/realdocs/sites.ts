@@ -113,6 +113,7 @@ export const SITES: Site[] = [
   debianSphinx('hypothesis', 'Hypothesis', 'sphinx_rtd_theme', 'python-hypothesis-doc'),
   debianSphinx('scipy', 'SciPy', 'pydata-sphinx-theme (scipy)', 'python-scipy-doc'),
   debianSphinx('pandas', 'pandas', 'pydata-sphinx-theme', 'python-pandas-doc'),
+  debianSphinx('python', 'Python 3.11', 'python_docs_theme', 'python3.11-doc'),
   mkdocsSite({
     slug: 'nodejs',
     name: 'Node.js API (Markdown of the nodejs package)',
