@@ -5,6 +5,11 @@ import type { BuilderHits, BuilderReply, BuilderRequest, CacheEntry, IndexSummar
 
 /** Helper threads at most: past a few, the builder adding pages in order is what takes the time. */
 const MAX_HELPERS = 3;
+/**
+ * Versions of fewer pages are split by the builder alone: starting a helper (loading its code) takes
+ * longer than splitting that many pages itself (about 13 ms a page), so helpers would only slow them.
+ */
+const HELPED_FROM_PAGES = 200;
 
 /** The young generation of each index thread's heap. */
 const YOUNG_GENERATION_MB = 8;
@@ -25,6 +30,9 @@ function startIndexWorker(data: WorkerData, transfer: TransferListItem[] = []): 
  * for each version it builds, helpers that split pages for it, as many as the cores allow.
  */
 export class IndexPool {
+  /** `helpedFromPages`: versions of fewer pages are split by the builder alone (tests lower it). */
+  constructor(private readonly helpedFromPages = HELPED_FROM_PAGES) {}
+
   private threads: { builder: Worker; helpers: Set<Worker>; started: boolean } | undefined;
   /** Versions handed to the builder, until it is ready with them. */
   private readonly pending = new Map<number, Indexing>();
@@ -42,7 +50,8 @@ export class IndexPool {
     this.pending.set(version, indexing);
     this.held.add(version);
     this.threads ??= this.start();
-    const helpers = Array.from({ length: Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1)) }, () => this.startHelper());
+    const count = files.length < this.helpedFromPages ? 0 : Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
+    const helpers = Array.from({ length: count }, () => this.startHelper());
     this.threads.builder.postMessage({ type: 'index', version, root, files, cache, helpers } satisfies BuilderRequest, helpers);
     return { ready: indexing.ready.promise, saved: indexing.saved.promise };
   }
