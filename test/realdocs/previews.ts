@@ -4,9 +4,10 @@
  */
 import { isTag, type AnyNode } from 'domhandler';
 import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
-import { findMainContent } from '../../extraction/html/structure.ts';
+import { domhandlerTree, findMainContent } from '../../extraction/html/structure.ts';
 import { parseFragment, textOf } from '../../extraction/html/parse.ts';
 import { normalizeSpace } from '../../extraction/sections.ts';
+import { isPermalink } from '../../extraction/structure/targets.ts';
 import { isHeadingName, percentDecoded } from '../../extraction/structure/tree.ts';
 import { proxyGet, type SampledLink, type ServedSite } from './metrics.ts';
 
@@ -35,10 +36,12 @@ const PAGE_HEADING = '';
 
 /**
  * Text one line per block (headings and definition terms their own lines, or left out), with the
- * ids of elements marked where they start when `ids` is `mark`.
+ * ids of elements marked where they start when `ids` is `mark`; permalinks and `[source]` labels
+ * left out, as previews leave them out.
  */
 function blockText(node: AnyNode, headings: 'keep' | 'drop', ids: 'mark' | 'omit' = 'omit'): string {
   if (!isTag(node)) return 'children' in node ? node.children.map((child) => blockText(child, headings, ids)).join('') : textOf(node);
+  if (isPermalink(domhandlerTree, node)) return '';
   // Headings, and the terms and signatures that head definitions: what a preview shows as its heading.
   const heading = isHeadingName(node.name) || node.name === 'dt';
   if (heading && headings === 'drop') return '\n';
