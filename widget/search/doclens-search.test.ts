@@ -573,6 +573,17 @@ describe('<doclens-search>', () => {
       }
     });
 
+    it("name the site from a start page's heading where its title names it short (the Python docs' start page)", async () => {
+      const element = await themedPage();
+      element.parentElement!.querySelector('h1')!.textContent = 'Aurora 2.1.0 documentation';
+      document.title = '2.1.0 Documentation';
+      await element.show();
+      await until(
+        () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
+        'the site name from the heading',
+      );
+    });
+
     it('offer "Include subprojects" only for a project that has some', async () => {
       const aurora = await themedPage(`project="aurora" version="latest" page-url="${servers.docs}/en/latest/"`);
       await aurora.show();

@@ -46,8 +46,9 @@ const words = (text: string | null | undefined) =>
 
 /**
  * The site's name as the page shows it: its `og:site_name`, else the part of its title that is not the
- * page's own heading ("Quickstart — Flask Documentation (3.1.x)", "Setup - MkDocs"); undefined when
- * the page shows none.
+ * page's own heading ("Quickstart — Flask Documentation (3.1.x)", "Setup - MkDocs"), else a heading
+ * that names the site in full where the title names it short (a start page titled "3.11.2
+ * Documentation" under "Python 3.11.2 documentation"); undefined when the page shows none.
  */
 export function siteName(doc: Document = document): string | undefined {
   const declared = doc.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content.trim();
@@ -56,8 +57,17 @@ export function siteName(doc: Document = document): string | undefined {
     .split(/\s+[—–|·:-]\s+/)
     .map((part) => part.trim())
     .filter(Boolean);
+  const h1 =
+    doc
+      .querySelector('h1')
+      ?.textContent?.replace(/[^\p{L}\p{N})\]]+$/u, '')
+      .trim() ?? '';
+  const heading = words(h1);
+  if (parts.length === 1) {
+    const title = words(parts[0]);
+    return title && heading !== title && ` ${heading} `.endsWith(` ${title} `) ? h1.replace(/\s+/g, ' ') : undefined;
+  }
   if (parts.length < 2) return undefined;
-  const heading = words(doc.querySelector('h1')?.textContent);
   return parts.filter((part) => words(part) !== heading).at(-1);
 }
 
