@@ -509,13 +509,16 @@ describe('<doclens-search>', () => {
       document.title = title;
     });
 
-    async function themedPage(attributes = 'project="aurora" version="latest"'): Promise<DoclensSearch> {
+    async function themedPage(
+      attributes = 'project="aurora" version="latest"',
+      { title = 'Deploying workers — Aurora 2.1.0 documentation', heading = 'Deploying workers' } = {},
+    ): Promise<DoclensSearch> {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
       container.innerHTML =
-        `<nav>${await sideMenu()}</nav><div role="main"><h1>Deploying workers</h1></div>` +
+        `<nav>${await sideMenu()}</nav><div role="main"><h1>${heading}</h1></div>` +
         `<doclens-search proxy="${servers.proxy}" ${attributes}></doclens-search>`;
       for (const link of container.querySelectorAll('a')) link.href = new URL(link.getAttribute('href')!, PAGE()).href;
-      document.title = 'Deploying workers — Aurora 2.1.0 documentation';
+      document.title = title;
       return container.querySelector<DoclensSearch>('doclens-search')!;
     }
 
@@ -574,14 +577,26 @@ describe('<doclens-search>', () => {
     });
 
     it("name the site from a start page's heading where its title names it short (the Python docs' start page)", async () => {
-      const element = await themedPage();
-      element.parentElement!.querySelector('h1')!.textContent = 'Aurora 2.1.0 documentation';
-      document.title = '2.1.0 Documentation';
+      const element = await themedPage(undefined, { title: '2.1.0 Documentation', heading: 'Aurora 2.1.0 documentation' });
       await element.show();
       await until(
         () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
         'the site name from the heading',
       );
+    });
+
+    it("name the site from a start page's title alone (MkDocs titles its start page with the site's name)", async () => {
+      const address = location.href;
+      history.replaceState(null, '', '/en/latest/');
+      try {
+        const element = await themedPage(undefined, { title: 'Aurora API', heading: 'About this documentation' });
+        await element.show();
+        const label = () => shadow(element).querySelector('[part~="filters"] > span')?.textContent ?? '';
+        // Aurora has several versions, and the site's name names none: the version searched follows it.
+        await until(() => label() === 'Searching Aurora API latest', `the site name (shown: "${label()}")`);
+      } finally {
+        history.replaceState(null, '', address);
+      }
     });
 
     it('offer "Include subprojects" only for a project that has some', async () => {

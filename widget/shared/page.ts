@@ -65,10 +65,18 @@ export function siteName(doc: Document = document): string | undefined {
   const heading = words(h1);
   if (parts.length === 1) {
     const title = words(parts[0]);
-    return title && heading !== title && ` ${heading} `.endsWith(` ${title} `) ? h1.replace(/\s+/g, ' ') : undefined;
+    if (title && heading !== title && ` ${heading} `.endsWith(` ${title} `)) return h1.replace(/\s+/g, ' ');
+    // A site's start page is titled by the site's name alone (MkDocs' `site_name`).
+    return isStartPage(doc) ? parts[0] : undefined;
   }
   if (parts.length < 2) return undefined;
   return parts.filter((part) => words(part) !== heading).at(-1);
+}
+
+/** Whether `doc` is its site's start page: the documentation root, or its `index.html`. */
+function isStartPage(doc: Document): boolean {
+  const page = docsPath(new URL(doc.URL).pathname).page;
+  return page.length === 0 || (page.length === 1 && /^index\.html?$/.test(page[0]!));
 }
 
 /** A documentation URL's path, split the way the hosting service builds it. */
