@@ -232,7 +232,14 @@ export class ResponseCache {
       if (found && found.staleUntil > now) fallback = found;
       if (wait === FIRST_POLL_MS) this.layers.onLookup?.('redis', found ? 'stale' : 'miss');
       const lock = await shared.lock(key);
-      if (lock.state === 'acquired') return { release: lock.release, fallback };
+      if (lock.state === 'acquired') {
+        // Another replica may have loaded the key and let its lock go between the read above and this lock.
+        const loaded = await shared.read(key);
+        if (!loaded || loaded.freshUntil <= this.now()) return { release: lock.release, fallback };
+        lock.release();
+        this.keep(key, loaded, false);
+        return { outcome: { entry: loaded, result: 'hit' } };
+      }
       if (lock.state === 'unavailable' || now >= giveUpAt) return { fallback };
       if (refreshing) return undefined;
       await pause(wait);
