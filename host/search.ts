@@ -110,6 +110,8 @@ export class SearchService {
     const entry = cache ? { dir: cache.dir, key: await indexKey(root, files) } : undefined;
     const indexing = this.pool.index(version.id, root, files, entry);
     indexing.saved.catch((error: unknown) => {
+      // Without a cache nothing was to be saved: a failure here is the indexing's own, reported with it.
+      if (!cache) return;
       console.error(
         `doclens host: the search index could not be saved in ${cache?.dir}: ${error instanceof Error ? error.message : error}`,
       );
