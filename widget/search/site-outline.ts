@@ -68,7 +68,7 @@ function itemLink(item: Element): HTMLAnchorElement | undefined {
 }
 
 /** Titles above a link in nested lists: each enclosing item's own link, and the outermost list's heading. */
-function placeInLists(link: HTMLAnchorElement, site: SiteKeys): string[] {
+function placeInLists(link: HTMLAnchorElement, headingOf: (list: Element) => string | undefined): string[] {
   const above: string[] = [];
   let list = link.closest('ul, ol');
   for (let item = list?.parentElement?.closest('li'); item; item = list?.parentElement?.closest('li')) {
@@ -76,7 +76,7 @@ function placeInLists(link: HTMLAnchorElement, site: SiteKeys): string[] {
     if (title) above.unshift(title);
     list = item.closest('ul, ol');
   }
-  const group = list && listHeading(list, site);
+  const group = list && headingOf(list);
   return group ? [group, ...above] : above;
 }
 
@@ -100,6 +100,12 @@ export class SiteOutline {
     });
     const content = mainContent();
     const site = siteKeys();
+    // Each list's heading once, not once per link in it (a reference's menu lists thousands).
+    const headings = new Map<Element, string | undefined>();
+    const headingOf = (list: Element) => {
+      if (!headings.has(list)) headings.set(list, listHeading(list, site));
+      return headings.get(list);
+    };
     for (const link of document.querySelectorAll<HTMLAnchorElement>('li a[href]')) {
       if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
       // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
@@ -107,7 +113,7 @@ export class SiteOutline {
       const title = textOf(link);
       const key = pageKey(link.href);
       if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
-      const above = placeInLists(link, site);
+      const above = placeInLists(link, headingOf);
       const known = this.places.get(key);
       // The deepest place a page is listed at says most.
       if (!known || known.above.length < above.length) this.places.set(key, { title, above });
