@@ -220,8 +220,7 @@ export class ResponseCache {
       const now = this.now();
       if (found && found.freshUntil > now) {
         this.layers.onLookup?.('redis', 'hit');
-        this.keep(key, found, false);
-        return { outcome: { entry: found, result: 'hit' } };
+        return this.sharedHit(key, found);
       }
       if (found && !refreshing && found.revalidateUntil > now) {
         this.layers.onLookup?.('redis', 'stale');
@@ -237,13 +236,18 @@ export class ResponseCache {
         const loaded = await shared.read(key);
         if (!loaded || loaded.freshUntil <= this.now()) return { release: lock.release, fallback };
         lock.release();
-        this.keep(key, loaded, false);
-        return { outcome: { entry: loaded, result: 'hit' } };
+        return this.sharedHit(key, loaded);
       }
       if (lock.state === 'unavailable' || now >= giveUpAt) return { fallback };
       if (refreshing) return undefined;
       await pause(wait);
     }
+  }
+
+  /** A fresh answer from the shared layer, kept in memory too. */
+  private sharedHit(key: string, entry: StoredResponse): SharedFinding {
+    this.keep(key, entry, false);
+    return { outcome: { entry, result: 'hit' } };
   }
 
   /** Loads from the upstream, compresses once, keeps the answer in memory and the shared layer. */
