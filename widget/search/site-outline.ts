@@ -5,7 +5,7 @@
  * URL's slugs.
  */
 
-import { docsPath, mainContent } from '../shared/page.ts';
+import { docsPath, mainContent, titleText } from '../shared/page.ts';
 
 /** A page's address as a key: no query or fragment, `index.html` and a trailing slash alike. */
 function pageKey(href: string): string {
@@ -13,12 +13,6 @@ function pageKey(href: string): string {
   return `${url.origin}${url.pathname.replace(/\/index\.html?$/, '/').replace(/\/$/, '')}`;
 }
 
-/** An element's text as a title: permalink marks and icon glyphs ("¶", "#", private-use characters) at its end left out. */
-const textOf = (element: Element | null | undefined) =>
-  (element?.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .replace(/[^\p{L}\p{N})\]]+$/u, '')
-    .trim();
 /** Longer link texts are sentences, not titles. */
 const MAX_TITLE = 80;
 
@@ -50,16 +44,16 @@ interface Place {
  */
 function listHeading(list: Element, site: SiteKeys): string | undefined {
   const labelled = list.getAttribute('aria-labelledby');
-  if (labelled) return textOf(document.getElementById(labelled)) || undefined;
+  if (labelled) return titleText(document.getElementById(labelled)) || undefined;
   const previous = list.previousElementSibling;
   if (!previous) return undefined;
-  if (previous.getAttribute('role') === 'heading') return textOf(previous) || undefined;
+  if (previous.getAttribute('role') === 'heading') return titleText(previous) || undefined;
   if (!/^h[1-6]$/.test(previous.localName)) return undefined;
   const namesNavigation = [...list.querySelectorAll<HTMLAnchorElement>('a[href]')].some((link) => {
     const key = pageKey(link.href);
     return key === site.here || key === site.root;
   });
-  return namesNavigation ? undefined : textOf(previous) || undefined;
+  return namesNavigation ? undefined : titleText(previous) || undefined;
 }
 
 /** The link that titles a list item: its first link outside its nested lists. */
@@ -72,7 +66,7 @@ function placeInLists(link: HTMLAnchorElement, headingOf: (list: Element) => str
   const above: string[] = [];
   let list = link.closest('ul, ol');
   for (let item = list?.parentElement?.closest('li'); item; item = list?.parentElement?.closest('li')) {
-    const title = textOf(itemLink(item));
+    const title = titleText(itemLink(item));
     if (title) above.unshift(title);
     list = item.closest('ul, ol');
   }
@@ -94,9 +88,9 @@ export class SiteOutline {
     // The breadcrumbs first: each crumb is below the ones before it.
     const crumbs = breadcrumbLinks();
     crumbs.forEach((link, index) => {
-      const title = textOf(link);
+      const title = titleText(link);
       if (title && title.length <= MAX_TITLE)
-        this.places.set(pageKey(link.href), { title, above: crumbs.slice(0, index).map(textOf).filter(Boolean) });
+        this.places.set(pageKey(link.href), { title, above: crumbs.slice(0, index).map(titleText).filter(Boolean) });
     });
     const content = mainContent();
     const site = siteKeys();
@@ -110,7 +104,7 @@ export class SiteOutline {
       if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
       // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
       if (content.contains(link) && !link.closest('nav, [role="navigation"]')) continue;
-      const title = textOf(link);
+      const title = titleText(link);
       const key = pageKey(link.href);
       if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
       const above = placeInLists(link, headingOf);

@@ -44,6 +44,13 @@ const words = (text: string | null | undefined) =>
     .trim()
     .toLowerCase();
 
+/** An element's text as a title: permalink marks and icon glyphs ("¶", "#", private-use characters) at its end left out. */
+export const titleText = (element: Element | null | undefined) =>
+  (element?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\p{L}\p{N})\]]+$/u, '')
+    .trim();
+
 /**
  * The site's name as the page shows it: its `og:site_name`, else the part of its title that is not the
  * page's own heading ("Quickstart — Flask Documentation (3.1.x)", "Setup - MkDocs"), else a heading
@@ -57,19 +64,15 @@ export function siteName(doc: Document = document): string | undefined {
     .split(/\s+[—–|·:-]\s+/)
     .map((part) => part.trim())
     .filter(Boolean);
-  const h1 =
-    doc
-      .querySelector('h1')
-      ?.textContent?.replace(/[^\p{L}\p{N})\]]+$/u, '')
-      .trim() ?? '';
+  const h1 = titleText(doc.querySelector('h1'));
   const heading = words(h1);
   if (parts.length === 1) {
     const title = words(parts[0]);
-    if (title && heading !== title && ` ${heading} `.endsWith(` ${title} `)) return h1.replace(/\s+/g, ' ');
+    if (title && heading !== title && ` ${heading} `.endsWith(` ${title} `)) return h1;
     // A site's start page is titled by the site's name alone (MkDocs' `site_name`).
     return isStartPage(doc) ? parts[0] : undefined;
   }
-  if (parts.length < 2) return undefined;
+  if (parts.length === 0) return undefined;
   return parts.filter((part) => words(part) !== heading).at(-1);
 }
 
