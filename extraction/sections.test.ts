@@ -56,4 +56,27 @@ describe('splitSections', () => {
       { id: 'a', title: 'A', content: 'More.' },
     ]);
   });
+
+  it("measures how much of a page is entries led by links to other pages (an overview's summary table), whatever their notes", () => {
+    const rows = ['butter', 'cheby1', 'ellip']
+      .map(
+        (name) =>
+          `<tr><td><a href="generated/kit.${name}.html">${name}</a>(N, Wn[, btype])</td>` +
+          `<td>Designs a ${name} filter of any order.</td></tr>`,
+      )
+      .join('');
+    const overview = splitSections(
+      `<html><body><main><h1>Signal</h1><h2>Filter design</h2><table>${rows}</table></main></body></html>`,
+      'signal.html',
+    );
+    expect(overview.entryShare).toBeGreaterThan(0.8);
+    // A table of contents of the page itself is no overview of others; nor is prose with links in it.
+    const contents = ['Chains', 'Groups', 'Chords'].map((name) => `<li><a href="#${name}">${name} of work, in detail</a></li>`).join('');
+    const guide = splitSections(
+      `<html><body><main><h1>Canvas</h1><ul>${contents}</ul>` +
+        '<p>A <a href="chains.html">chain</a> links work together: each step runs after the one before it.</p></main></body></html>',
+      'canvas.html',
+    );
+    expect(guide.entryShare).toBe(0);
+  });
 });

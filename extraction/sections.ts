@@ -27,6 +27,11 @@ export interface SplitPage {
   kind: PageKind;
   /** The `<title>`, whitespace normalized ('' without one). */
   documentTitle: string;
+  /**
+   * How much of the content is entries led by a link to another page (0 to 1): near 1 on an overview
+   * (a module's summary table), whose lines belong to the pages they link to.
+   */
+  entryShare: number;
 }
 
 /** Same cap as the hosting service's search index. */
@@ -264,9 +269,11 @@ export function splitSections(html: string, path: string): SplitPage {
   const page = parseHtml(html);
   const structure = structureOf(page, path);
   const documentTitle = normalizeSpace(page.$('title').first().text());
-  if (!structure) return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle };
+  if (!structure)
+    return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle, entryShare: 0 };
   // Where indexing starts: the main role, `<main>`, or the region the structure detection finds.
   const root = findMainContent(domhandlerTree, structure.root, { structure });
+  const entryShare = structure.entryShare(root);
   removeNoise(root);
   const { title, name } = pageTitleOf(root, structure, documentTitle) ?? { title: path, name: path };
   const sections: PageSection[] = [];
@@ -274,5 +281,5 @@ export function splitSections(html: string, path: string): SplitPage {
     sections.push(section);
     if (sections.length >= MAX_SECTIONS) break;
   }
-  return { title, name, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle };
+  return { title, name, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle, entryShare };
 }

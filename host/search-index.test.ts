@@ -311,6 +311,96 @@ describe('VersionIndex ranking rules', () => {
   it('finds a hub page by its heading', () => {
     expect(first('user guide')).toBe('guide/index.html');
   });
+
+  /** A page generated for one object, as autosummary writes them. */
+  const objectPage = (name: string, text: string, type = 'function') => sphinxPage(name, '', [{ name, type, text }]);
+  const parameters = ' Parameters: order: the order. kind: which kind. Returns: the result, an array of the same shape as the input.';
+
+  it("ranks the object whose summary line says the query above objects named by one word of it and the overview's line on it", () => {
+    const signal = new VersionIndex();
+    signal.addPage('api/kit.butter.html', objectPage('kit.butter', `Butterworth digital and analog filter design.${parameters}`));
+    for (const name of ['gaussian_filter', 'median_filter', 'uniform_filter'])
+      signal.addPage(`api/kit.${name}.html`, objectPage(`kit.${name}`, `Applies a ${name.split('_')[0]} kernel.${parameters}`));
+    const rows = ['butter', 'gaussian_filter', 'median_filter', 'uniform_filter'].map(
+      (name) =>
+        `<tr><td><a href="api/kit.${name}.html">${name}</a>(x, order)</td>` +
+        `<td>${name === 'butter' ? 'Butterworth digital and analog filter design.' : 'A filter.'}</td></tr>`,
+    );
+    signal.addPage(
+      'signal.html',
+      '<html><body><div role="main"><h1>Signal processing</h1><h2 id="filters">Filter design</h2>' +
+        `<table>${rows.join('')}</table></div></body></html>`,
+    );
+    const ranked = signal.search('butterworth filter').map((hit) => hit.path);
+    expect(ranked[0]).toBe('api/kit.butter.html');
+    expect(ranked).toContain('signal.html');
+  });
+
+  it("reads an object's signature by its name: its parameters' names are not its subject", () => {
+    const units = new VersionIndex();
+    units.addPage(
+      'api/kit.convert.html',
+      objectPage('kit.convert', 'Converts a value.', 'function').replace('convert(value)', 'convert(value, unit, scale)'),
+    );
+    units.addPage(
+      'scales.html',
+      sphinxPage('Choosing units', 'How a unit is chosen for a plot, and which scale suits it: a log scale for wide ranges.'),
+    );
+    expect(units.search('unit scale')[0]?.path).toBe('scales.html');
+  });
+
+  it('finds a name the query spells in words ("pixel to world", "t-test")', () => {
+    const names = new VersionIndex();
+    names.addPage(
+      'api/kit.WCS.html',
+      sphinxPage('kit.WCS', 'World coordinates.', [{ name: 'kit.WCS.pixel_to_world', text: 'Converts pixels.' }]),
+    );
+    names.addPage(
+      'pixels.html',
+      sphinxPage('Pixels', 'A pixel of the image maps to a point of the world; the world maps back to a pixel, pixel by pixel.'),
+    );
+    expect(names.search('pixel to world')[0]?.path).toBe('api/kit.WCS.html');
+    names.addPage(
+      'api/kit.ttest_ind.html',
+      objectPage('kit.ttest_ind', `Calculate the T-test for the means of two independent samples.${parameters}`),
+    );
+    names.addPage(
+      'tests.html',
+      sphinxPage('Statistical tests', 'Each test compares samples: two samples, independent samples, paired samples, a test of each.'),
+    );
+    expect(names.search('t-test for two independent samples')[0]?.path).toBe('api/kit.ttest_ind.html');
+  });
+
+  it('reads words before the last as whole, unless the site lacks them (cut short)', () => {
+    const files = new VersionIndex();
+    files.addPage(
+      'readline.html',
+      sphinxPage('readline — line editing', 'The readline module edits the line being typed; its history lives in a file.'),
+    );
+    files.addPage('files.html', sphinxPage('Reading files', 'To read a file, open it and read it line by line; close the file after.'));
+    const hits = files.search('read file line');
+    expect(hits[0]?.path).toBe('files.html');
+    // "read" was followed by more words: it is whole, not the start of "readline".
+    expect([...hits.find((hit) => hit.path === 'readline.html')!.matchedWords]).not.toContain('readlin');
+    expect(files.search('readli edit')[0]?.path).toBe('readline.html');
+  });
+
+  it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
+    const terms = new VersionIndex();
+    terms.addPage(
+      'glossary.html',
+      '<html><body><div role="main"><h1>Glossary</h1><dl class="glossary"><dt id="term-isolation-level">isolation level</dt>' +
+        '<dd><p>How far transactions see each other; see Transactions.</p></dd></dl></div></body></html>',
+    );
+    terms.addPage(
+      'transactions.html',
+      '<html><body><div role="main"><h1>Transactions</h1><p>Begin, commit, roll back.</p><section id="isolation"><h2>Isolation level</h2>' +
+        '<p>Each level decides what a transaction sees of the others; the isolation level is set per connection.</p>' +
+        '</section></div></body></html>',
+    );
+    expect(terms.search('isolation level')[0]?.path).toBe('transactions.html');
+    expect(terms.search('what is an isolation level')[0]?.path).toBe('glossary.html');
+  });
 });
 
 describe('highlight', () => {

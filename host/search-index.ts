@@ -20,6 +20,8 @@ export interface IndexedSection {
   apiName?: string;
   /** On a page of release notes, which ranks below guides unless the query names a version. */
   changelog?: true;
+  /** On an overview, how much of the page is entries linking elsewhere (`SplitPage.entryShare`), when that is much. */
+  overview?: number;
 }
 
 export interface SectionHit {
@@ -42,7 +44,7 @@ export const MAX_QUERY_WORDS = 24;
 
 const SEARCH_OPTIONS: SearchOptions = {
   // A name or heading that holds a word says more than a paragraph that does.
-  boost: { title: 3, apiName: 1, pageName: 2, content: 1 },
+  boost: { title: 3, apiName: 1, pageName: 2, lead: 2, content: 1 },
   // `search` hands the engine its terms already processed, one per space.
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
@@ -85,17 +87,32 @@ interface Found {
 /** How many sections of one page a result shows. */
 const SECTIONS_PER_PAGE = 3;
 
+/** The fields the engine indexes: a section's own, and its lead (see `leadOf`). */
+type Field = 'title' | 'apiName' | 'pageName' | 'lead' | 'content';
+
+/** A field's text in a section. */
+function fieldOf(section: IndexedSection, field: Field): string | undefined {
+  if (field === 'lead') return leadOf(section.content);
+  // A documented object's title is its signature: its name says what it is, its parameters' names do not.
+  if (field === 'title' && section.role) return section.title.replace(SIGNATURE_REST, '');
+  return section[field];
+}
+
+/** What follows a documented object's name in its signature: parameters, a value, a `[source]` label. */
+const SIGNATURE_REST = /\s*(?:[([]|\s=\s).*$/s;
+
 /** The engine's options (exported for the test that builds its saved form both ways). */
 export const ENGINE_OPTIONS: Options<IndexedSection> = {
-  fields: ['title', 'apiName', 'pageName', 'content'],
+  fields: ['title', 'apiName', 'pageName', 'lead', 'content'],
   storeFields: [],
+  extractField: (section, field) => fieldOf(section, field as Field) as string,
   tokenize: tokens,
   processTerm: termsOf,
   searchOptions: SEARCH_OPTIONS,
 };
 
 /** The fields the engine indexes, by their ids in its saved form. */
-const FIELDS = ENGINE_OPTIONS.fields as ('title' | 'apiName' | 'pageName' | 'content')[];
+const FIELDS = ENGINE_OPTIONS.fields as Field[];
 
 /** What `VersionIndex` needs of its engine. */
 type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
@@ -119,7 +136,7 @@ class TermCounts {
     this.documentIds[shortId] = document.id;
     const lengths: number[] = [];
     for (const [fieldId, field] of FIELDS.entries()) {
-      const value = document[field];
+      const value = fieldOf(document, field);
       if (value == null) continue;
       const found = tokens(value);
       const length = new Set(found).size;
@@ -300,7 +317,7 @@ export class VersionIndex {
   }
 
   /** Indexes a page already split into sections (by a worker thread). */
-  addSplitPage(path: string, { title: pageTitle, name, sections, kind, documentTitle }: SplitPage): void {
+  addSplitPage(path: string, { title: pageTitle, name, sections, kind, documentTitle, entryShare }: SplitPage): void {
     if (documentTitle) this.documentTitles.push(documentTitle);
     if (kind !== 'content' && kind !== 'index') return;
     const first = this.sections.length;
@@ -319,6 +336,7 @@ export class VersionIndex {
       };
       if (section.role && API_NAME.test(section.id)) indexed.apiName = section.id;
       if (changelog) indexed.changelog = true;
+      if (entryShare >= MIN_OVERVIEW_SHARE) indexed.overview = Math.round(100 * entryShare) / 100;
       return indexed;
     });
     this.sections.push(...added);
@@ -360,9 +378,11 @@ export class VersionIndex {
     const typed = new Map(
       query.filter((token) => /^[a-z]+$/i.test(token)).map((token) => [stem(token.toLowerCase()), token.toLowerCase()]),
     );
+    // Words before the last are whole: the reader went on to the next.
+    const beingTyped = new Set(queryTerms(query.slice(-1)));
     const found = new Map<number, Found>();
-    for (const term of terms) {
-      for (const [id, hit] of this.termHits(term, typed.get(term))) {
+    for (const term of [...terms, ...spelledNames(text).filter((name) => !terms.includes(name))]) {
+      for (const [id, hit] of this.termHits(term, typed.get(term), beingTyped.has(term))) {
         const section = found.get(id);
         if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
         else {
@@ -373,7 +393,7 @@ export class VersionIndex {
         }
       }
     }
-    return this.groupByPage(this.rank(query, terms, [...found.values()]));
+    return this.groupByPage(this.rank(query, terms, [...found.values()], DEFINITION_QUESTION.test(text)));
   }
 
   /**
@@ -383,7 +403,7 @@ export class VersionIndex {
    * for a word the site hardly has, also its nearest spellings (a typo). Forms of one word never
    * add up: a section holding several counts the best.
    */
-  private termHits(term: string, typed: string | undefined): Map<number, { score: number; words: string[] }> {
+  private termHits(term: string, typed: string | undefined, beingTyped: boolean): Map<number, { score: number; words: string[] }> {
     const hits = new Map<number, { score: number; words: string[] }>();
     const take = (results: SearchResult[], weight: number) => {
       for (const result of results) {
@@ -392,12 +412,15 @@ export class VersionIndex {
         if (!held || score > held.score) hits.set(result.id as number, { score, words: Object.keys(result.match) });
       }
     };
-    const prefix = isPrefix(term);
-    take(this.fieldSearch(term, prefix), 1);
-    if (!typed || !prefix) return hits;
-    if (typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
-    for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
-      if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
+    // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
+    const whole = beingTyped && isPrefix(term) ? undefined : this.fieldSearch(term, false);
+    const prefix = isPrefix(term) && !whole?.length;
+    take(prefix ? this.fieldSearch(term, true) : whole!, 1);
+    if (!typed) return hits;
+    if (prefix && typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
+    if (prefix)
+      for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
+        if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
     const edits = typoEdits(term);
     if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
     // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
@@ -438,10 +461,12 @@ export class VersionIndex {
    *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
    *    the site mentions most (its central object); then a section or page whose
    *    title says exactly the query's words.
-   * 2. Release notes rank below the rest unless the query names a version or release notes.
+   *    A glossary's entry is lifted so only when the query asks what a term is.
+   * 2. Release notes rank below the rest unless the query names a version or release notes; an
+   *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
    * 3. Sections where the query's words stand close together (a phrase) rank higher.
    */
-  private rank(query: string[], terms: string[], results: Found[]): RankedSection[] {
+  private rank(query: string[], terms: string[], results: Found[], asksForDefinition: boolean): RankedSection[] {
     if (results.length === 0) return [];
     const asName = query.join('.').toLowerCase();
     const wordStems = new Set(terms.filter(isPlain));
@@ -456,7 +481,9 @@ export class VersionIndex {
           : result.queryTerms.some(isVersion)
             ? 1 / CHANGELOG_WEIGHT
             : 1;
-      return { section, result, base: result.score * weight, tier: 0 };
+      // An overview's line on an object is the object's page in brief: that page answers.
+      const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
+      return { section, result, base: result.score * weight * overview, tier: 0 };
     });
     ranked.sort((a, b) => b.base - a.base);
     if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
@@ -466,7 +493,12 @@ export class VersionIndex {
     const named = exact.filter(
       (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && documents(entry.section),
     );
-    const titled = exact.filter((entry) => sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems));
+    // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
+    const titled = exact.filter(
+      (entry) =>
+        (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&
+        (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems)),
+    );
     // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
     // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
     const guideSubject = query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role);
@@ -475,7 +507,8 @@ export class VersionIndex {
     const most = Math.max(1, ...mentions.values());
     for (const entry of named)
       entry.tier = guideSubject && isMember(entry.section.role) ? 1 : 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
-    for (const entry of titled) if (entry.tier === 0) entry.tier = 1;
+    // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name.
+    for (const entry of titled) if (entry.tier === 0) entry.tier = entry.section.role === GLOSSARY_ENTRY ? 2 : 1;
     for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
     return ranked;
   }
@@ -568,12 +601,55 @@ const TIER_GAP = 2;
 const FOCUS_WEIGHT = 0.5;
 /** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
 const CHANGELOG_WEIGHT = 0.25;
+/** An overview's share of entries from which its sections weigh less. */
+const MIN_OVERVIEW_SHARE = 0.3;
+/** How much less a page made only of entries weighs (less in proportion on pages with fewer). */
+const OVERVIEW_DISCOUNT = 0.5;
 /** The sections best by the engine's score whose words' proximity is measured. */
 const PROXIMITY_CANDIDATES = 30;
 /** Text of a section read for proximity: where a section's subject is said. */
 const PROXIMITY_CHARS = 2000;
 /** Words this many places apart or less stand together. */
 const NEAR = 3;
+
+/** Words a name spelled out in a query runs to at most ("pixel to world"). */
+const MAX_SPELLED_WORDS = 4;
+
+/**
+ * Names a query spells in words, as the index keeps them: neighbouring words joined by underscores
+ * ("pixel to world" for `pixel_to_world`, stop words included), and two words written as one ("t-test"
+ * for `ttest_ind`, "data frame" for `DataFrame`). The ones the site has are searched besides the words.
+ */
+function spelledNames(text: string): string[] {
+  const words = tokens(text)
+    .slice(0, MAX_QUERY_WORDS)
+    .map((word) => word.toLowerCase());
+  const names = new Set<string>();
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 2; end <= Math.min(words.length, start + MAX_SPELLED_WORDS); end++) {
+      const run = words.slice(start, end);
+      if (!run.every((word) => /^[a-z\d]+$/.test(word))) break;
+      names.add(WHOLE + run.join('_'));
+      if (run.length === 2) names.add(stem(run.join('')));
+    }
+  }
+  return [...names];
+}
+
+/** Words of a section's lead at most. */
+const LEAD_WORDS = 30;
+
+/**
+ * A section's first sentence (at most `LEAD_WORDS` words), when more follows: where an API entry
+ * states what it does (a docstring's summary line) and prose its subject, as a heading does; the rest
+ * of a long section only mentions things.
+ */
+function leadOf(content: string): string {
+  const end = content.search(/[.!?](?=\s|$)/);
+  // A section of one sentence has no lead apart from its text.
+  if (end === -1 || end > content.length / 2) return '';
+  return content.slice(0, end).split(/\s+/, LEAD_WORDS).join(' ');
+}
 
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
 const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
@@ -598,6 +674,12 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
 
 /** A version number as the index keeps it (`=2.1`). */
 const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.test(term.slice(WHOLE.length));
+
+/** A question that asks what a term means. */
+const DEFINITION_QUESTION = /^\s*(?:what\s+(?:is|are)\b|what['’]s\b|define\b|definition\s+of\b|meaning\s+of\b)/i;
+
+/** The role of a glossary's entry (Sphinx's `std:term`, as `domainRole` gives it). */
+const GLOSSARY_ENTRY = 'std:term';
 
 /** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
 const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);

@@ -24,7 +24,13 @@ interface Measure {
   listedProse: number;
   /** Headings below the element (with itself) that are not just a link. */
   headings: number;
+  /** Whether the element's first visible text is a link to another page. */
+  ledByLink: boolean;
+  /** Text of list items, table rows and terms led by a link to another page: entries of an overview, whatever their notes. */
+  entryText: number;
 }
+
+const emptyMeasure = (): Measure => ({ text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0, ledByLink: false, entryText: 0 });
 
 /** Blocks the region search does not descend into: their children are the content's own parts. */
 const LEAF_BLOCKS = new Set([
@@ -73,6 +79,8 @@ export class PageStructure<Node, Element extends Node> {
   private region?: Element;
   /** How many landmarks around the content (navigation, sidebars…) the tree holds. */
   private landmarks = 0;
+  /** The page's own path as links to it resolve. */
+  private readonly ownPath: string | undefined;
 
   /**
    * @param root the document's root element (or a fragment's root)
@@ -83,13 +91,14 @@ export class PageStructure<Node, Element extends Node> {
     readonly root: Element,
     private readonly pagePath = '',
   ) {
-    this.measure(root, false, false);
+    this.ownPath = pagePath ? resolvedPath(pagePath, pagePath) : undefined;
+    this.measure(root, false, false, false);
   }
 
-  private measure(element: Element, inLink: boolean, inSectioning: boolean): Measure {
+  private measure(element: Element, inLink: boolean, inSectioning: boolean, inLinkElsewhere: boolean): Measure {
     const { tree } = this;
     const name = tree.tagName(element);
-    const measure: Measure = { text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0 };
+    const measure = emptyMeasure();
     this.measures.set(element, measure);
     if (INVISIBLE.has(name) || tree.attribute(element, 'hidden') !== undefined || tree.attribute(element, 'aria-hidden') === 'true') {
       this.around.add(element);
@@ -101,16 +110,20 @@ export class PageStructure<Node, Element extends Node> {
       this.around.add(element);
       this.landmarks++;
     } else this.order.push(element);
-    const isLink = name === 'a' && tree.attribute(element, 'href') !== undefined;
-    if (isLink) this.noteLink(tree.attribute(element, 'href')!);
+    const href = name === 'a' ? tree.attribute(element, 'href') : undefined;
+    const isLink = href !== undefined;
+    if (isLink) this.noteLink(href);
     const childInLink = inLink || isLink;
+    const childInLinkElsewhere = inLinkElsewhere || (isLink && this.leadsElsewhere(href));
     const childInSectioning = inSectioning || opensSectioning(name, role);
     const children = tree.childNodes(element);
     for (let index = 0; index < children.length; index++) {
       const child = children[index]!;
       if (tree.isElement(child)) {
-        const inner = this.measure(child, childInLink, childInSectioning);
+        const inner = this.measure(child, childInLink, childInSectioning, childInLinkElsewhere);
         if (this.around.has(child)) continue;
+        if (measure.text === 0) measure.ledByLink = inner.ledByLink;
+        measure.entryText += inner.entryText;
         measure.text += inner.text;
         measure.linkText += inner.linkText;
         measure.prose += inner.prose;
@@ -118,23 +131,32 @@ export class PageStructure<Node, Element extends Node> {
         measure.headings += inner.headings;
       } else {
         const length = visibleLength(tree.textData(child) ?? '');
+        if (measure.text === 0 && length > 0) measure.ledByLink = childInLinkElsewhere;
         measure.text += length;
         if (childInLink) measure.linkText += length;
         else measure.prose += length;
       }
     }
-    if (isAround) return { text: 0, linkText: 0, prose: 0, listedProse: 0, headings: 0 };
+    if (isAround) return emptyMeasure();
     if (headingRank(name) > 0 && measure.linkText < measure.text) measure.headings++;
     // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
     if (ENTRIES.has(name) && measure.linkText > 0 && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
+    if (ENTRIES.has(name) && measure.ledByLink) measure.entryText = measure.text;
     return measure;
+  }
+
+  /** Whether a link's target is another page (not a fragment of this one). */
+  private leadsElsewhere(href: string): boolean {
+    const path = href.split('#')[0]!;
+    if (path === '') return false;
+    return !this.pagePath || resolvedPath(path, this.pagePath) !== this.ownPath;
   }
 
   private noteLink(href: string): void {
     const hash = href.indexOf('#');
     if (hash === -1) return;
     const path = href.slice(0, hash);
-    if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === resolvedPath(this.pagePath, this.pagePath))) {
+    if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === this.ownPath)) {
       this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
     }
   }
@@ -147,6 +169,16 @@ export class PageStructure<Node, Element extends Node> {
   /** Of that, the text outside links. */
   proseLength(element: Element): number {
     return this.measures.get(element)?.prose ?? 0;
+  }
+
+  /**
+   * The share of an element's text that is entries led by a link to another page (0 to 1): near 1 on
+   * an overview (a module's summary table, a list of guides), whose every line belongs to the page it
+   * links to.
+   */
+  entryShare(element: Element): number {
+    const measure = this.measures.get(element);
+    return measure && measure.text > 0 ? measure.entryText / measure.text : 0;
   }
 
   /** Whether the tree holds more than content: navigation, sidebars, a site header or footer. */
@@ -178,10 +210,7 @@ export class PageStructure<Node, Element extends Node> {
       }
     };
     find(heading);
-    if (href === undefined || href === '' || href.startsWith('#')) return false;
-    if (!this.pagePath) return true;
-    const target = resolvedPath(href.split('#')[0]!, this.pagePath);
-    return target !== resolvedPath(this.pagePath, this.pagePath);
+    return href !== undefined && this.leadsElsewhere(href);
   }
 
   /**
