@@ -176,7 +176,11 @@ describe('VersionIndex ranking rules', () => {
       ]),
     ],
     ['slow.html', sphinxPage('Slow tests', 'Why tests are slow and what to check: too many examples, slow data.')],
-    ['changelog.html', sphinxPage('Changelog', 'Version 2.1: merging frames is faster. Version 2.0: frames merge on keys.')],
+    [
+      'changelog.html',
+      '<html><body><div role="main"><h1>Changelog</h1><section id="v2-1"><h2>Version 2.1</h2><p>Merging frames is faster.</p></section>' +
+        '<section id="v2-0"><h2>Version 2.0</h2><p>Frames merge on keys.</p></section></div></body></html>',
+    ],
     ['guide/merging.html', sphinxPage('Merging frames', 'Merge two frames on their keys, as a database joins tables.')],
     [
       'guide/index.html',
@@ -383,6 +387,29 @@ describe('VersionIndex ranking rules', () => {
     // "read" was followed by more words: it is whole, not the start of "readline".
     expect([...hits.find((hit) => hit.path === 'readline.html')!.matchedWords]).not.toContain('readlin');
     expect(files.search('readli edit')[0]?.path).toBe('readline.html');
+  });
+
+  it('reads a full name by its own part: every name of a module `units` is not about units', () => {
+    const units = new VersionIndex();
+    for (const name of ['si', 'cgs', 'imperial', 'spectral', 'logarithmic'])
+      units.addPage(`api/kit.units.${name}.html`, objectPage(`kit.units.${name}`, `The ${name} system of measures.${parameters}`));
+    units.addPage(
+      'measures.html',
+      sphinxPage('Measuring things', 'A number with its units is a quantity, which arithmetic keeps consistent.'),
+    );
+    expect(units.search('units')[0]?.path).toBe('measures.html');
+  });
+
+  it('reads a version number whole: release 0.2.0 is no release 2.0', () => {
+    const releases = new VersionIndex();
+    const notes = (version: string) =>
+      `<section id="v${version}"><h2>${version}</h2><p>Fixes of ${version}: migrating is easier.</p></section>`;
+    releases.addPage(
+      'changelog.html',
+      `<html><body><div role="main"><h1>Changelog</h1>${notes('0.2.0')}${notes('1.2.0')}${notes('2.0')}</div></body></html>`,
+    );
+    expect(releases.search('migrating to 2.0')[0]?.sections[0]?.section.anchor).toBe('v2.0');
+    expect(releases.search('2.0').flatMap((hit) => hit.sections.map((section) => section.section.anchor))).toEqual(['v2.0']);
   });
 
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {

@@ -94,8 +94,19 @@ type Field = 'title' | 'apiName' | 'pageName' | 'lead' | 'content';
 function fieldOf(section: IndexedSection, field: Field): string | undefined {
   if (field === 'lead') return leadOf(section.content);
   // A documented object's title is its signature: its name says what it is, its parameters' names do not.
-  if (field === 'title' && section.role) return section.title.replace(SIGNATURE_REST, '');
+  // Its name is the signature's last word: before it may stand `class`, `async`, a return type.
+  if (field === 'title' && section.apiName) return ownName(section.title.replace(SIGNATURE_REST, '').split(/\s+/).at(-1) ?? '');
+  if (field === 'title' || field === 'pageName') return ownName(section[field]);
   return section[field];
+}
+
+/**
+ * A full name's own part (`quantity_input` of `astropy.units.quantity_input`): its modules are where it
+ * lives, not what it is (every name in `astropy.units` would be about units); the API name field keeps
+ * the full name. Other titles as they are.
+ */
+function ownName(title: string): string {
+  return API_NAME.test(title) && /\.|::/.test(title) ? title.split(/\.|::/).at(-1)! : title;
 }
 
 /** What follows a documented object's name in its signature: parameters, a value, a `[source]` label. */
@@ -470,15 +481,17 @@ export class VersionIndex {
     if (results.length === 0) return [];
     const asName = query.join('.').toLowerCase();
     const wordStems = new Set(terms.filter(isPlain));
-    const asksForReleases = query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
+    const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
+    const asksForReleases = versions.size > 0 || query.some((token) => /^(changelog|changes|release|releases)$/i.test(token));
     const ranked: RankedSection[] = results.map((result) => {
       const section = this.sections[result.id]!;
-      // Release notes weigh less, unless the query asks for them; then the notes of the version it names weigh more.
+      // Release notes weigh less, unless the query asks for them; then the notes of the version it names
+      // (in their title, not in passing) weigh more.
       const weight = !section.changelog
         ? 1
         : !asksForReleases
           ? CHANGELOG_WEIGHT
-          : result.queryTerms.some(isVersion)
+          : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
             ? 1 / CHANGELOG_WEIGHT
             : 1;
       // An overview's line on an object is the object's page in brief: that page answers.
@@ -672,8 +685,8 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return written === asWritten || written.endsWith(`.${asWritten}`);
 }
 
-/** A version number as the index keeps it (`=2.1`). */
-const isVersion = (term: string) => term.startsWith(WHOLE) && VERSION_NUMBER.test(term.slice(WHOLE.length));
+/** A version number as a query or a title writes it, without its "v" (`2.1` of `v2.1`). */
+const versionOf = (token: string) => token.toLowerCase().replace(/^v/, '');
 
 /** A question that asks what a term means. */
 const DEFINITION_QUESTION = /^\s*(?:what\s+(?:is|are)\b|what['’]s\b|define\b|definition\s+of\b|meaning\s+of\b)/i;

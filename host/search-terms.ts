@@ -60,6 +60,8 @@ export function termsOf(token: string): string[] {
   const lower = token.toLowerCase();
   if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? [] : [stem(lower)];
   const terms = [WHOLE + lower];
+  // A version number is a name whole: "0.2.0" is no release "2.0".
+  if (VERSION_NUMBER.test(lower)) return terms;
   const segments = lower.split(SEGMENTS);
   // Dotted tails: `dataframe.merge` of `pandas.dataframe.merge`.
   for (let start = 1; start < segments.length - 1; start++) terms.push(WHOLE + segments.slice(start).join('.'));
