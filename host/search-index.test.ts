@@ -412,6 +412,42 @@ describe('VersionIndex ranking rules', () => {
     expect(releases.search('2.0').flatMap((hit) => hit.sections.map((section) => section.section.anchor))).toEqual(['v2.0']);
   });
 
+  it('reads a word being typed as the shortest title word it starts, or the stem it was cut from', () => {
+    const coordinates = new VersionIndex();
+    coordinates.addPage(
+      'api/kit.SkyCoordInfo.html',
+      objectPage('kit.SkyCoordInfo', `Container for meta information.${parameters}`, 'class'),
+    );
+    coordinates.addPage('api/kit.join_skycoord.html', objectPage('kit.join_skycoord', `Joins on skycoord columns.${parameters}`));
+    coordinates.addPage(
+      'api/kit.SkyCoord.html',
+      objectPage('kit.SkyCoord', `High-level object for sky coordinates, with many methods and attributes.${parameters}`, 'class'),
+    );
+    expect(coordinates.search('skycoo')[0]?.path).toBe('api/kit.SkyCoord.html');
+    coordinates.addPage(
+      'api/kit.set_enabled_equivalencies.html',
+      objectPage('kit.set_enabled_equivalencies', `Sets the equivalencies in use.${parameters}`),
+    );
+    coordinates.addPage(
+      'equivalencies.html',
+      sphinxPage('Equivalencies', 'Conversions between units that are equivalent in some context: wavelength and frequency.'),
+    );
+    expect(coordinates.search('equivalen')[0]?.path).toBe('equivalencies.html');
+  });
+
+  it('reads words joined by a hyphen as one word, not as a name of several', () => {
+    const commands = new VersionIndex();
+    commands.addPage(
+      'api/kit.build.html',
+      sphinxPage('kit.build', 'Builds things.', [{ name: 'kit.Build.sub_commands', type: 'attribute', text: 'The commands it runs.' }]),
+    );
+    commands.addPage(
+      'cli.html',
+      sphinxPage('Command line', 'The parser takes subcommands: each sub-command has arguments of its own, and sub commands nest.'),
+    );
+    expect(commands.search('parser sub-commands')[0]?.path).toBe('cli.html');
+  });
+
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
     const terms = new VersionIndex();
     terms.addPage(

@@ -49,6 +49,9 @@ const SEARCH_OPTIONS: SearchOptions = {
   tokenize: (terms) => terms.split(' '),
   processTerm: (term) => term,
   weights: { prefix: 0.4, fuzzy: 0.3 },
+  // Sections differ in length by kind (a one-line API entry, a long section of a guide), not by how much they are
+  // about a word: length weighs less than in BM25's usual form (b = 0.75), a repeated word a little more.
+  bm25: { k: 1.5, b: 0.3, d: 0.5 },
 };
 
 /** Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"). */
@@ -404,7 +407,8 @@ export class VersionIndex {
         }
       }
     }
-    return this.groupByPage(this.rank(query, terms, [...found.values()], DEFINITION_QUESTION.test(text)));
+    const typing = [...beingTyped].find((term) => isPrefix(term) && isPlain(term));
+    return this.groupByPage(this.rank({ query, terms, asksForDefinition: DEFINITION_QUESTION.test(text), typing }, [...found.values()]));
   }
 
   /**
@@ -477,7 +481,7 @@ export class VersionIndex {
    *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
    * 3. Sections where the query's words stand close together (a phrase) rank higher.
    */
-  private rank(query: string[], terms: string[], results: Found[], asksForDefinition: boolean): RankedSection[] {
+  private rank({ query, terms, asksForDefinition, typing }: QueryReading, results: Found[]): RankedSection[] {
     if (results.length === 0) return [];
     const asName = query.join('.').toLowerCase();
     const wordStems = new Set(terms.filter(isPlain));
@@ -507,14 +511,18 @@ export class VersionIndex {
       (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && documents(entry.section),
     );
     // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
+    // A word being typed stands for the shortest word the site has on its way ("skycoo" for "SkyCoord", not "SkyCoordInfo").
+    const completion = typing && shortestCompletion(typing, ranked);
+    const titleStems = completion ? new Set([...wordStems].map((term) => (term === typing ? completion : term))) : wordStems;
     const titled = exact.filter(
       (entry) =>
         (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&
-        (sameWords(entry.section.title, wordStems) || sameWords(entry.section.pageName, wordStems)),
+        (sameWords(fieldOf(entry.section, 'title')!, titleStems) || sameWords(fieldOf(entry.section, 'pageName')!, titleStems)),
     );
     // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
     // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
-    const guideSubject = query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role);
+    const guideSubject =
+      query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role && !isObjectPage(entry.section));
     const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
     const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
     const most = Math.max(1, ...mentions.values());
@@ -598,6 +606,42 @@ export class VersionIndex {
   }
 }
 
+/** How `search` read a query, for `rank`. */
+interface QueryReading {
+  /** Its words (stop words aside). */
+  query: string[];
+  /** Their terms. */
+  terms: string[];
+  /** Whether it asks what a term is ("what is…"). */
+  asksForDefinition: boolean;
+  /** The term of its last word when the reader may still be typing it. */
+  typing: string | undefined;
+}
+
+/**
+ * The shortest word of the found sections' titles that a word being typed starts, among equals the one
+ * most titles hold; else the longest stem it was cut from ("equival" of "equivalen"). Titles, not
+ * text: text may run words together.
+ */
+function shortestCompletion(typing: string, found: readonly RankedSection[]): string | undefined {
+  const completions = new Map<string, number>();
+  let longestStem: string | undefined;
+  const seen = new Set<string>();
+  for (const { section } of found) {
+    for (const title of [section.title, section.pageName]) {
+      if (seen.has(title)) continue;
+      seen.add(title);
+      for (const word of tokens(title).flatMap(termsOf)) {
+        if (!isPlain(word)) continue;
+        if (word.startsWith(typing)) completions.set(word, (completions.get(word) ?? 0) + 1);
+        if (typing.startsWith(word) && word.length >= MIN_STEM && (!longestStem || word.length > longestStem.length)) longestStem = word;
+      }
+    }
+  }
+  const [best] = [...completions].sort(([a, aTitles], [b, bTitles]) => a.length - b.length || bTitles - aTitles);
+  return best?.[0] ?? longestStem;
+}
+
 interface RankedSection {
   section: IndexedSection;
   result: Found;
@@ -634,15 +678,18 @@ const MAX_SPELLED_WORDS = 4;
  * for `ttest_ind`, "data frame" for `DataFrame`). The ones the site has are searched besides the words.
  */
 function spelledNames(text: string): string[] {
-  const words = tokens(text)
-    .slice(0, MAX_QUERY_WORDS)
-    .map((word) => word.toLowerCase());
+  const matches = [...tokenMatches(text)].slice(0, MAX_QUERY_WORDS);
+  const words = matches.map((match) => match[0].toLowerCase());
+  // Words joined by a hyphen are one word ("sub-commands"), not a name of several.
+  const hyphened = matches.map(
+    (match, index) => index > 0 && text.slice(matches[index - 1]!.index! + matches[index - 1]![0].length, match.index) === '-',
+  );
   const names = new Set<string>();
   for (let start = 0; start < words.length; start++) {
     for (let end = start + 2; end <= Math.min(words.length, start + MAX_SPELLED_WORDS); end++) {
       const run = words.slice(start, end);
       if (!run.every((word) => /^[a-z\d]+$/.test(word))) break;
-      names.add(WHOLE + run.join('_'));
+      if (!hyphened.slice(start + 1, end).some(Boolean)) names.add(WHOLE + run.join('_'));
       if (run.length === 2) names.add(stem(run.join('')));
     }
   }
@@ -663,6 +710,9 @@ function leadOf(content: string): string {
   if (end === -1 || end > content.length / 2) return '';
   return content.slice(0, end).split(/\s+/, LEAD_WORDS).join(' ');
 }
+
+/** Whether a section is on a page generated for one object (titled by its full name, `pandas.DataFrame.fillna`): no guide. */
+const isObjectPage = (section: IndexedSection) => API_NAME.test(section.pageTitle) && /\.|::/.test(section.pageTitle);
 
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
 const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
