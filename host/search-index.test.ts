@@ -448,6 +448,25 @@ describe('VersionIndex ranking rules', () => {
     expect(commands.search('parser sub-commands')[0]?.path).toBe('cli.html');
   });
 
+  it('puts a built-in (a name that belongs to nothing) above its namesakes on modules, however central they are', () => {
+    const python = new VersionIndex();
+    python.addPage(
+      'library/threading.html',
+      sphinxPage('threading', 'The threading module runs threads.', [
+        { name: 'threading.enumerate', type: 'function', text: 'Return a list of all Thread objects currently active.' },
+      ]),
+    );
+    for (const topic of ['locks', 'events', 'timers'])
+      python.addPage(`howto/${topic}.html`, sphinxPage(topic, `With threading, ${topic} coordinate threads; threading makes it easy.`));
+    python.addPage(
+      'library/functions.html',
+      sphinxPage('Built-in functions', 'Functions always available.', [
+        { name: 'enumerate', type: 'function', text: 'Return an enumerate object: pairs of a count and a value.' },
+      ]),
+    );
+    expect(python.search('enumerate')[0]?.path).toBe('library/functions.html');
+  });
+
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
     const terms = new VersionIndex();
     terms.addPage(

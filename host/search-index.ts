@@ -526,8 +526,11 @@ export class VersionIndex {
     const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
     const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? this.mentions(owner) : 0]));
     const most = Math.max(1, ...mentions.values());
-    for (const entry of named)
-      entry.tier = guideSubject && isMember(entry.section.role) ? 1 : 2 + mentions.get(ownerOf(entry.section.apiName!))! / most;
+    // A name that belongs to nothing (a built-in: `enumerate`, `len`) is what the name means: above its namesakes on modules.
+    for (const entry of named) {
+      const owner = ownerOf(entry.section.apiName!);
+      entry.tier = guideSubject && isMember(entry.section.role) ? 1 : owner === '' ? GLOBAL_NAME_TIER : 2 + mentions.get(owner)! / most;
+    }
     // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name.
     for (const entry of titled) if (entry.tier === 0) entry.tier = entry.section.role === GLOSSARY_ENTRY ? 2 : 1;
     for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
@@ -647,11 +650,13 @@ interface RankedSection {
   result: Found;
   /** The engine's score, adjusted by rules 2 and 3. */
   base: number;
-  /** Rule 1: 2 and up for an exact name (more on an object mentioned more), 1 for an exact title. */
+  /** Rule 1: 2 and up for an exact name (more on an object mentioned more, 3.5 for a built-in), 1 for an exact title. */
   tier: number;
   score?: number;
 }
 
+/** Rule 1's tier of a name that belongs to nothing, above every namesake's (2 to 3). */
+const GLOBAL_NAME_TIER = 3.5;
 /** Apart enough that nothing but a rule's tier lifts a section above another's: scores within a tier stay below 1.5. */
 const TIER_GAP = 2;
 /** How much of a page's score depends on the share of its sections that match. */
