@@ -467,6 +467,25 @@ describe('VersionIndex ranking rules', () => {
     expect(python.search('enumerate')[0]?.path).toBe('library/functions.html');
   });
 
+  it('lifts a section titled by the name the query writes whole (a setting), not a name that only holds its words', () => {
+    const settings = new VersionIndex();
+    settings.addPage(
+      'configuration.html',
+      '<html><body><div role="main"><h1>Configuration</h1><dl class="std setting"><dt id="std-setting-task_acks_late">task_acks_late</dt>' +
+        '<dd><p>Default: disabled. Late acknowledgement means the message is acknowledged after the task ran.</p></dd></dl></div></body></html>',
+    );
+    settings.addPage(
+      'tasks.html',
+      sphinxPage('Tasks', 'Set task_acks_late for idempotent tasks; with task_acks_late, a task that fails is run again.', [
+        { name: 'kit.Task.acks_late', type: 'attribute', text: 'When enabled, messages of this task are acknowledged late.' },
+      ]),
+    );
+    expect(settings.search('task_acks_late')[0]?.path).toBe('configuration.html');
+    settings.addPage('api/kit.is_late.html', objectPage('kit.is_late', `Whether a task ran late.${parameters}`));
+    settings.addPage('late.html', sphinxPage('Late', 'When a task runs late, and what late means for its results.'));
+    expect(settings.search('late')[0]?.path).toBe('late.html');
+  });
+
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
     const terms = new VersionIndex();
     terms.addPage(

@@ -513,7 +513,8 @@ export class VersionIndex {
     // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
     // A word being typed stands for the shortest word the site has on its way ("skycoo" for "SkyCoord", not "SkyCoordInfo").
     const completion = typing && shortestCompletion(typing, ranked);
-    const titleStems = completion ? new Set([...wordStems].map((term) => (term === typing ? completion : term))) : wordStems;
+    // Names whole too: the title `task_acks_late` says "task_acks_late", not "task acks late".
+    const titleStems = new Set(terms.map((term) => (term === typing && completion ? completion : term)));
     const titled = exact.filter(
       (entry) =>
         (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&
@@ -765,11 +766,11 @@ const isPlain = (term: string) => !/[._:]/.test(term);
 /** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
 const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
 
-/** Whether a title's words (stop words aside, stemmed) are the query's. */
-function sameWords(title: string, wordStems: ReadonlySet<string>): boolean {
+/** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
+function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
   const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
-  if (stems.size !== wordStems.size) return false;
-  for (const term of wordStems) if (!stems.has(term)) return false;
+  if (stems.size !== wanted.size) return false;
+  for (const term of wanted) if (!stems.has(term)) return false;
   return true;
 }
 
