@@ -472,7 +472,8 @@ describe('VersionIndex ranking rules', () => {
     settings.addPage(
       'configuration.html',
       '<html><body><div role="main"><h1>Configuration</h1><dl class="std setting"><dt id="std-setting-task_acks_late">task_acks_late</dt>' +
-        '<dd><p>Default: disabled. Late acknowledgement means the message is acknowledged after the task ran.</p></dd></dl></div></body></html>',
+        '<dd><p>Default: disabled. Late acknowledgement means the message is acknowledged after the task ran.</p></dd></dl>' +
+        '</div></body></html>',
     );
     settings.addPage(
       'tasks.html',
