@@ -48,11 +48,20 @@ const LEAF_BLOCKS = new Set([
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
 
-/** The path of `reference` resolved against `pagePath`, with `index.html` and a trailing slash alike. */
-function resolvedPath(reference: string, pagePath: string): string | undefined {
+/** The page's URL, against which its links resolve. */
+function pageUrl(pagePath: string): URL | undefined {
   try {
-    const url = new URL(reference, new URL(pagePath.replace(/^\/*/, '/'), 'http://page.invalid'));
-    return url.pathname.replace(/\/index\.html?$/, '/');
+    return new URL(pagePath.replace(/^\/*/, '/'), 'http://page.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of `reference` resolved against the page's URL, with `index.html` and a trailing slash alike. */
+function resolvedPath(reference: string, page: URL | undefined): string | undefined {
+  if (!page) return undefined;
+  try {
+    return new URL(reference, page).pathname.replace(/\/index\.html?$/, '/');
   } catch {
     return undefined;
   }
@@ -73,6 +82,9 @@ export class PageStructure<Node, Element extends Node> {
   private region?: Element;
   /** How many landmarks around the content (navigation, sidebars…) the tree holds. */
   private landmarks = 0;
+  /** The page's URL and its own path as links resolve (worked out once: pages have thousands of links). */
+  private readonly url: URL | undefined;
+  private readonly ownPath: string | undefined;
 
   /**
    * @param root the document's root element (or a fragment's root)
@@ -83,6 +95,8 @@ export class PageStructure<Node, Element extends Node> {
     readonly root: Element,
     private readonly pagePath = '',
   ) {
+    this.url = pagePath ? pageUrl(pagePath) : undefined;
+    this.ownPath = resolvedPath(pagePath, this.url);
     this.measure(root, false, false);
   }
 
@@ -134,7 +148,7 @@ export class PageStructure<Node, Element extends Node> {
     const hash = href.indexOf('#');
     if (hash === -1) return;
     const path = href.slice(0, hash);
-    if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === resolvedPath(this.pagePath, this.pagePath))) {
+    if (path === '' || (this.pagePath && resolvedPath(path, this.url) === this.ownPath)) {
       this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
     }
   }
@@ -180,8 +194,7 @@ export class PageStructure<Node, Element extends Node> {
     find(heading);
     if (href === undefined || href === '' || href.startsWith('#')) return false;
     if (!this.pagePath) return true;
-    const target = resolvedPath(href.split('#')[0]!, this.pagePath);
-    return target !== resolvedPath(this.pagePath, this.pagePath);
+    return resolvedPath(href.split('#')[0]!, this.url) !== this.ownPath;
   }
 
   /**
