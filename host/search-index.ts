@@ -1,7 +1,8 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { FieldSearch, type FieldHit } from './field-search.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
-import { editDistance, queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
+import { queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -53,7 +54,7 @@ const SEARCH_OPTIONS: SearchOptions = {
 const isPrefix = (term: string) => (term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term));
 
 /** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
-const typoEdits = (term: string) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
+const typoEdits = (term: string): 0 | 1 | 2 => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
 
 /** What a word the reader may still be typing weighs as the start of a longer one (the engine's own weight of a prefix). */
 const PREFIX_WEIGHT = 0.4;
@@ -248,8 +249,10 @@ export class VersionIndex {
   private readonly mentionsByName = new Map<string, number>();
   private readonly sectionsByPage = new Map<string, number>();
   private counted = 0;
+  /** Searches of one term in the engine's index (see `fieldSearch`), made once the engine is searchable. */
+  private fields: FieldSearch | undefined;
 
-  constructor(private readonly engine: Engine = new EngineBuilder()) {}
+  constructor(private readonly engine: EngineBuilder | MiniSearch<IndexedSection> = new EngineBuilder()) {}
 
   /** An index saved with `JSON.stringify(index)`; the engine is rebuilt in steps that let other work run between them. */
   static async fromJSON(json: string): Promise<VersionIndex> {
@@ -324,6 +327,7 @@ export class VersionIndex {
     this.sections.push(...added);
     this.engine.addAll(added);
     this.mentionsByName.clear();
+    this.fields?.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
   }
 
@@ -385,29 +389,24 @@ export class VersionIndex {
    */
   private termHits(term: string, typed: string | undefined): Map<number, { score: number; words: string[] }> {
     const hits = new Map<number, { score: number; words: string[] }>();
-    const take = (results: SearchResult[], weight: number) => {
+    const take = (results: FieldHit[], weight: number) => {
       for (const result of results) {
         const score = result.score * weight;
-        const held = hits.get(result.id as number);
-        if (!held || score > held.score) hits.set(result.id as number, { score, words: Object.keys(result.match) });
+        const held = hits.get(result.id);
+        if (!held || score > held.score) hits.set(result.id, { score, words: result.words });
       }
     };
     const prefix = isPrefix(term);
-    take(this.fieldSearch(term, prefix), 1);
+    take(this.fieldSearch().search(term, prefix), 1);
     if (!typed || !prefix) return hits;
-    if (typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
+    if (typed !== term) take(this.fieldSearch().search(typed, true), PREFIX_WEIGHT);
     for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
-      if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
+      if (typed.slice(0, length) !== term) take(this.fieldSearch().search(typed.slice(0, length), false), PREFIX_WEIGHT);
     const edits = typoEdits(term);
     if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
-    // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
-    const candidates = new Set<string>();
-    for (const result of this.engine.search(term, { prefix: false, fuzzy: 2 * edits }))
-      for (const word of Object.keys(result.match)) if (word !== term && !word.startsWith(term)) candidates.add(word);
-    const distances = [...candidates].map((word) => [word, editDistance(term, word)] as const).filter(([, distance]) => distance <= edits);
-    const nearest = Math.min(...distances.map(([, distance]) => distance));
-    for (const [word, distance] of distances)
-      if (distance === nearest) take(this.fieldSearch(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
+    // The nearest spellings by Damerau's count.
+    for (const { word, distance } of this.fieldSearch().nearestWords(term, edits))
+      take(this.fieldSearch().search(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
     return hits;
   }
 
@@ -416,20 +415,12 @@ export class VersionIndex {
    * name says the same once), the others adding a little: BM25 per field, joined as a
    * disjunction-max query (Lucene's, with a tie breaker).
    */
-  private fieldSearch(term: string, prefix: boolean): SearchResult[] {
-    const joined = new Map<number, SearchResult & { others: number }>();
-    for (const field of FIELDS) {
-      for (const result of this.engine.search(term, { prefix, fuzzy: false, fields: [field] })) {
-        const held = joined.get(result.id as number);
-        if (!held) joined.set(result.id as number, { ...result, others: 0 });
-        else {
-          held.others += Math.min(held.score, result.score);
-          held.score = Math.max(held.score, result.score);
-          for (const word of Object.keys(result.match)) held.match[word] = [...(held.match[word] ?? []), field];
-        }
-      }
-    }
-    return [...joined.values()].map((result) => ({ ...result, score: result.score + TIE_BREAKER * result.others }));
+  private fieldSearch(): FieldSearch {
+    this.fields ??= new FieldSearch(this.engine instanceof EngineBuilder ? this.engine.searchable().engine : this.engine, {
+      fields: FIELDS,
+      tieBreaker: TIE_BREAKER,
+    });
+    return this.fields;
   }
 
   /**
