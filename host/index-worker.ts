@@ -283,7 +283,7 @@ class Builder {
       this.results[next] = undefined;
       await yieldToMessages();
     }
-    return { index, json: index.finish({ save, collectGarbage }) };
+    return { index, json: index.finish({ save }) };
   }
 }
 

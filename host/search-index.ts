@@ -108,7 +108,7 @@ type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
  */
 class TermCounts {
   /** Term → field id → short document id → frequency. */
-  private readonly terms = new Map<string, Map<number, Map<number, number>>>();
+  private readonly terms = new Map<string, TermFields>();
   private readonly documentIds: Record<number, number> = {};
   private readonly fieldLength: Record<number, number[]> = {};
   private readonly averageFieldLength: number[] = [];
@@ -144,15 +144,8 @@ class TermCounts {
     this.fieldLength[shortId] = lengths;
   }
 
-  /** The saved form; `drain` empties the counts while its terms are read, so that they never exist twice. */
-  plain(drain = false): AsPlainObject {
-    const terms = this.terms;
-    function* index(): Generator<[string, Record<string, Record<string, number>>]> {
-      for (const [term, fields] of terms) {
-        if (drain) terms.delete(term);
-        yield [term, Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)]))];
-      }
-    }
+  /** The saved form; without `terms`, its index left empty (see `drain`). */
+  plain(terms = true): AsPlainObject {
     return {
       documentCount: this.documentCount,
       nextId: this.documentCount,
@@ -162,22 +155,49 @@ class TermCounts {
       averageFieldLength: [...this.averageFieldLength],
       storedFields: {},
       dirtCount: 0,
-      // `MiniSearch.loadJS` reads the terms once, in order: they need not be in an array.
-      index: drain ? (index() as unknown as AsPlainObject['index']) : [...index()],
+      index: terms
+        ? [...this.terms].map(([term, fields]) => [
+            term,
+            Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)])),
+          ])
+        : [],
       serializationVersion: 2,
     };
   }
+
+  /** Each term with its counts, in the order they were first counted, taken out of the counts as they are read. */
+  *drain(): Generator<[string, TermFields]> {
+    for (const entry of this.terms) {
+      this.terms.delete(entry[0]);
+      yield entry;
+    }
+  }
+}
+
+/** Field id → short document id → frequency: one term's counts, as MiniSearch's index keeps them. */
+type TermFields = Map<number, Map<number, number>>;
+
+/** A term's entry in the engine's saved form (`[term, {fieldId: {shortId: frequency}}]`), as `JSON.stringify` writes it. */
+function termJson(term: string, fields: TermFields): string {
+  const written: string[] = [];
+  // Keys that are numbers come out in increasing order, as in any object's JSON; documents are counted in that order.
+  for (const fieldId of [...fields.keys()].sort((a, b) => a - b)) {
+    const frequencies: string[] = [];
+    for (const [shortId, frequency] of fields.get(fieldId)!) frequencies.push(`"${shortId}":${frequency}`);
+    written.push(`"${fieldId}":{${frequencies.join(',')}}`);
+  }
+  return `[${JSON.stringify(term)},{${written.join(',')}}]`;
+}
+
+/** What `EngineBuilder` sets in a MiniSearch's index, private in its types (minisearch 7): the counts themselves, not a copy. */
+interface EngineIndex {
+  _index: { set(term: string, fields: TermFields): void };
 }
 
 export interface FinishOptions {
   /** Whether `finish` gives the index's saved form. */
   save?: boolean;
-  /** A full garbage collection, which `finish` runs now and then while the engine is made. */
-  collectGarbage?: () => void;
 }
-
-/** Terms made searchable between two garbage collections in `finish`. */
-const COLLECT_EVERY_TERMS = 5_000;
 
 /**
  * The engine of an index being built: term counts while pages are added (see `TermCounts`), turned
@@ -198,21 +218,19 @@ class EngineBuilder implements Engine {
    * JSON (as `JSON.stringify(engine)` would give it), written in the same pass over the terms instead of
    * a second pass over MiniSearch's tree; undefined when the MiniSearch was made before.
    */
-  searchable({ save, collectGarbage }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
+  searchable({ save }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
     if (this.engine) return { engine: this.engine, json: undefined };
-    const plain = this.counts!.plain(true);
-    const terms = plain.index;
-    const saved: string[] = [];
-    plain.index = (function* () {
-      let read = 0;
-      for (const entry of terms) {
-        if (save) saved.push(JSON.stringify(entry));
-        // The counts read so far are garbage: collected now, they and the engine never take twice the memory.
-        if (collectGarbage && ++read % COLLECT_EVERY_TERMS === 0) collectGarbage();
-        yield entry;
-      }
-    })() as unknown as AsPlainObject['index'];
+    const counts = this.counts!;
+    const plain = counts.plain(false);
     this.engine = MiniSearch.loadJS(plain, ENGINE_OPTIONS);
+    // The counts are in the form MiniSearch keeps its index in: they become its index as they are (what
+    // `loadJS` would make of their saved form, without that form and its copy, which took twice the memory).
+    const index = (this.engine as unknown as EngineIndex)._index;
+    const saved: string[] = [];
+    for (const [term, fields] of counts.drain()) {
+      if (save) saved.push(termJson(term, fields));
+      index.set(term, fields);
+    }
     this.counts = undefined;
     if (!save) return { engine: this.engine, json: undefined };
     const rest = JSON.stringify({ ...plain, index: undefined });
@@ -670,11 +688,12 @@ export function highlight(text: string, words: ReadonlySet<string>): string {
 
 /** Up to `count` highlighted excerpts of about `width` characters around the matches in `text`. */
 export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
-  const matches = [...tokenMatches(text)].filter((match) => isMatched(match[0], words));
   const excerpts: string[] = [];
   let coveredUntil = -1;
-  for (const match of matches) {
+  // Read only as far as the excerpts go: a section's text may be a whole long page.
+  for (const match of tokenMatches(text)) {
     if (excerpts.length === count) break;
+    if (!isMatched(match[0], words)) continue;
     if (match.index! < coveredUntil) continue;
     let start = Math.max(0, match.index! - Math.floor(width / 3));
     let end = Math.min(text.length, start + width);
