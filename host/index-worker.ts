@@ -246,7 +246,7 @@ class Builder {
   private async build(
     { version, root, files, helpers }: IndexRequest,
     save: boolean,
-  ): Promise<{ index: VersionIndex; json: string | undefined }> {
+  ): Promise<{ index: VersionIndex; json: string[] | undefined }> {
     const index = new VersionIndex();
     for (const helper of helpers) {
       helper.on('message', ({ batch, pages }: SplitReply) => {

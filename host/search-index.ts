@@ -174,6 +174,9 @@ class TermCounts {
   }
 }
 
+/** About how long each part of a saved index is (see `VersionIndex.finish`). */
+const SAVED_PART_CHARS = 1 << 20;
+
 /** Field id → short document id → frequency: one term's counts, as MiniSearch's index keeps them. */
 type TermFields = Map<number, Map<number, number>>;
 
@@ -215,10 +218,11 @@ class EngineBuilder implements Engine {
 
   /**
    * The MiniSearch, made from the counts the first time. With `save`, also the engine's saved form as
-   * JSON (as `JSON.stringify(engine)` would give it), written in the same pass over the terms instead of
-   * a second pass over MiniSearch's tree; undefined when the MiniSearch was made before.
+   * JSON (as `JSON.stringify(engine)` would give it, in parts to write one after the other), written in
+   * the same pass over the terms instead of a second pass over MiniSearch's tree; undefined when the
+   * MiniSearch was made before.
    */
-  searchable({ save }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
+  searchable({ save }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string[] | undefined } {
     if (this.engine) return { engine: this.engine, json: undefined };
     const counts = this.counts!;
     const plain = counts.plain(false);
@@ -226,15 +230,23 @@ class EngineBuilder implements Engine {
     // The counts are in the form MiniSearch keeps its index in: they become its index as they are (what
     // `loadJS` would make of their saved form, without that form and its copy, which took twice the memory).
     const index = (this.engine as unknown as EngineIndex)._index;
-    const saved: string[] = [];
+    const json = ['{"index":['];
+    let part = '';
     for (const [term, fields] of counts.drain()) {
-      if (save) saved.push(termJson(term, fields));
+      if (save) {
+        part += (json.length > 1 || part ? ',' : '') + termJson(term, fields);
+        if (part.length >= SAVED_PART_CHARS) {
+          json.push(part);
+          part = '';
+        }
+      }
       index.set(term, fields);
     }
     this.counts = undefined;
     if (!save) return { engine: this.engine, json: undefined };
     const rest = JSON.stringify({ ...plain, index: undefined });
-    return { engine: this.engine, json: `{"index":[${saved.join(',')}],${rest.slice(1)}` };
+    json.push(part, `],${rest.slice(1)}`);
+    return { engine: this.engine, json };
   }
 
   search(...query: Parameters<Engine['search']>): ReturnType<Engine['search']> {
@@ -302,17 +314,18 @@ export class VersionIndex {
 
   /**
    * All pages are added: the engine takes its searchable form now, not at the first search. With
-   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost.
+   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost, in parts
+   * to write one after the other: joined, they would be copied twice more (tens of megabytes).
    */
-  finish(options: FinishOptions & { save: true }): string;
-  finish(options?: FinishOptions): string | undefined;
-  finish(options: FinishOptions = {}): string | undefined {
+  finish(options: FinishOptions & { save: true }): string[];
+  finish(options?: FinishOptions): string[] | undefined;
+  finish(options: FinishOptions = {}): string[] | undefined {
     const { save = false } = options;
     this.settleTitles();
     const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(options).json : undefined;
     if (!save) return undefined;
-    if (engineJson === undefined) return JSON.stringify(this);
-    return `{"engine":${engineJson},${JSON.stringify(this.savedPages()).slice(1)}`;
+    if (engineJson === undefined) return [JSON.stringify(this)];
+    return ['{"engine":', ...engineJson, `,${JSON.stringify(this.savedPages()).slice(1)}`];
   }
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
