@@ -231,13 +231,19 @@ class EngineBuilder implements Engine {
     // `loadJS` would make of their saved form, without that form and its copy, which took twice the memory).
     const index = (this.engine as unknown as EngineIndex)._index;
     const json = ['{"index":['];
-    let part = '';
+    // Terms joined a part at a time, into one flat string: added one to another, they would be kept as
+    // a tree of all their pieces until written (a hundred megabytes at the end of building pandas).
+    let part: string[] = [];
+    let partLength = 0;
     for (const [term, fields] of counts.drain()) {
       if (save) {
-        part += (json.length > 1 || part ? ',' : '') + termJson(term, fields);
-        if (part.length >= SAVED_PART_CHARS) {
-          json.push(part);
-          part = '';
+        const written = termJson(term, fields);
+        part.push(written);
+        partLength += written.length;
+        if (partLength >= SAVED_PART_CHARS) {
+          json.push(`${json.length > 1 ? ',' : ''}${part.join(',')}`);
+          part = [];
+          partLength = 0;
         }
       }
       index.set(term, fields);
@@ -245,7 +251,7 @@ class EngineBuilder implements Engine {
     this.counts = undefined;
     if (!save) return { engine: this.engine, json: undefined };
     const rest = JSON.stringify({ ...plain, index: undefined });
-    json.push(part, `],${rest.slice(1)}`);
+    json.push(`${json.length > 1 && part.length ? ',' : ''}${part.join(',')}`, `],${rest.slice(1)}`);
     return { engine: this.engine, json };
   }
 
