@@ -110,6 +110,7 @@ class TermCounts {
   /** Term → field id → short document id → frequency. */
   private readonly terms = new Map<string, TermFields>();
   private readonly documentIds: Record<number, number> = {};
+  private readonly termsByToken = new Map<string, string[]>();
   private readonly fieldLength: Record<number, number[]> = {};
   private readonly averageFieldLength: number[] = [];
   private documentCount = 0;
@@ -127,7 +128,10 @@ class TermCounts {
       lengths[fieldId] = length;
       const before = this.documentCount - 1;
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * before + length) / (before + 1);
-      for (const term of found.flatMap(termsOf)) {
+      // Counted in the field first, then added to the index once per term (in the order they first occur).
+      const counted = new Map<string, number>();
+      for (const token of found) for (const term of this.termsOf(token)) counted.set(term, (counted.get(term) ?? 0) + 1);
+      for (const [term, frequency] of counted) {
         let fields = this.terms.get(term);
         if (!fields) {
           fields = new Map();
@@ -138,10 +142,20 @@ class TermCounts {
           frequencies = new Map();
           fields.set(fieldId, frequencies);
         }
-        frequencies.set(shortId, (frequencies.get(shortId) ?? 0) + 1);
+        frequencies.set(shortId, frequency);
       }
     }
     this.fieldLength[shortId] = lengths;
+  }
+
+  /** The terms of a token, worked out once for the most frequent tokens: a site's vocabulary is small next to its text. */
+  private termsOf(token: string): string[] {
+    let terms = this.termsByToken.get(token);
+    if (!terms) {
+      terms = termsOf(token);
+      if (this.termsByToken.size < TOKENS_REMEMBERED) this.termsByToken.set(token, terms);
+    }
+    return terms;
   }
 
   /** The saved form; without `terms`, its index left empty (see `drain`). */
@@ -176,6 +190,9 @@ class TermCounts {
 
 /** About how long each part of a saved index is (see `VersionIndex.finish`). */
 const SAVED_PART_CHARS = 1 << 20;
+
+/** Tokens whose terms `TermCounts` keeps while pages are added (the first met: the frequent ones, mostly). */
+const TOKENS_REMEMBERED = 50_000;
 
 /** Field id → short document id → frequency: one term's counts, as MiniSearch's index keeps them. */
 type TermFields = Map<number, Map<number, number>>;
