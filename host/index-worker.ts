@@ -216,7 +216,9 @@ class Builder {
         if (cache && built?.json !== undefined) {
           const error = await new IndexCache(cache.dir).save(root, cache.key, built.json).then(() => undefined, errorMessage);
           built.json = undefined;
-          collectGarbage();
+          // Collected once searches pause, not now: searches are answered meanwhile, and a full collection
+          // of a large index would hold one of them up (the slowest answer after "search complete").
+          this.collectWhenIdle();
           this.reply({ type: 'saved', version, error });
         }
       } catch (error) {
