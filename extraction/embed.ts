@@ -1,4 +1,4 @@
-import type { Element } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import { absolutizeReferences } from './html/links.ts';
 import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
@@ -64,7 +64,8 @@ export function singleEntryList(term: Element, list: Element): Element {
 
 /** The `<dd>` that defines a `<dt>`: several terms in a row share the next definition. */
 export function nextDefinition(term: Element): Element | undefined {
-  return cheerioOf(term).nextAll('dd').get(0);
+  for (let node = term.next; node; node = node.next) if (isTag(node) && node.name === 'dd') return node;
+  return undefined;
 }
 
 function applySphinxRules(element: Element): Element {

@@ -1,10 +1,11 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
+import { removeElement } from 'domutils';
 import { nextDefinition } from './embed.ts';
-import { cheerioOf, classList, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
-import { domhandlerTree, removePermalinks, structureOf } from './html/structure.ts';
+import { classList, descendants, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
 import type { PageKind, PageStructure } from './structure/page-structure.ts';
-import { headingContainer, headingTargets } from './structure/targets.ts';
+import { headingContainer, headingTargets, isPermalink } from './structure/targets.ts';
 import { isHeadingName } from './structure/tree.ts';
 
 /** One searchable part of a page: what a search hit links to (`page#id`) and the text it matches. */
@@ -80,7 +81,7 @@ const SPHINX_DOMAINS = new Set(['py', 'c', 'cpp', 'js', 'rst', 'std', 'http', 'r
 
 /** Whitespace runs (including non-breaking spaces) collapse to one space, as in the index. */
 export function normalizeSpace(text: string): string {
-  return text.split(/\s+/).filter(Boolean).join(' ');
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function isHeading(node: AnyNode): boolean {
@@ -91,35 +92,47 @@ function isSectionStart(node: AnyNode): boolean {
   return isHeading(node) || (isTag(node) && node.name === 'header');
 }
 
-/** Line numbers of code blocks (Pygments' table and inline forms). */
-const LINE_NUMBERS = '.linenos, .lineno';
+const removeElements = (elements: readonly Element[]) => {
+  for (const element of elements) removeElement(element);
+};
 
-/** Navigation, permalinks and line numbers say nothing about the page: drop them before indexing. */
+/** Classes of line numbers of code blocks (Pygments' table and inline forms). */
+const LINE_NUMBERS = new Set(['linenos', 'lineno']);
+
+/** Navigation, tables of contents and line numbers: what `removeNoise` drops besides permalinks. */
+function isNoise(element: Element): boolean {
+  const role = element.attribs.role;
+  if (element.name === 'nav' || role === 'navigation' || role === 'search') return true;
+  const classes = element.attribs.class;
+  return classes !== undefined && classList(element).some((name) => name === 'toctree-wrapper' || LINE_NUMBERS.has(name));
+}
+
+/**
+ * Navigation, permalinks and line numbers say nothing about the page: drop them before indexing.
+ * One walk over the content (each element tested before anything below it is removed).
+ */
 function removeNoise(main: Element): void {
+  const dropped: Element[] = [];
   // The hosting service's search keeps viewcode labels (`[source]`) in section titles (the conformance
   // cases): searchable sections keep them as it does; previews drop them.
-  removePermalinks(main, { annotations: false });
-  cheerioOf(main).find(`nav, [role="navigation"], [role="search"], .toctree-wrapper, ${LINE_NUMBERS}`).remove();
+  for (const element of descendants(main)) if (isNoise(element) || isPermalink(domhandlerTree, element, false)) dropped.push(element);
+  removeElements(dropped);
 }
 
-function isCodeBlock(node: AnyNode): node is Element {
-  return isTag(node) && classList(node).some((name) => name.startsWith('highlight')) && cheerioOf(node).find('pre').length > 0;
+/** The `<pre>` elements below `block`, in document order. */
+function preElements(block: Element): Element[] {
+  const found: Element[] = [];
+  for (const element of descendants(block)) if (element.name === 'pre') found.push(element);
+  return found;
 }
 
-function codeText(block: Element): string {
-  const code = cheerioOf(block);
-  code.find(LINE_NUMBERS).remove();
-  return code
-    .find('pre')
-    .map((_, pre) =>
-      normalizeSpace(
-        cheerioOf(pre)
-          .text()
-          .replace(/^\n+|\n+$/g, ''),
-      ),
-    )
-    .get()
-    .join(' ');
+/** A code block (a `highlight…` class around a `<pre>`): its text, or undefined for any other node. */
+function codeBlockText(node: AnyNode): string | undefined {
+  if (!isTag(node) || !node.attribs.class?.includes('highlight') || !classList(node).some((name) => name.startsWith('highlight')))
+    return undefined;
+  const pres = preElements(node);
+  // Line numbers went with the rest of the noise (`removeNoise`).
+  return pres.length === 0 ? undefined : pres.map((pre) => normalizeSpace(textOf(pre).replace(/^\n+|\n+$/g, ''))).join(' ');
 }
 
 /**
@@ -134,9 +147,10 @@ function contentUntilNextSection(start: AnyNode | null, depth: number): { text: 
       reachedSection = true;
       break;
     }
+    const code = codeBlockText(node);
     let text: string;
-    if (isCodeBlock(node)) {
-      text = codeText(node);
+    if (code !== undefined) {
+      text = code;
     } else if (depth <= 0 || !('children' in node) || node.children.length === 0) {
       text = isText(node) ? node.data : textOf(node);
     } else {
@@ -160,29 +174,43 @@ function domainRole(list: Element): string | undefined {
 /** Text of a definition without the nested terms that are indexed on their own. */
 function definitionText(definition: Element): string {
   const skipped = new Set<Element>();
-  for (const term of cheerioOf(definition).find('dl > dt[id]:not([id=""])')) {
-    skipped.add(term);
-    const nested = nextDefinition(term);
+  for (const element of descendants(definition)) {
+    const list = element.parent;
+    if (!isIndexedTerm(element) || !list || !isTag(list) || list.name !== 'dl') continue;
+    skipped.add(element);
+    const nested = nextDefinition(element);
     if (nested) skipped.add(nested);
   }
+  if (skipped.size === 0) return normalizeSpace(textOf(definition));
   const collect = (node: AnyNode): string => {
     if (isTag(node) && skipped.has(node)) return '';
-    return 'children' in node ? node.children.map(collect).join('') : isText(node) ? node.data : '';
+    if (!('children' in node)) return isText(node) ? node.data : '';
+    let text = '';
+    for (const child of node.children) text += collect(child);
+    return text;
   };
   return normalizeSpace(collect(definition));
 }
 
+/** A term of a definition list with an id (`<dt id="…">`): a section of its own once it has a definition. */
+function isIndexedTerm(element: Element): boolean {
+  return element.name === 'dt' && Boolean(element.attribs.id);
+}
+
 /** Every `<dt id>` with a definition is a section of its own (glossary terms, API entries, options). */
 function* definitionSections(root: Element, indexed: Element[]): Generator<PageSection> {
-  for (const list of cheerioOf(root).find('dl')) {
+  const lists: Element[] = [];
+  for (const element of descendants(root)) if (element.name === 'dl') lists.push(element);
+  for (const list of lists) {
     const role = domainRole(list);
-    for (const term of cheerioOf(list).children('dt[id]:not([id=""])')) {
+    for (const term of list.children) {
+      if (!isTag(term) || !isIndexedTerm(term)) continue;
       const definition = nextDefinition(term);
       if (!definition) continue;
       indexed.push(term, definition);
       const section: PageSection = {
         id: term.attribs.id!,
-        title: normalizeSpace(cheerioOf(term).text()),
+        title: normalizeSpace(textOf(term)),
         content: definitionText(definition),
       };
       if (role) section.role = role;
@@ -206,10 +234,11 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   const indexed: Element[] = [];
   yield* definitionSections(root, indexed);
   // Definitions are indexed already: keep them out of the sections around them.
-  cheerioOf(indexed).remove();
+  removeElements(indexed);
   const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 3);
   if (intro) yield { id: '', title: pageTitle, content: intro };
-  const headings = cheerioOf(root).find('h1, h2, h3, h4, h5, h6').get();
+  const headings: Element[] = [];
+  for (const element of descendants(root)) if (isHeadingName(element.name)) headings.push(element);
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
     for (const heading of headings) if (heading.name === level) yield headingSection(heading, structure);
   }
@@ -219,8 +248,22 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
  * A page that forwards the reader (`<meta http-equiv="refresh">`). Robots' `noindex` says nothing of
  * the kind: whole sites carry it (development builds kept out of web search).
  */
-function sendsElsewhere(page: ParsedHtml): boolean {
-  return page.$('head meta[http-equiv="refresh" i]').length > 0;
+function sendsElsewhere(heads: readonly Element[]): boolean {
+  for (const head of heads)
+    for (const element of descendants(head))
+      if (element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') return true;
+  return false;
+}
+
+/** The page's first `<title>` and its `<head>`s, in one walk over the tree (what selectors would find in several). */
+function headOf(page: ParsedHtml): { title: Element | undefined; heads: Element[] } {
+  let title: Element | undefined;
+  const heads: Element[] = [];
+  for (const element of descendants(page.document)) {
+    if (element.name === 'title') title ??= element;
+    else if (element.name === 'head') heads.push(element);
+  }
+  return { title, heads };
 }
 
 /**
@@ -232,10 +275,13 @@ function pageTitleOf(
   structure: PageStructure<AnyNode, Element>,
   documentTitle: string,
 ): { title: string; name: string } | undefined {
-  const heading = cheerioOf(root)
-    .find('h1')
-    .filter((_, element) => !structure.isLinkToOtherPage(element))
-    .get(0);
+  let heading: Element | undefined;
+  for (const element of descendants(root)) {
+    if (element.name === 'h1' && !structure.isLinkToOtherPage(element)) {
+      heading = element;
+      break;
+    }
+  }
   if (heading) {
     const name = normalizeSpace(textOf(heading));
     return { title: qualifiedName(root, heading, name) ?? name, name };
@@ -250,7 +296,7 @@ function pageTitleOf(
  */
 function qualifiedName(root: Element, heading: Element, name: string): string | undefined {
   let afterHeading = false;
-  for (const element of cheerioOf(root).find('*')) {
+  for (const element of descendants(root)) {
     if (element === heading) afterHeading = true;
     else if (afterHeading && isHeading(element)) return undefined;
     else if (afterHeading && element.name === 'dt' && element.attribs.id) {
@@ -268,7 +314,8 @@ function qualifiedName(root: Element, heading: Element, name: string): string | 
 export function splitSections(html: string, path: string): SplitPage {
   const page = parseHtml(html);
   const structure = structureOf(page, path);
-  const documentTitle = normalizeSpace(page.$('title').first().text());
+  const head = headOf(page);
+  const documentTitle = head.title ? normalizeSpace(textOf(head.title)) : '';
   if (!structure)
     return { title: documentTitle || path, name: documentTitle || path, sections: [], kind: 'content', documentTitle, entryShare: 0 };
   // Where indexing starts: the main role, `<main>`, or the region the structure detection finds.
@@ -281,5 +328,5 @@ export function splitSections(html: string, path: string): SplitPage {
     sections.push(section);
     if (sections.length >= MAX_SECTIONS) break;
   }
-  return { title, name, sections, kind: sendsElsewhere(page) ? 'redirect' : structure.kind(), documentTitle, entryShare };
+  return { title, name, sections, kind: sendsElsewhere(head.heads) ? 'redirect' : structure.kind(), documentTitle, entryShare };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,12 +61,22 @@ export class IndexCache {
     return saved !== undefined && saved.slice(0, newline) === key ? saved.slice(newline + 1) : undefined;
   }
 
-  /** Saves through a temporary file, so that a reader never sees half an index. */
-  async save(root: string, key: string, json: string): Promise<void> {
+  /**
+   * Saves through a temporary file, so that a reader never sees half an index. The index comes in
+   * parts, written one after the other: never joined, a large index is never held twice more.
+   */
+  async save(root: string, key: string, json: readonly string[]): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
     const partial = `${file}.${randomUUID()}.tmp`;
-    await writeFile(partial, `${key}\n${json}`);
+    const written = await open(partial, 'w');
+    try {
+      await written.writeFile(`${key}\n`);
+      // `writeFile` writes a part whole, from where the last one ended.
+      for (const part of json) await written.writeFile(part);
+    } finally {
+      await written.close();
+    }
     await rename(partial, file);
   }
 }

@@ -216,7 +216,9 @@ class Builder {
         if (cache && built?.json !== undefined) {
           const error = await new IndexCache(cache.dir).save(root, cache.key, built.json).then(() => undefined, errorMessage);
           built.json = undefined;
-          collectGarbage();
+          // Collected once searches pause, not now: searches are answered meanwhile, and a full collection
+          // of a large index would hold one of them up (the slowest answer after "search complete").
+          this.collectWhenIdle();
           this.reply({ type: 'saved', version, error });
         }
       } catch (error) {
@@ -246,7 +248,7 @@ class Builder {
   private async build(
     { version, root, files, helpers }: IndexRequest,
     save: boolean,
-  ): Promise<{ index: VersionIndex; json: string | undefined }> {
+  ): Promise<{ index: VersionIndex; json: string[] | undefined }> {
     const index = new VersionIndex();
     for (const helper of helpers) {
       helper.on('message', ({ batch, pages }: SplitReply) => {
@@ -283,7 +285,7 @@ class Builder {
       this.results[next] = undefined;
       await yieldToMessages();
     }
-    return { index, json: index.finish({ save, collectGarbage }) };
+    return { index, json: index.finish({ save }) };
   }
 }
 

@@ -1,7 +1,8 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions, type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { FieldSearch, type FieldHit } from './field-search.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
-import { editDistance, queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
+import { queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
 /** One section of one page, as indexed. */
 export interface IndexedSection {
@@ -58,7 +59,7 @@ const SEARCH_OPTIONS: SearchOptions = {
 const isPrefix = (term: string) => (term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term));
 
 /** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
-const typoEdits = (term: string) => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
+const typoEdits = (term: string): 0 | 1 | 2 => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
 
 /** What a word the reader may still be typing weighs as the start of a longer one (the engine's own weight of a prefix). */
 const PREFIX_WEIGHT = 0.4;
@@ -138,8 +139,9 @@ type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
  */
 class TermCounts {
   /** Term → field id → short document id → frequency. */
-  private readonly terms = new Map<string, Map<number, Map<number, number>>>();
+  private readonly terms = new Map<string, TermFields>();
   private readonly documentIds: Record<number, number> = {};
+  private readonly termsByToken = new Map<string, string[]>();
   private readonly fieldLength: Record<number, number[]> = {};
   private readonly averageFieldLength: number[] = [];
   private documentCount = 0;
@@ -157,7 +159,10 @@ class TermCounts {
       lengths[fieldId] = length;
       const before = this.documentCount - 1;
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * before + length) / (before + 1);
-      for (const term of found.flatMap(termsOf)) {
+      // Counted in the field first, then added to the index once per term (in the order they first occur).
+      const counted = new Map<string, number>();
+      for (const token of found) for (const term of this.termsOf(token)) counted.set(term, (counted.get(term) ?? 0) + 1);
+      for (const [term, frequency] of counted) {
         let fields = this.terms.get(term);
         if (!fields) {
           fields = new Map();
@@ -168,21 +173,24 @@ class TermCounts {
           frequencies = new Map();
           fields.set(fieldId, frequencies);
         }
-        frequencies.set(shortId, (frequencies.get(shortId) ?? 0) + 1);
+        frequencies.set(shortId, frequency);
       }
     }
     this.fieldLength[shortId] = lengths;
   }
 
-  /** The saved form; `drain` empties the counts while its terms are read, so that they never exist twice. */
-  plain(drain = false): AsPlainObject {
-    const terms = this.terms;
-    function* index(): Generator<[string, Record<string, Record<string, number>>]> {
-      for (const [term, fields] of terms) {
-        if (drain) terms.delete(term);
-        yield [term, Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)]))];
-      }
+  /** The terms of a token, worked out once for the most frequent tokens: a site's vocabulary is small next to its text. */
+  private termsOf(token: string): string[] {
+    let terms = this.termsByToken.get(token);
+    if (!terms) {
+      terms = termsOf(token);
+      if (this.termsByToken.size < TOKENS_REMEMBERED) this.termsByToken.set(token, terms);
     }
+    return terms;
+  }
+
+  /** The saved form; without `terms`, its index left empty (see `drain`). */
+  plain(terms = true): AsPlainObject {
     return {
       documentCount: this.documentCount,
       nextId: this.documentCount,
@@ -192,22 +200,55 @@ class TermCounts {
       averageFieldLength: [...this.averageFieldLength],
       storedFields: {},
       dirtCount: 0,
-      // `MiniSearch.loadJS` reads the terms once, in order: they need not be in an array.
-      index: drain ? (index() as unknown as AsPlainObject['index']) : [...index()],
+      index: terms
+        ? [...this.terms].map(([term, fields]) => [
+            term,
+            Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)])),
+          ])
+        : [],
       serializationVersion: 2,
     };
   }
+
+  /** Each term with its counts, in the order they were first counted, taken out of the counts as they are read. */
+  *drain(): Generator<[string, TermFields]> {
+    for (const entry of this.terms) {
+      this.terms.delete(entry[0]);
+      yield entry;
+    }
+  }
+}
+
+/** About how long each part of a saved index is (see `VersionIndex.finish`). */
+const SAVED_PART_CHARS = 1 << 20;
+
+/** Tokens whose terms `TermCounts` keeps while pages are added (the first met: the frequent ones, mostly). */
+const TOKENS_REMEMBERED = 50_000;
+
+/** Field id → short document id → frequency: one term's counts, as MiniSearch's index keeps them. */
+type TermFields = Map<number, Map<number, number>>;
+
+/** A term's entry in the engine's saved form (`[term, {fieldId: {shortId: frequency}}]`), as `JSON.stringify` writes it. */
+function termJson(term: string, fields: TermFields): string {
+  const written: string[] = [];
+  // Keys that are numbers come out in increasing order, as in any object's JSON; documents are counted in that order.
+  for (const fieldId of [...fields.keys()].sort((a, b) => a - b)) {
+    const frequencies: string[] = [];
+    for (const [shortId, frequency] of fields.get(fieldId)!) frequencies.push(`"${shortId}":${frequency}`);
+    written.push(`"${fieldId}":{${frequencies.join(',')}}`);
+  }
+  return `[${JSON.stringify(term)},{${written.join(',')}}]`;
+}
+
+/** What `EngineBuilder` sets in a MiniSearch's index, private in its types (minisearch 7): the counts themselves, not a copy. */
+interface EngineIndex {
+  _index: { set(term: string, fields: TermFields): void };
 }
 
 export interface FinishOptions {
   /** Whether `finish` gives the index's saved form. */
   save?: boolean;
-  /** A full garbage collection, which `finish` runs now and then while the engine is made. */
-  collectGarbage?: () => void;
 }
-
-/** Terms made searchable between two garbage collections in `finish`. */
-const COLLECT_EVERY_TERMS = 5_000;
 
 /**
  * The engine of an index being built: term counts while pages are added (see `TermCounts`), turned
@@ -225,28 +266,41 @@ class EngineBuilder implements Engine {
 
   /**
    * The MiniSearch, made from the counts the first time. With `save`, also the engine's saved form as
-   * JSON (as `JSON.stringify(engine)` would give it), written in the same pass over the terms instead of
-   * a second pass over MiniSearch's tree; undefined when the MiniSearch was made before.
+   * JSON (as `JSON.stringify(engine)` would give it, in parts to write one after the other), written in
+   * the same pass over the terms instead of a second pass over MiniSearch's tree; undefined when the
+   * MiniSearch was made before.
    */
-  searchable({ save, collectGarbage }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string | undefined } {
+  searchable({ save }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string[] | undefined } {
     if (this.engine) return { engine: this.engine, json: undefined };
-    const plain = this.counts!.plain(true);
-    const terms = plain.index;
-    const saved: string[] = [];
-    plain.index = (function* () {
-      let read = 0;
-      for (const entry of terms) {
-        if (save) saved.push(JSON.stringify(entry));
-        // The counts read so far are garbage: collected now, they and the engine never take twice the memory.
-        if (collectGarbage && ++read % COLLECT_EVERY_TERMS === 0) collectGarbage();
-        yield entry;
-      }
-    })() as unknown as AsPlainObject['index'];
+    const counts = this.counts!;
+    const plain = counts.plain(false);
     this.engine = MiniSearch.loadJS(plain, ENGINE_OPTIONS);
+    // The counts are in the form MiniSearch keeps its index in: they become its index as they are (what
+    // `loadJS` would make of their saved form, without that form and its copy, which took twice the memory).
+    const index = (this.engine as unknown as EngineIndex)._index;
+    const json = ['{"index":['];
+    // Terms joined a part at a time, into one flat string: added one to another, they would be kept as
+    // a tree of all their pieces until written (a hundred megabytes at the end of building pandas).
+    let part: string[] = [];
+    let partLength = 0;
+    for (const [term, fields] of counts.drain()) {
+      if (save) {
+        const written = termJson(term, fields);
+        part.push(written);
+        partLength += written.length;
+        if (partLength >= SAVED_PART_CHARS) {
+          json.push(`${json.length > 1 ? ',' : ''}${part.join(',')}`);
+          part = [];
+          partLength = 0;
+        }
+      }
+      index.set(term, fields);
+    }
     this.counts = undefined;
     if (!save) return { engine: this.engine, json: undefined };
     const rest = JSON.stringify({ ...plain, index: undefined });
-    return { engine: this.engine, json: `{"index":[${saved.join(',')}],${rest.slice(1)}` };
+    json.push(`${json.length > 1 && part.length ? ',' : ''}${part.join(',')}`, `],${rest.slice(1)}`);
+    return { engine: this.engine, json };
   }
 
   search(...query: Parameters<Engine['search']>): ReturnType<Engine['search']> {
@@ -279,8 +333,10 @@ export class VersionIndex {
   private readonly mentionsByName = new Map<string, number>();
   private readonly sectionsByPage = new Map<string, number>();
   private counted = 0;
+  /** Searches of one term in the engine's index (see `fieldSearch`), made once the engine is searchable. */
+  private fields: FieldSearch | undefined;
 
-  constructor(private readonly engine: Engine = new EngineBuilder()) {}
+  constructor(private readonly engine: EngineBuilder | MiniSearch<IndexedSection> = new EngineBuilder()) {}
 
   /** An index saved with `JSON.stringify(index)`; the engine is rebuilt in steps that let other work run between them. */
   static async fromJSON(json: string): Promise<VersionIndex> {
@@ -312,17 +368,18 @@ export class VersionIndex {
 
   /**
    * All pages are added: the engine takes its searchable form now, not at the first search. With
-   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost.
+   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost, in parts
+   * to write one after the other: joined, they would be copied twice more (tens of megabytes).
    */
-  finish(options: FinishOptions & { save: true }): string;
-  finish(options?: FinishOptions): string | undefined;
-  finish(options: FinishOptions = {}): string | undefined {
+  finish(options: FinishOptions & { save: true }): string[];
+  finish(options?: FinishOptions): string[] | undefined;
+  finish(options: FinishOptions = {}): string[] | undefined {
     const { save = false } = options;
     this.settleTitles();
     const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(options).json : undefined;
     if (!save) return undefined;
-    if (engineJson === undefined) return JSON.stringify(this);
-    return `{"engine":${engineJson},${JSON.stringify(this.savedPages()).slice(1)}`;
+    if (engineJson === undefined) return [JSON.stringify(this)];
+    return ['{"engine":', ...engineJson, `,${JSON.stringify(this.savedPages()).slice(1)}`];
   }
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
@@ -356,6 +413,7 @@ export class VersionIndex {
     this.sections.push(...added);
     this.engine.addAll(added);
     this.mentionsByName.clear();
+    this.fields?.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, sections: added });
   }
 
@@ -420,32 +478,27 @@ export class VersionIndex {
    */
   private termHits(term: string, typed: string | undefined, beingTyped: boolean): Map<number, { score: number; words: string[] }> {
     const hits = new Map<number, { score: number; words: string[] }>();
-    const take = (results: SearchResult[], weight: number) => {
+    const take = (results: FieldHit[], weight: number) => {
       for (const result of results) {
         const score = result.score * weight;
-        const held = hits.get(result.id as number);
-        if (!held || score > held.score) hits.set(result.id as number, { score, words: Object.keys(result.match) });
+        const held = hits.get(result.id);
+        if (!held || score > held.score) hits.set(result.id, { score, words: result.words });
       }
     };
     // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
-    const whole = beingTyped && isPrefix(term) ? undefined : this.fieldSearch(term, false);
+    const whole = beingTyped && isPrefix(term) ? undefined : this.fieldSearch().search(term, false);
     const prefix = isPrefix(term) && !whole?.length;
-    take(prefix ? this.fieldSearch(term, true) : whole!, 1);
+    take(prefix ? this.fieldSearch().search(term, true) : whole!, 1);
     if (!typed) return hits;
-    if (prefix && typed !== term) take(this.fieldSearch(typed, true), PREFIX_WEIGHT);
+    if (prefix && typed !== term) take(this.fieldSearch().search(typed, true), PREFIX_WEIGHT);
     if (prefix)
       for (let length = typed.length - 1; length >= Math.max(MIN_STEM, typed.length - 3); length--)
-        if (typed.slice(0, length) !== term) take(this.fieldSearch(typed.slice(0, length), false), PREFIX_WEIGHT);
+        if (typed.slice(0, length) !== term) take(this.fieldSearch().search(typed.slice(0, length), false), PREFIX_WEIGHT);
     const edits = typoEdits(term);
     if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
-    // Candidates within twice the edits (a swap of two letters is two edits to the engine), then the nearest by Damerau's count.
-    const candidates = new Set<string>();
-    for (const result of this.engine.search(term, { prefix: false, fuzzy: 2 * edits }))
-      for (const word of Object.keys(result.match)) if (word !== term && !word.startsWith(term)) candidates.add(word);
-    const distances = [...candidates].map((word) => [word, editDistance(term, word)] as const).filter(([, distance]) => distance <= edits);
-    const nearest = Math.min(...distances.map(([, distance]) => distance));
-    for (const [word, distance] of distances)
-      if (distance === nearest) take(this.fieldSearch(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
+    // The nearest spellings by Damerau's count.
+    for (const { word, distance } of this.fieldSearch().nearestWords(term, edits))
+      take(this.fieldSearch().search(word, false), (TYPO_WEIGHT * word.length) / (word.length + distance));
     return hits;
   }
 
@@ -454,20 +507,12 @@ export class VersionIndex {
    * name says the same once), the others adding a little: BM25 per field, joined as a
    * disjunction-max query (Lucene's, with a tie breaker).
    */
-  private fieldSearch(term: string, prefix: boolean): SearchResult[] {
-    const joined = new Map<number, SearchResult & { others: number }>();
-    for (const field of FIELDS) {
-      for (const result of this.engine.search(term, { prefix, fuzzy: false, fields: [field] })) {
-        const held = joined.get(result.id as number);
-        if (!held) joined.set(result.id as number, { ...result, others: 0 });
-        else {
-          held.others += Math.min(held.score, result.score);
-          held.score = Math.max(held.score, result.score);
-          for (const word of Object.keys(result.match)) held.match[word] = [...(held.match[word] ?? []), field];
-        }
-      }
-    }
-    return [...joined.values()].map((result) => ({ ...result, score: result.score + TIE_BREAKER * result.others }));
+  private fieldSearch(): FieldSearch {
+    this.fields ??= new FieldSearch(this.engine instanceof EngineBuilder ? this.engine.searchable().engine : this.engine, {
+      fields: FIELDS,
+      tieBreaker: TIE_BREAKER,
+    });
+    return this.fields;
   }
 
   /**
@@ -830,11 +875,12 @@ export function highlight(text: string, words: ReadonlySet<string>): string {
 
 /** Up to `count` highlighted excerpts of about `width` characters around the matches in `text`. */
 export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
-  const matches = [...tokenMatches(text)].filter((match) => isMatched(match[0], words));
   const excerpts: string[] = [];
   let coveredUntil = -1;
-  for (const match of matches) {
+  // Read only as far as the excerpts go: a section's text may be a whole long page.
+  for (const match of tokenMatches(text)) {
     if (excerpts.length === count) break;
+    if (!isMatched(match[0], words)) continue;
     if (match.index! < coveredUntil) continue;
     let start = Math.max(0, match.index! - Math.floor(width / 3));
     let end = Math.min(text.length, start + width);

@@ -1,9 +1,10 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
+import { removeElement } from 'domutils';
 import { findMainContent as mainContentOf } from '../structure/main-content.ts';
 import { PageStructure } from '../structure/page-structure.ts';
 import { isPermalink } from '../structure/targets.ts';
-import type { TreeAdapter } from '../structure/tree.ts';
-import { cheerioOf, type ParsedHtml } from './parse.ts';
+import { findFirst, type TreeAdapter } from '../structure/tree.ts';
+import { descendants, type ParsedHtml } from './parse.ts';
 
 /** The structure detection over htmlparser2/parse5 trees. */
 export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
@@ -17,7 +18,12 @@ export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
 
 /** Where a page's structure is read from: its `<body>`, else the document's root element. */
 function pageRoot(page: ParsedHtml): Element | undefined {
-  return page.$('body').get(0) ?? page.$.root().children().get(0);
+  const { children } = page.document;
+  for (const child of children) {
+    const body = isTag(child) ? findFirst(domhandlerTree, child, (element) => element.name === 'body') : undefined;
+    if (body) return body;
+  }
+  return children.find(isTag);
 }
 
 /** The structure of a parsed page, from its `<body>` (the document's root element without one). */
@@ -37,8 +43,7 @@ export function findMainContent(page: ParsedHtml): Element | undefined {
 
 /** Drops the permalinks in and below `root` (see `isPermalink`; `annotations`: `[source]` labels too), in place. */
 export function removePermalinks(root: Element, { annotations = true }: { annotations?: boolean } = {}): void {
-  cheerioOf(root)
-    .find('*')
-    .filter((_, element) => isPermalink(domhandlerTree, element, annotations))
-    .remove();
+  const permalinks: Element[] = [];
+  for (const element of descendants(root)) if (isPermalink(domhandlerTree, element, annotations)) permalinks.push(element);
+  for (const permalink of permalinks) removeElement(permalink);
 }

@@ -54,11 +54,20 @@ const LEAF_BLOCKS = new Set([
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
 
-/** The path of `reference` resolved against `pagePath`, with `index.html` and a trailing slash alike. */
-function resolvedPath(reference: string, pagePath: string): string | undefined {
+/** The page's URL, against which its links resolve. */
+function pageUrl(pagePath: string): URL | undefined {
   try {
-    const url = new URL(reference, new URL(pagePath.replace(/^\/*/, '/'), 'http://page.invalid'));
-    return url.pathname.replace(/\/index\.html?$/, '/');
+    return new URL(pagePath.replace(/^\/*/, '/'), 'http://page.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of `reference` resolved against the page's URL, with `index.html` and a trailing slash alike. */
+function resolvedPath(reference: string, page: URL | undefined): string | undefined {
+  if (!page) return undefined;
+  try {
+    return new URL(reference, page).pathname.replace(/\/index\.html?$/, '/');
   } catch {
     return undefined;
   }
@@ -79,7 +88,8 @@ export class PageStructure<Node, Element extends Node> {
   private region?: Element;
   /** How many landmarks around the content (navigation, sidebars…) the tree holds. */
   private landmarks = 0;
-  /** The page's own path as links to it resolve. */
+  /** The page's URL and its own path as links resolve (worked out once: pages have thousands of links). */
+  private readonly url: URL | undefined;
   private readonly ownPath: string | undefined;
 
   /**
@@ -91,7 +101,8 @@ export class PageStructure<Node, Element extends Node> {
     readonly root: Element,
     private readonly pagePath = '',
   ) {
-    this.ownPath = pagePath ? resolvedPath(pagePath, pagePath) : undefined;
+    this.url = pagePath ? pageUrl(pagePath) : undefined;
+    this.ownPath = resolvedPath(pagePath, this.url);
     this.measure(root, false, false, false);
   }
 
@@ -149,14 +160,14 @@ export class PageStructure<Node, Element extends Node> {
   private leadsElsewhere(href: string): boolean {
     const path = href.split('#')[0]!;
     if (path === '') return false;
-    return !this.pagePath || resolvedPath(path, this.pagePath) !== this.ownPath;
+    return !this.pagePath || resolvedPath(path, this.url) !== this.ownPath;
   }
 
   private noteLink(href: string): void {
     const hash = href.indexOf('#');
     if (hash === -1) return;
     const path = href.slice(0, hash);
-    if (path === '' || (this.pagePath && resolvedPath(path, this.pagePath) === this.ownPath)) {
+    if (path === '' || (this.pagePath && resolvedPath(path, this.url) === this.ownPath)) {
       this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
     }
   }
