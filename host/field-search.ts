@@ -15,7 +15,7 @@ type TermData = Map<number, Map<number, number>>;
 
 /**
  * What `FieldSearch` reads of a MiniSearch: its own index and settings, private in its types
- * (minisearch 7). Read, never written.
+ * (minisearch 7, which package.json pins to 7.2's patch releases for this). Read, never written.
  */
 interface EngineInternals {
   _index: {
