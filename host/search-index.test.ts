@@ -487,6 +487,18 @@ describe('VersionIndex ranking rules', () => {
     expect(settings.search('late')[0]?.path).toBe('late.html');
   });
 
+  it('shows an object documented under two full names once, by the name its module re-exports, but namesakes apart', () => {
+    const copies = new VersionIndex();
+    const text = `Perform sigma-clipping on the provided data.${parameters}`;
+    copies.addPage('api/kit.stats.clipping.sigma_clip.html', objectPage('kit.stats.clipping.sigma_clip', text));
+    copies.addPage('api/kit.stats.sigma_clip.html', objectPage('kit.stats.sigma_clip', text));
+    expect(copies.search('sigma_clip').map((hit) => hit.path)).toEqual(['api/kit.stats.sigma_clip.html']);
+    const shared = `Provide rolling window calculations.${parameters}`;
+    copies.addPage('api/kit.Series.rolling.html', objectPage('kit.Series.rolling', shared, 'method'));
+    copies.addPage('api/kit.Frame.rolling.html', objectPage('kit.Frame.rolling', shared, 'method'));
+    expect(copies.search('rolling').map((hit) => hit.path)).toHaveLength(2);
+  });
+
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
     const terms = new VersionIndex();
     terms.addPage(

@@ -640,8 +640,9 @@ export class VersionIndex {
       return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
     });
     ranking.sort((a, b) => b.score - a.score);
-    for (const page of ranking) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
-    return ranking;
+    const pagesOnce = withoutCopies(ranking);
+    for (const page of pagesOnce) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
+    return pagesOnce;
   }
 
   /** How many sections each page has (counted again once pages are added). */
@@ -760,6 +761,33 @@ function leadOf(content: string): string {
   // A section of one sentence has no lead apart from its text.
   if (end === -1 || end > content.length / 2) return '';
   return content.slice(0, end).split(/\s+/, LEAD_WORDS).join(' ');
+}
+
+/**
+ * Pages best first, an object documented on two pages (under its public name and the name of the
+ * module that defines it: `astropy.stats.sigma_clip`, `astropy.stats.sigma_clipping.sigma_clip`) once:
+ * at the better page's place, under the shorter name, the one readers import. Namesakes on other
+ * objects that share a docstring (`Series.rolling`, `DataFrame.rolling`) stay apart.
+ */
+function withoutCopies(ranking: PageHit[]): PageHit[] {
+  const places = new Map<string, number[]>();
+  const kept: PageHit[] = [];
+  for (const page of ranking) {
+    const best = page.sections[0]?.section;
+    const key = best && isObjectPage(best) && best.content ? `${ownName(best.pageTitle)}\0${best.content}` : undefined;
+    const place = key === undefined ? undefined : places.get(key)?.find((at) => sameObject(kept[at]!.title, page.title));
+    if (place === undefined) {
+      if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);
+      kept.push(page);
+    } else if (page.title.length < kept[place]!.title.length) kept[place] = { ...page, score: kept[place]!.score };
+  }
+  return kept;
+}
+
+/** Whether two full names of one name name one object: one's module holds the other's (it re-exports it). */
+function sameObject(name: string, other: string): boolean {
+  const [shorter, longer] = [ownerOf(name), ownerOf(other)].sort((a, b) => a.length - b.length) as [string, string];
+  return longer.startsWith(`${shorter}.`);
 }
 
 /** Whether a section is on a page generated for one object (titled by its full name, `pandas.DataFrame.fillna`): no guide. */
