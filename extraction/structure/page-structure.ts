@@ -123,9 +123,11 @@ export class PageStructure<Node, Element extends Node> {
     } else this.order.push(element);
     const href = name === 'a' ? tree.attribute(element, 'href') : undefined;
     const isLink = href !== undefined;
-    if (isLink) this.noteLink(href);
+    // Resolved once: pages have thousands of links.
+    const elsewhere = isLink && this.leadsElsewhere(href);
+    if (isLink && !elsewhere) this.noteOwnFragment(href);
     const childInLink = inLink || isLink;
-    const childInLinkElsewhere = inLinkElsewhere || (isLink && this.leadsElsewhere(href));
+    const childInLinkElsewhere = inLinkElsewhere || elsewhere;
     const childInSectioning = inSectioning || opensSectioning(name, role);
     const children = tree.childNodes(element);
     for (let index = 0; index < children.length; index++) {
@@ -163,13 +165,10 @@ export class PageStructure<Node, Element extends Node> {
     return !this.pagePath || resolvedPath(path, this.url) !== this.ownPath;
   }
 
-  private noteLink(href: string): void {
+  /** Notes the fragment a link to this page points to (`#id`, `page.html#id`). */
+  private noteOwnFragment(href: string): void {
     const hash = href.indexOf('#');
-    if (hash === -1) return;
-    const path = href.slice(0, hash);
-    if (path === '' || (this.pagePath && resolvedPath(path, this.url) === this.ownPath)) {
-      this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
-    }
+    if (hash !== -1) this.linkedIds.add(percentDecoded(href.slice(hash + 1)));
   }
 
   /** Visible text length of an element, navigation and other surroundings not counted. */
