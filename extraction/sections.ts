@@ -1,7 +1,7 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { nextDefinition } from './embed.ts';
-import { classList, descendants, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { classList, descendants, descendantsWhere, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
 import type { PageKind, PageStructure } from './structure/page-structure.ts';
@@ -112,25 +112,16 @@ function isNoise(element: Element): boolean {
  * One walk over the content (each element tested before anything below it is removed).
  */
 function removeNoise(main: Element): void {
-  const dropped: Element[] = [];
   // The hosting service's search keeps viewcode labels (`[source]`) in section titles (the conformance
   // cases): searchable sections keep them as it does; previews drop them.
-  for (const element of descendants(main)) if (isNoise(element) || isPermalink(domhandlerTree, element, false)) dropped.push(element);
-  removeElements(dropped);
-}
-
-/** The `<pre>` elements below `block`, in document order. */
-function preElements(block: Element): Element[] {
-  const found: Element[] = [];
-  for (const element of descendants(block)) if (element.name === 'pre') found.push(element);
-  return found;
+  removeElements(descendantsWhere(main, (element) => isNoise(element) || isPermalink(domhandlerTree, element, false)));
 }
 
 /** A code block (a `highlight…` class around a `<pre>`): its text, or undefined for any other node. */
 function codeBlockText(node: AnyNode): string | undefined {
   if (!isTag(node) || !node.attribs.class?.includes('highlight') || !classList(node).some((name) => name.startsWith('highlight')))
     return undefined;
-  const pres = preElements(node);
+  const pres = descendantsWhere(node, (element) => element.name === 'pre');
   // Line numbers went with the rest of the noise (`removeNoise`).
   return pres.length === 0 ? undefined : pres.map((pre) => normalizeSpace(textOf(pre).replace(/^\n+|\n+$/g, ''))).join(' ');
 }
@@ -199,9 +190,7 @@ function isIndexedTerm(element: Element): boolean {
 
 /** Every `<dt id>` with a definition is a section of its own (glossary terms, API entries, options). */
 function* definitionSections(root: Element, indexed: Element[]): Generator<PageSection> {
-  const lists: Element[] = [];
-  for (const element of descendants(root)) if (element.name === 'dl') lists.push(element);
-  for (const list of lists) {
+  for (const list of descendantsWhere(root, (element) => element.name === 'dl')) {
     const role = domainRole(list);
     for (const term of list.children) {
       if (!isTag(term) || !isIndexedTerm(term)) continue;
@@ -237,8 +226,7 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   removeElements(indexed);
   const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 3);
   if (intro) yield { id: '', title: pageTitle, content: intro };
-  const headings: Element[] = [];
-  for (const element of descendants(root)) if (isHeadingName(element.name)) headings.push(element);
+  const headings = descendantsWhere(root, (element) => isHeadingName(element.name));
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
     for (const heading of headings) if (heading.name === level) yield headingSection(heading, structure);
   }

@@ -555,11 +555,11 @@ export class VersionIndex {
     const named = exact.filter(
       (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && documents(entry.section),
     );
-    // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
     // A word being typed stands for the shortest word the site has on its way ("skycoo" for "SkyCoord", not "SkyCoordInfo").
     const completion = typing && shortestCompletion(typing, ranked);
     // Names whole too: the title `task_acks_late` says "task_acks_late", not "task acks late".
     const titleStems = new Set(terms.map((term) => (term === typing && completion ? completion : term)));
+    // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
     const titled = exact.filter(
       (entry) =>
         (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&

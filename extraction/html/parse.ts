@@ -269,6 +269,13 @@ export function* descendants(node: AnyNode): Generator<Element> {
   }
 }
 
+/** The elements below `node` that pass `test`, in document order, collected before any is changed. */
+export function descendantsWhere(node: AnyNode, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  for (const element of descendants(node)) if (test(element)) found.push(element);
+  return found;
+}
+
 /** All text below a node, as a browser's `textContent` minus comments. */
 export function textOf(node: AnyNode): string {
   if (isText(node)) return node.data;

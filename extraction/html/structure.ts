@@ -4,7 +4,7 @@ import { findMainContent as mainContentOf } from '../structure/main-content.ts';
 import { PageStructure } from '../structure/page-structure.ts';
 import { isPermalink } from '../structure/targets.ts';
 import { findFirst, type TreeAdapter } from '../structure/tree.ts';
-import { descendants, type ParsedHtml } from './parse.ts';
+import { descendantsWhere, type ParsedHtml } from './parse.ts';
 
 /** The structure detection over htmlparser2/parse5 trees. */
 export const domhandlerTree: TreeAdapter<AnyNode, Element> = {
@@ -43,7 +43,5 @@ export function findMainContent(page: ParsedHtml): Element | undefined {
 
 /** Drops the permalinks in and below `root` (see `isPermalink`; `annotations`: `[source]` labels too), in place. */
 export function removePermalinks(root: Element, { annotations = true }: { annotations?: boolean } = {}): void {
-  const permalinks: Element[] = [];
-  for (const element of descendants(root)) if (isPermalink(domhandlerTree, element, annotations)) permalinks.push(element);
-  for (const permalink of permalinks) removeElement(permalink);
+  for (const permalink of descendantsWhere(root, (element) => isPermalink(domhandlerTree, element, annotations))) removeElement(permalink);
 }
