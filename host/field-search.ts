@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type MiniSearch from 'minisearch';
 import { editDistance } from './search-terms.ts';
 
@@ -58,8 +59,8 @@ export interface FieldSearchOptions {
  */
 export class FieldSearch {
   private readonly engine: EngineInternals;
-  private readonly cache = new Map<string, FieldHit[]>();
-  private cached = 0;
+  /** The last terms' results, bounded by the sections they hold (an empty result counts one). */
+  private readonly cache = new LRUCache<string, FieldHit[]>({ maxSize: CACHED_HITS, sizeCalculation: (hits) => Math.max(1, hits.length) });
 
   constructor(
     private readonly miniSearch: MiniSearch<never> | MiniSearch<unknown>,
@@ -110,25 +111,14 @@ export class FieldSearch {
   /** Forgets the results kept: documents were added. */
   clear(): void {
     this.cache.clear();
-    this.cached = 0;
   }
 
   search(term: string, prefix: boolean): FieldHit[] {
     const key = `${prefix ? '+' : '='}${term}`;
     let hits = this.cache.get(key);
-    if (hits) {
-      // Most recently used last.
-      this.cache.delete(key);
+    if (!hits) {
+      hits = this.compute(term, prefix);
       this.cache.set(key, hits);
-      return hits;
-    }
-    hits = this.compute(term, prefix);
-    this.cache.set(key, hits);
-    this.cached += hits.length;
-    for (const [oldest, old] of this.cache) {
-      if (this.cached <= CACHED_HITS || oldest === key) break;
-      this.cache.delete(oldest);
-      this.cached -= old.length;
     }
     return hits;
   }
