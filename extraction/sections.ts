@@ -1,7 +1,7 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { nextDefinition } from './embed.ts';
-import { classList, descendants, descendantsWhere, parseHtml, textOf, type ParsedHtml } from './html/parse.ts';
+import { classList, descendants, descendantsWhere, type HtmlSource, parseContent, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
 import type { PageKind, PageStructure } from './structure/page-structure.ts';
@@ -299,8 +299,8 @@ function qualifiedName(root: Element, heading: Element, name: string): string | 
  * terms with ids, the content before the first heading, then every heading (all `h1`s, then all `h2`s…)
  * with the text up to the next one. Where the page marks no main content, its structure says where it is.
  */
-export function splitSections(html: string, path: string): SplitPage {
-  const page = parseHtml(html);
+export function splitSections(html: HtmlSource, path: string): SplitPage {
+  const page = parseContent(html);
   const structure = structureOf(page, path);
   const head = headOf(page);
   const documentTitle = head.title ? normalizeSpace(textOf(head.title)) : '';

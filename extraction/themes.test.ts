@@ -151,6 +151,21 @@ describe('generated pages', () => {
       <form action="" method="get"><input type="text" name="q"><input type="submit" value="search"></form></div></body></html>`;
     expect(splitSections(search, 'search.html').kind).toBe('search');
   });
+
+  const sidebar = '<div role="navigation"><h3>Quick search</h3><form><input type="text" name="q"></form></div>';
+
+  it('tells a search page whose content is empty but for the results a script fills in, the search box beside it (Furo)', () => {
+    const search = `<html><head><title>Search — Site</title></head><body>${sidebar}
+      <article role="main"><noscript><p>Please activate JavaScript.</p></noscript><div id="search-results"></div></article></body></html>`;
+    expect(splitSections(search, 'search.html').kind).toBe('search');
+  });
+
+  it('does not take a short page for a search page because of the search box in its sidebar', () => {
+    const moved = `<html><body>${sidebar}<div role="main"><h1>Moved</h1><p>See <a href="new.html">the new page</a> for what this page said.</p></div></body></html>`;
+    expect(splitSections(moved, 'old.html').kind).not.toBe('search');
+    const link = `<html><body>${sidebar}<div role="main"><p><a href="https://example.org/4.0.html">What’s new in 4.0?</a></p></div></body></html>`;
+    expect(splitSections(link, 'whatsnew/4.0.html').kind).toBe('index');
+  });
 });
 
 describe('page title', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
 import { findSection, toHtml } from '../embed.ts';
-import { parseHtml } from './parse.ts';
+import { parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
 
 describe('parseHtml', () => {
   it('uses htmlparser2 for the well-formed pages Sphinx and MkDocs write', () => {
@@ -34,5 +34,48 @@ describe('parseHtml', () => {
   it('finds the first element of an id, as a selector does', () => {
     const page = parseHtml('<html><body><p id="a">first</p><p id="a">second</p></body></html>');
     expect(toHtml(page.elementById('a')!)).toBe('<p id="a">first</p>');
+  });
+});
+
+/** `html` in parts of `size` characters, as a page read in parts comes. */
+const inParts = (html: string, size: number) => Array.from({ length: Math.ceil(html.length / size) }, (_, part) => html.slice(part * size, (part + 1) * size));
+
+describe('parseHtml of a page in parts', () => {
+  it('builds the tree it builds of the whole page, whatever the parts cut (a tag, an entity, a word)', () => {
+    const html = demoPage('aurora/en/latest/api/scheduler.html');
+    const whole = serialize(parseHtml(html).document);
+    for (const size of [7, 100, 4096]) expect(serialize(parseHtml(inParts(html, size)).document), `parts of ${size}`).toBe(whole);
+  });
+
+  it('tells the same misnesting, where the end tag that repairs it is cut in two', () => {
+    const page = parseHtml(inParts('<html><body><div id="x"><b>one<p>two</b>three</p></div></body></html>', 3));
+    expect(page.parser).toBe('parse5');
+    expect(toHtml(findSection(page, { fragment: 'x' })!)).toBe('<div id="x"><b>one</b><p><b>two</b>three</p></div>');
+  });
+});
+
+describe('parseContent', () => {
+  const page = `<html><head><title>Guide — Site</title></head><body>
+    <nav><a href="other.html">Other</a><a href="#install">Install</a><input type="search" name="q">
+    ${'<div><a href="x.html">Sidebar entry</a> with notes</div>'.repeat(3)}</nav>
+    <div class="sidebar"><p>Prose around the content</p></div>
+    <div role="main"><h1>Guide</h1><section id="install"><h2>Install</h2><p>Run it.</p></section></div>
+    <footer>Footer</footer></body></html>`;
+
+  it('keeps the head and the content marked main, and of the rest the links to fragments and form fields', () => {
+    const { document } = parseContent(page);
+    expect(textOf(document)).not.toContain('Sidebar entry');
+    expect(textOf(document)).not.toContain('Prose around');
+    expect(textOf(document)).not.toContain('Footer');
+    expect(serialize(document)).toContain('<title>Guide — Site</title>');
+    expect(serialize(document)).toContain('<div role="main"><h1>Guide</h1>');
+    expect(serialize(document)).toContain('<nav><a href="#install"></a><input type="search" name="q"></nav>');
+    expect(serialize(document)).not.toContain('other.html');
+  });
+
+  it('parses a page that marks no main content whole, and one a browser would build otherwise with parse5', () => {
+    const unmarked = '<html><body><div><h1>Guide</h1><p>Text</p></div><div class="sidebar">Around</div></body></html>';
+    expect(textOf(parseContent(unmarked).document)).toContain('Around');
+    expect(parseContent('<html><body><main><b>one<p>two</b>three</p></main></body></html>').parser).toBe('parse5');
   });
 });

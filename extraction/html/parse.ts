@@ -1,7 +1,7 @@
 import { type Cheerio, type CheerioAPI, type CheerioOptions, load } from 'cheerio/slim';
 import type { DomSerializerOptions } from 'dom-serializer';
 import { DomHandler, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
-import { Parser } from 'htmlparser2';
+import { type Handler, Parser } from 'htmlparser2';
 import { parse as parseSpec } from 'parse5';
 import { adapter as domhandlerAdapter } from 'parse5-htmlparser2-tree-adapter';
 
@@ -93,70 +93,192 @@ class DepthLimitedHandler extends DomHandler {
 }
 
 /**
- * Builds the htmlparser2 tree and notes whatever a browser would build differently: formatting
+ * Follows htmlparser2's events and notes whatever a browser would build differently: formatting
  * elements closed out of order (browsers run the adoption agency and reopen them), an element other
  * than those with optional end tags closed by the next start tag, a `<tr>` straight in a `<table>`
- * (browsers insert `<tbody>`), or no `<body>` (browsers create one).
+ * (browsers insert `<tbody>`), or no `<body>` (browsers create one). Refuses nesting deeper than `MAX_DEPTH`.
  */
-class BrowserDivergenceHandler extends DepthLimitedHandler {
+class BrowserDivergence {
   diverges = false;
-  /** First element with each id, collected while parsing: a second walk over a large page costs more. */
-  readonly ids = new Map<string, Element>();
-  /** Source offsets of the end tag being processed, while the parser closes elements for it (-1: none). */
-  endTagStart = -1;
-  endTagEnd = -1;
   /** Set while a self-closing tag (`<path/>` in SVG) closes itself. */
   selfClosing = false;
   private sawBody = false;
   private atEnd = false;
+  /** Names of the open elements. */
+  private readonly open: string[] = [];
+  /** Set while the parser processes an end tag, which closes the elements above its own too. */
+  private inEndTag = false;
+  /** Elements the end tag being processed closed above its own, until its own closes (and names it). */
+  private readonly closedAbove: string[] = [];
 
-  /** `source` is the whole page, written in one chunk, so tokenizer offsets index it. */
-  constructor(private readonly source: string) {
-    super();
-  }
-
-  override onopentag(name: string, attribs: Record<string, string>): void {
+  opened(name: string): void {
+    if (this.open.length >= MAX_DEPTH) throw new TooDeepError();
     if (name === 'body') this.sawBody = true;
-    if (name === 'tr' && this.currentParentName() === 'table') this.diverges = true;
-    super.onopentag(name, attribs);
-    const id = attribs.id;
-    if (id && !this.ids.has(id)) this.ids.set(id, this.tagStack[this.tagStack.length - 1] as Element);
+    if (name === 'tr' && this.open[this.open.length - 1] === 'table') this.diverges = true;
+    this.open.push(name);
   }
 
-  override onclosetag(name?: string, isImplied?: boolean): void {
-    if (isImplied && !this.atEnd && !this.selfClosing && name) {
-      // Sliced only here: implied closes are rare in generated docs, end tags are not.
-      const endTag = this.endTagStart === -1 ? undefined : this.source.slice(this.endTagStart, this.endTagEnd).toLowerCase();
-      const closedByEndTag = endTag !== undefined && endTag !== name;
-      if (closedByEndTag && (FORMATTING_ELEMENTS.has(endTag) || FORMATTING_ELEMENTS.has(name))) this.diverges = true;
-      if (!closedByEndTag && !VOID_ELEMENTS.has(name) && !OPTIONAL_END_TAGS.has(name)) this.diverges = true;
+  closed(name: string, isImplied: boolean): void {
+    this.open.pop();
+    if (this.inEndTag) {
+      if (isImplied) {
+        if (!VOID_ELEMENTS.has(name)) this.closedAbove.push(name);
+      } else {
+        // `name` is the end tag's: formatting elements closed out of order are repaired by browsers.
+        for (const above of this.closedAbove) if (FORMATTING_ELEMENTS.has(name) || FORMATTING_ELEMENTS.has(above)) this.diverges = true;
+        this.closedAbove.length = 0;
+      }
+      return;
     }
-    super.onclosetag();
+    // Closed by the next start tag: browsers do that only for elements whose end tag is optional.
+    if (isImplied && !this.atEnd && !this.selfClosing && !VOID_ELEMENTS.has(name) && !OPTIONAL_END_TAGS.has(name)) this.diverges = true;
   }
 
+  /** The parser starts processing an end tag. */
+  endTagStarts(): void {
+    this.inEndTag = true;
+  }
+
+  /** The parser is done with the end tag. */
+  endTagEnds(): void {
+    this.inEndTag = false;
+    this.closedAbove.length = 0;
+  }
+
+  /** Ends the parse. */
   finish(parser: Parser): void {
     this.atEnd = true;
     parser.end();
     if (!this.sawBody) this.diverges = true;
   }
+}
 
-  private currentParentName(): string | undefined {
-    const parent = this.tagStack[this.tagStack.length - 1];
-    return parent && isTag(parent) ? parent.name : undefined;
+/** Builds the whole htmlparser2 tree while `divergence` follows the parse. */
+class WholePageHandler extends DomHandler {
+  /** First element with each id, collected while parsing: a second walk over a large page costs more. */
+  readonly ids = new Map<string, Element>();
+
+  constructor(private readonly divergence: BrowserDivergence) {
+    super();
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    this.divergence.opened(name);
+    super.onopentag(name, attribs);
+    const id = attribs.id;
+    if (id && !this.ids.has(id)) this.ids.set(id, this.tagStack[this.tagStack.length - 1] as Element);
+  }
+
+  // Optional as DomHandler's own takes none; htmlparser2 always passes both.
+  override onclosetag(name = '', isImplied = false): void {
+    this.divergence.closed(name, isImplied);
+    super.onclosetag();
   }
 }
 
-/** Tells the handler which end tag the elements it is asked to close belong to. */
+/** Content a page marks as main (what `markedMainContent` looks for). */
+const marksMain = (name: string, attribs: Record<string, string>) => name === 'main' || attribs.role === 'main';
+
+/**
+ * Builds a tree of what indexing reads of a page that marks its main content: the `<head>`, every
+ * element marked main (`<main>`, `role="main"`) with all it holds, in a `<body>` of their own, and, in
+ * a `<nav>` after them, what of the rest tells about the content: links that name a fragment (the
+ * page's own tables of contents, which tell a section's id) and form fields (a search page's box).
+ * The rest of the page (navigation, sidebars: nine tenths of a large reference's HTML) becomes no
+ * nodes, whose building and collection were most of the cost of indexing.
+ */
+class ContentHandler implements Partial<Handler> {
+  private readonly tree = new DomHandler();
+  /** Elements open in the page. */
+  private depth = 0;
+  /** The depth at which the kept element now open (the head, or content marked main) opened; -1: none is open. */
+  private keptFrom = -1;
+  private markedMain = false;
+  /** Fragment links and form fields outside the kept elements. */
+  private readonly surroundings: [name: string, attribs: Record<string, string>][] = [];
+
+  constructor(private readonly divergence: BrowserDivergence) {
+    this.tree.onopentag('html', {});
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    this.divergence.opened(name);
+    if (this.keptFrom === -1) {
+      const main = marksMain(name, attribs);
+      if (!main && name !== 'head') {
+        if ((name === 'a' && attribs.href?.includes('#')) || name === 'input') this.surroundings.push([name, attribs]);
+        this.depth++;
+        return;
+      }
+      if (main && !this.markedMain) {
+        this.markedMain = true;
+        this.tree.onopentag('body', {});
+      }
+      this.keptFrom = this.depth;
+    }
+    this.tree.onopentag(name, attribs);
+    this.depth++;
+  }
+
+  onclosetag(name: string, isImplied: boolean): void {
+    this.divergence.closed(name, isImplied);
+    this.depth--;
+    if (this.keptFrom === -1) return;
+    this.tree.onclosetag();
+    if (this.depth === this.keptFrom) this.keptFrom = -1;
+  }
+
+  ontext(data: string): void {
+    if (this.keptFrom !== -1) this.tree.ontext(data);
+  }
+
+  oncomment(data: string): void {
+    if (this.keptFrom !== -1) this.tree.oncomment(data);
+  }
+
+  oncommentend(): void {
+    if (this.keptFrom !== -1) this.tree.oncommentend();
+  }
+
+  oncdatastart(): void {
+    if (this.keptFrom !== -1) this.tree.oncdatastart();
+  }
+
+  oncdataend(): void {
+    if (this.keptFrom !== -1) this.tree.oncdataend();
+  }
+
+  onprocessinginstruction(name: string, data: string): void {
+    if (this.keptFrom !== -1) this.tree.onprocessinginstruction(name, data);
+  }
+
+  /** The tree, once the parse has ended; undefined when the page marks no main content. */
+  document(): Document | undefined {
+    if (!this.markedMain) return undefined;
+    this.tree.onopentag('nav', {});
+    for (const [name, attribs] of this.surroundings) {
+      this.tree.onopentag(name, attribs);
+      this.tree.onclosetag();
+    }
+    // The nav, the body and the html.
+    for (let open = 0; open < 3; open++) this.tree.onclosetag();
+    return this.tree.root;
+  }
+}
+
+/** Tells `divergence` which elements the parser closes for an end tag, and which a self-closing tag closes. */
 class EndTagReportingParser extends Parser {
-  constructor(private readonly divergence: BrowserDivergenceHandler) {
-    super(divergence, { decodeEntities: true });
+  constructor(
+    handler: Partial<Handler>,
+    private readonly divergence: BrowserDivergence,
+  ) {
+    super(handler, { decodeEntities: true });
   }
 
   override onclosetag(start: number, endIndex: number): void {
-    this.divergence.endTagStart = start;
-    this.divergence.endTagEnd = endIndex;
+    this.divergence.endTagStarts();
     super.onclosetag(start, endIndex);
-    this.divergence.endTagStart = -1;
+    this.divergence.endTagEnds();
   }
 
   override onselfclosingtag(endIndex: number): void {
@@ -166,12 +288,28 @@ class EndTagReportingParser extends Parser {
   }
 }
 
-function parseWithHtmlparser2(html: string): { document: Document; ids: Map<string, Element>; diverges: boolean } {
-  const handler = new BrowserDivergenceHandler(html);
-  const parser = new EndTagReportingParser(handler);
-  parser.write(html);
-  handler.finish(parser);
-  return { document: handler.root, ids: handler.ids, diverges: handler.diverges };
+/**
+ * A page's HTML, whole or in parts that follow each other. A large page read in parts never becomes
+ * one string: one that takes two bytes a character goes from 64 KB on to V8's large-object space,
+ * which only a full collection frees (pages indexed one after the other piled up there).
+ */
+export type HtmlSource = string | readonly string[];
+
+const partsOf = (html: HtmlSource): readonly string[] => (typeof html === 'string' ? [html] : html);
+const wholeOf = (html: HtmlSource): string => (typeof html === 'string' ? html : html.join(''));
+const lengthOf = (html: HtmlSource): number => partsOf(html).reduce((sum, part) => sum + part.length, 0);
+
+/** Runs htmlparser2 over the whole page into the handler `handlerFor` makes; whether a browser would build something else. */
+function runHtmlparser2<H extends Partial<Handler>>(
+  html: HtmlSource,
+  handlerFor: (divergence: BrowserDivergence) => H,
+): { handler: H; diverges: boolean } {
+  const divergence = new BrowserDivergence();
+  const handler = handlerFor(divergence);
+  const parser = new EndTagReportingParser(handler, divergence);
+  for (const part of partsOf(html)) parser.write(part);
+  divergence.finish(parser);
+  return { handler, diverges: divergence.diverges };
 }
 
 /** Serialized HTML keeps non-ASCII text as it is (cheerio/slim hands its options to dom-serializer). */
@@ -242,10 +380,22 @@ class ParsedPage implements ParsedHtml {
  * pages and builds the same tree for well-formed markup (what Sphinx and MkDocs write); pages where it
  * would diverge from a browser are parsed again with the spec-compliant parse5.
  */
-export function parseHtml(html: string): ParsedHtml {
-  const fast = parseWithHtmlparser2(html);
-  if (fast.diverges) return new ParsedPage(parseWithParse5(html), 'parse5', html.length, undefined);
-  return new ParsedPage(fast.document, 'htmlparser2', html.length, fast.ids);
+export function parseHtml(html: HtmlSource): ParsedHtml {
+  const { handler, diverges } = runHtmlparser2(html, (divergence) => new WholePageHandler(divergence));
+  if (diverges) return new ParsedPage(parseWithParse5(wholeOf(html)), 'parse5', lengthOf(html), undefined);
+  return new ParsedPage(handler.root, 'htmlparser2', lengthOf(html), handler.ids);
+}
+
+/**
+ * Parses what indexing reads of a page that marks its main content (see `ContentHandler`): its head,
+ * that content, the links around it that name a fragment. The whole page when it marks none, as
+ * `parseHtml` does; with parse5 where a browser would build something else.
+ */
+export function parseContent(html: HtmlSource): ParsedHtml {
+  const { handler, diverges } = runHtmlparser2(html, (divergence) => new ContentHandler(divergence));
+  if (diverges) return new ParsedPage(parseWithParse5(wholeOf(html)), 'parse5', lengthOf(html), undefined);
+  const document = handler.document();
+  return document ? new ParsedPage(document, 'htmlparser2', lengthOf(html), undefined) : parseHtml(html);
 }
 
 function indexIds(document: Document): Map<string, Element> {

@@ -284,26 +284,29 @@ export class PageStructure<Node, Element extends Node> {
   }
 
   /**
-   * What the page is: a search page (a search box and hardly any text), a generated index (its content
-   * is entries of lists and tables that link elsewhere, with little prose of its own), or content.
+   * What the page is: a search page (a search box in the content and hardly any text, or no content
+   * at all but the site's search box: results a script fills in), a generated index (its content is
+   * entries of lists and tables that link elsewhere, with little prose of its own), or content.
    */
   kind(): PageKind {
     const main = this.mainContent();
     const measure = this.measures.get(main)!;
     const ownProse = measure.prose - measure.listedProse;
-    if (this.hasSearchInput(main) && ownProse < 400) return 'search';
+    if (ownProse < 400 && this.hasSearchInput(main, false)) return 'search';
+    if (measure.text === 0 && this.hasSearchInput(this.root, true)) return 'search';
     const entries = measure.linkText + measure.listedProse;
     const listing = entries > 8 * ownProse || (entries > 4 * ownProse && ownProse < 600) || (entries > ownProse && ownProse < 40);
     if (listing && measure.linkText > 0) return 'index';
     return 'content';
   }
 
-  private hasSearchInput(main: Element): boolean {
+  /** Whether `within` holds a search box; `around`: one in its navigation or sidebars too (the site's own, on every page). */
+  private hasSearchInput(within: Element, around: boolean): boolean {
     const { tree } = this;
-    for (let index = this.order.indexOf(main); index >= 0 && index < this.order.length; index++) {
+    for (let index = this.order.indexOf(within); index >= 0 && index < this.order.length; index++) {
       const element = this.order[index]!;
-      if (!this.contains(main, element)) break;
-      if (tree.tagName(element) !== 'input') continue;
+      if (!this.contains(within, element)) break;
+      if (tree.tagName(element) !== 'input' || (!around && this.isAround(element, within))) continue;
       const type = tree.attribute(element, 'type') ?? 'text';
       if (type === 'search' || (type === 'text' && tree.attribute(element, 'name') === 'q')) return true;
     }
@@ -312,6 +315,13 @@ export class PageStructure<Node, Element extends Node> {
 
   private contains(ancestor: Element, element: Element): boolean {
     for (let node: Element | undefined = element; node; node = this.tree.parent(node)) if (node === ancestor) return true;
+    return false;
+  }
+
+  /** Whether `element` sits in navigation, a sidebar or the like below `within`. */
+  private isAround(element: Element, within: Element): boolean {
+    for (let node = this.tree.parent(element); node && node !== within; node = this.tree.parent(node))
+      if (this.around.has(node)) return true;
     return false;
   }
 }
