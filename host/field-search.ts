@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type MiniSearch from 'minisearch';
+import { type EngineInternals, internalsOf, type TermData } from './minisearch-internals.ts';
 import { editDistance } from './search-terms.ts';
 
 /** One section a term was found in, by its best field (see `FieldSearch.search`). */
@@ -9,35 +10,6 @@ export interface FieldHit {
   score: number;
   /** The forms of the term the section holds (the term itself, longer words it starts), as the index keeps them. */
   words: string[];
-}
-
-/** Term → field id → short document id → frequency: how MiniSearch keeps a term. */
-type TermData = Map<number, Map<number, number>>;
-
-/**
- * What `FieldSearch` reads of a MiniSearch: its own index and settings, private in its types
- * (minisearch 7, which package.json pins to 7.2's patch releases for this). Read, never written.
- */
-interface EngineInternals {
-  _index: {
-    get(term: string): TermData | undefined;
-    has(term: string): boolean;
-    atPrefix(prefix: string): Iterable<[string, TermData]>;
-    /** Words within a Levenshtein distance of `term`. */
-    fuzzyGet(term: string, distance: number): Map<string, unknown>;
-  };
-  _fieldIds: Record<string, number>;
-  _avgFieldLength: number[];
-  _fieldLength: Map<number, number[]>;
-  _documentIds: Map<number, number>;
-  _documentCount: number;
-  _options: {
-    searchOptions: {
-      boost?: Record<string, number>;
-      weights?: { prefix?: number };
-      bm25: { k: number; b: number; d: number };
-    };
-  };
 }
 
 /** Results of terms kept for the next searches, counted in sections (about 100 bytes each). */
@@ -66,7 +38,7 @@ export class FieldSearch {
     private readonly miniSearch: MiniSearch<never> | MiniSearch<unknown>,
     private readonly options: FieldSearchOptions,
   ) {
-    this.engine = miniSearch as unknown as EngineInternals;
+    this.engine = internalsOf(miniSearch);
   }
 
   /**

@@ -63,9 +63,9 @@ export class IndexCache {
 
   /**
    * Saves through a temporary file, so that a reader never sees half an index. The index comes in
-   * parts, written one after the other: never joined, a large index is never held twice more.
+   * parts, each written before the next is asked for: a large index is never held whole as text.
    */
-  async save(root: string, key: string, json: readonly string[]): Promise<void> {
+  async save(root: string, key: string, json: Iterable<string>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
     const partial = `${file}.${randomUUID()}.tmp`;

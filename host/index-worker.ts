@@ -7,6 +7,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { fullCollection } from '../proxy/upstream/forced-gc.ts';
@@ -80,15 +81,22 @@ const BATCH_PAGES = 4;
 const BATCHES_AHEAD = 2;
 
 /**
- * HTML split in a thread between two full garbage collections. Left to V8, the dead trees of pages
- * (10–20 times their HTML) grow a thread's heap by a hundred megabytes and more, which it keeps.
+ * HTML split in a thread between two full garbage collections. Left to V8, what pages leave behind
+ * (their content's trees, strings cut from them) grows a thread's heap by a hundred megabytes and
+ * more, which it keeps. Not much less: in the builder each collection goes over the index built so
+ * far (every 8 MB, indexing pandas took a fifth longer).
  */
-const COLLECT_EVERY_CHARS = 8 * 1024 * 1024;
+const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
 /** Quiet time after a search before the builder collects its garbage. */
 const IDLE_COLLECTION_MS = 1000;
+/**
+ * Time between that collection and a second one: V8 gives back the pages the first freed only at
+ * the next (the builder of pandas' index, after the suite's 806 searches: 115 MB of heap instead of
+ * 150–185 MB).
+ */
+const SECOND_COLLECTION_MS = 500;
 
 const collectGarbage = fullCollection();
-let splitSinceCollection = 0;
 
 /**
  * Where a thread reads its pages, grown to the largest: a new buffer per page (as `readFileSync`
@@ -96,27 +104,40 @@ let splitSinceCollection = 0;
  */
 let readBuffer = Buffer.alloc(1024 * 1024);
 
-function readText(path: string): string {
+/** Bytes of a page decoded into one string: each part stays below V8's large objects (see `HtmlSource`). */
+const PART_BYTES = 16 * 1024;
+
+/** A page's HTML, in parts (see `HtmlSource`), and its length. */
+function readParts(path: string): { parts: string[]; length: number } {
   const fd = openSync(path, 'r');
+  let size: number;
+  let length = 0;
   try {
-    const size = fstatSync(fd).size;
+    size = fstatSync(fd).size;
     if (size > readBuffer.length) readBuffer = Buffer.alloc(size);
-    let length = 0;
     for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
-    return readBuffer.toString('utf8', 0, length);
   } finally {
     closeSync(fd);
   }
+  // A character cut between two parts is kept for the next by the decoder.
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  for (let start = 0; start < length; start += PART_BYTES)
+    parts.push(decoder.write(readBuffer.subarray(start, Math.min(length, start + PART_BYTES))));
+  parts.push(decoder.end());
+  return { parts, length };
 }
 
+let splitSinceCollection = 0;
+
 function splitFile(root: string, file: string): SplitFile {
-  let html: string;
+  let html: { parts: string[]; length: number };
   try {
-    html = readText(join(root, file));
+    html = readParts(join(root, file));
   } catch {
     return { file, split: undefined };
   }
-  const split = splitSections(html, file);
+  const split = splitSections(html.parts, file);
   splitSinceCollection += html.length;
   if (splitSinceCollection >= COLLECT_EVERY_CHARS) {
     splitSinceCollection = 0;
@@ -174,12 +195,15 @@ class Builder {
   }
 
   /**
-   * A full collection once searches pause: each leaves megabytes of garbage that, in a thread that
+   * Full collections once searches pause: each leaves megabytes of garbage that, in a thread that
    * then idles, V8 would keep (a burst of searches doubled the thread's memory at rest).
    */
   private collectWhenIdle(): void {
     clearTimeout(this.idle);
-    this.idle = setTimeout(collectGarbage, IDLE_COLLECTION_MS).unref();
+    this.idle = setTimeout(() => {
+      collectGarbage();
+      this.idle = setTimeout(collectGarbage, SECOND_COLLECTION_MS).unref();
+    }, IDLE_COLLECTION_MS).unref();
   }
 
   private search({ version, text, limit }: Extract<BuilderRequest, { type: 'search' }>): BuilderHits | undefined {
@@ -206,18 +230,16 @@ class Builder {
       try {
         this.current = { version, index: undefined };
         const saved = cache && (await this.loadSaved(root, cache));
-        const built = saved ? undefined : await this.build(request, cache !== undefined);
-        const index = saved ?? built!.index;
+        const index = saved ?? (await this.build(request));
         this.indexes.set(version, index);
         this.current = undefined;
         // What building left behind goes before searches come: the heap would stay at its peak size.
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
-        if (cache && built?.json !== undefined) {
-          const error = await new IndexCache(cache.dir).save(root, cache.key, built.json).then(() => undefined, errorMessage);
-          built.json = undefined;
-          // Collected once searches pause, not now: searches are answered meanwhile, and a full collection
-          // of a large index would hold one of them up (the slowest answer after "search complete").
+        if (cache && !saved) {
+          // Written a part at a time as searches are answered in between (see `VersionIndex.savedParts`).
+          const error = await new IndexCache(cache.dir).save(root, cache.key, index.savedParts()).then(() => undefined, errorMessage);
+          // Collected once searches pause, not now: a full collection of a large index would hold one up.
           this.collectWhenIdle();
           this.reply({ type: 'saved', version, error });
         }
@@ -244,11 +266,8 @@ class Builder {
     helper.postMessage({ batch, root: this.root, files: this.batches[batch]! } satisfies SplitRequest);
   }
 
-  /** Splits the pages in batches shared with the helpers, and adds them in file order; with `save`, the index saved too. */
-  private async build(
-    { version, root, files, helpers }: IndexRequest,
-    save: boolean,
-  ): Promise<{ index: VersionIndex; json: string[] | undefined }> {
+  /** Splits the pages in batches shared with the helpers, and adds them in file order. */
+  private async build({ version, root, files, helpers }: IndexRequest): Promise<VersionIndex> {
     const index = new VersionIndex();
     for (const helper of helpers) {
       helper.on('message', ({ batch, pages }: SplitReply) => {
@@ -285,7 +304,12 @@ class Builder {
       this.results[next] = undefined;
       await yieldToMessages();
     }
-    return { index, json: index.finish({ save }) };
+    // Every page is split: the helpers' memory is given back, and the builder's garbage collected,
+    // before the engine takes its searchable form (the peak of indexing).
+    for (const helper of helpers) helper.close();
+    collectGarbage();
+    index.finish();
+    return index;
   }
 }
 

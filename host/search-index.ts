@@ -1,6 +1,7 @@
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from 'minisearch';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
 import { FieldSearch, type FieldHit } from './field-search.ts';
+import { internalsOf, type TermData } from './minisearch-internals.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { queryTerms, stem, WHOLE, queryTokens, termsOf, tokenMatches, tokens, VERSION_NUMBER } from './search-terms.ts';
 
@@ -130,7 +131,7 @@ export const ENGINE_OPTIONS: Options<IndexedSection> = {
 const FIELDS = ENGINE_OPTIONS.fields as Field[];
 
 /** What `VersionIndex` needs of its engine. */
-type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
+type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search'>;
 
 /**
  * Counts what `MiniSearch.add` counts (each field's distinct words, each term's frequency in it) in
@@ -139,7 +140,7 @@ type Engine = Pick<MiniSearch<IndexedSection>, 'addAll' | 'search' | 'toJSON'>;
  */
 class TermCounts {
   /** Term → field id → short document id → frequency. */
-  private readonly terms = new Map<string, TermFields>();
+  private readonly terms = new Map<string, TermData>();
   private readonly documentIds: Record<number, number> = {};
   private readonly termsByToken = new Map<string, string[]>();
   private readonly fieldLength: Record<number, number[]> = {};
@@ -189,8 +190,8 @@ class TermCounts {
     return terms;
   }
 
-  /** The saved form; without `terms`, its index left empty (see `drain`). */
-  plain(terms = true): AsPlainObject {
+  /** The engine's saved form, its index left empty: the counts become the index itself (see `drain`). */
+  plain(): AsPlainObject {
     return {
       documentCount: this.documentCount,
       nextId: this.documentCount,
@@ -200,18 +201,13 @@ class TermCounts {
       averageFieldLength: [...this.averageFieldLength],
       storedFields: {},
       dirtCount: 0,
-      index: terms
-        ? [...this.terms].map(([term, fields]) => [
-            term,
-            Object.fromEntries([...fields].map(([fieldId, frequencies]) => [fieldId, Object.fromEntries(frequencies)])),
-          ])
-        : [],
+      index: [],
       serializationVersion: 2,
     };
   }
 
   /** Each term with its counts, in the order they were first counted, taken out of the counts as they are read. */
-  *drain(): Generator<[string, TermFields]> {
+  *drain(): Generator<[string, TermData]> {
     for (const entry of this.terms) {
       this.terms.delete(entry[0]);
       yield entry;
@@ -219,17 +215,14 @@ class TermCounts {
   }
 }
 
-/** About how long each part of a saved index is (see `VersionIndex.finish`). */
+/** About how long each part of a saved index is (see `VersionIndex.savedParts`). */
 const SAVED_PART_CHARS = 1 << 20;
 
 /** Tokens whose terms `TermCounts` keeps while pages are added (the first met: the frequent ones, mostly). */
 const TOKENS_REMEMBERED = 50_000;
 
-/** Field id → short document id → frequency: one term's counts, as MiniSearch's index keeps them. */
-type TermFields = Map<number, Map<number, number>>;
-
 /** A term's entry in the engine's saved form (`[term, {fieldId: {shortId: frequency}}]`), as `JSON.stringify` writes it. */
-function termJson(term: string, fields: TermFields): string {
+function termJson(term: string, fields: TermData): string {
   const written: string[] = [];
   // Keys that are numbers come out in increasing order, as in any object's JSON; documents are counted in that order.
   for (const fieldId of [...fields.keys()].sort((a, b) => a - b)) {
@@ -240,14 +233,49 @@ function termJson(term: string, fields: TermFields): string {
   return `[${JSON.stringify(term)},{${written.join(',')}}]`;
 }
 
-/** What `EngineBuilder` sets in a MiniSearch's index, private in its types (minisearch 7): the counts themselves, not a copy. */
-interface EngineIndex {
-  _index: { set(term: string, fields: TermFields): void };
+/**
+ * JSON arrays of `items` in parts of about `SAVED_PART_CHARS`: `[` with the first items, more items,
+ * …, the last ones with `]`. Items are joined a part at a time, into one flat string: added one to
+ * another, they would be kept as a tree of all their pieces until written.
+ */
+function* jsonArrayParts<T>(items: Iterable<T>, json: (item: T) => string): Generator<string> {
+  let part: string[] = [];
+  let length = 0;
+  let opening = '[';
+  for (const item of items) {
+    const written = json(item);
+    part.push(written);
+    length += written.length;
+    if (length >= SAVED_PART_CHARS) {
+      yield `${opening}${part.join(',')}`;
+      opening = ',';
+      part = [];
+      length = 0;
+    }
+  }
+  yield `${opening === '[' ? '[' : part.length ? ',' : ''}${part.join(',')}]`;
 }
 
-export interface FinishOptions {
-  /** Whether `finish` gives the index's saved form. */
-  save?: boolean;
+/**
+ * A MiniSearch's saved form (what `JSON.stringify(engine)` gives), in parts written from its index
+ * as they are asked for: a large index's saved form is never held whole.
+ */
+function* engineParts(engine: MiniSearch<IndexedSection>): Generator<string> {
+  const internals = internalsOf(engine);
+  yield '{"index":';
+  yield* jsonArrayParts(internals._index, ([term, fields]) => termJson(term, fields));
+  const rest = {
+    documentCount: internals._documentCount,
+    nextId: internals._nextId,
+    documentIds: Object.fromEntries(internals._documentIds),
+    fieldIds: internals._fieldIds,
+    fieldLength: Object.fromEntries(internals._fieldLength),
+    averageFieldLength: internals._avgFieldLength,
+    storedFields: Object.fromEntries(internals._storedFields),
+    dirtCount: internals._dirtCount,
+    serializationVersion: 2,
+  } satisfies Omit<AsPlainObject, 'index'>;
+  yield `,${JSON.stringify(rest).slice(1)}`;
 }
 
 /**
@@ -264,51 +292,21 @@ class EngineBuilder implements Engine {
     else for (const document of documents) this.counts!.add(document);
   }
 
-  /**
-   * The MiniSearch, made from the counts the first time. With `save`, also the engine's saved form as
-   * JSON (as `JSON.stringify(engine)` would give it, in parts to write one after the other), written in
-   * the same pass over the terms instead of a second pass over MiniSearch's tree; undefined when the
-   * MiniSearch was made before.
-   */
-  searchable({ save }: FinishOptions = {}): { engine: MiniSearch<IndexedSection>; json: string[] | undefined } {
-    if (this.engine) return { engine: this.engine, json: undefined };
+  /** The MiniSearch, made from the counts the first time. */
+  searchable(): MiniSearch<IndexedSection> {
+    if (this.engine) return this.engine;
     const counts = this.counts!;
-    const plain = counts.plain(false);
-    this.engine = MiniSearch.loadJS(plain, ENGINE_OPTIONS);
+    this.engine = MiniSearch.loadJS(counts.plain(), ENGINE_OPTIONS);
     // The counts are in the form MiniSearch keeps its index in: they become its index as they are (what
     // `loadJS` would make of their saved form, without that form and its copy, which took twice the memory).
-    const index = (this.engine as unknown as EngineIndex)._index;
-    const json = ['{"index":['];
-    // Terms joined a part at a time, into one flat string: added one to another, they would be kept as
-    // a tree of all their pieces until written (a hundred megabytes at the end of building pandas).
-    let part: string[] = [];
-    let partLength = 0;
-    for (const [term, fields] of counts.drain()) {
-      if (save) {
-        const written = termJson(term, fields);
-        part.push(written);
-        partLength += written.length;
-        if (partLength >= SAVED_PART_CHARS) {
-          json.push(`${json.length > 1 ? ',' : ''}${part.join(',')}`);
-          part = [];
-          partLength = 0;
-        }
-      }
-      index.set(term, fields);
-    }
+    const index = internalsOf(this.engine)._index;
+    for (const [term, fields] of counts.drain()) index.set(term, fields);
     this.counts = undefined;
-    if (!save) return { engine: this.engine, json: undefined };
-    const rest = JSON.stringify({ ...plain, index: undefined });
-    json.push(`${json.length > 1 && part.length ? ',' : ''}${part.join(',')}`, `],${rest.slice(1)}`);
-    return { engine: this.engine, json };
+    return this.engine;
   }
 
   search(...query: Parameters<Engine['search']>): ReturnType<Engine['search']> {
-    return this.searchable().engine.search(...query);
-  }
-
-  toJSON(): AsPlainObject {
-    return this.engine ? this.engine.toJSON() : this.counts!.plain();
+    return this.searchable().search(...query);
   }
 }
 
@@ -349,37 +347,35 @@ export class VersionIndex {
     return index;
   }
 
-  toJSON(): SavedIndex {
-    return { engine: this.engine.toJSON(), ...this.savedPages() };
-  }
-
-  /** What is saved besides the engine. */
-  private savedPages(): Omit<SavedIndex, 'engine'> {
-    return {
-      sections: this.sections,
+  /**
+   * The index as saved (and loaded by `fromJSON`), in parts of about a megabyte, each made as it is
+   * asked for, to write one after the other: never joined nor made ahead, a large index's saved form
+   * is never held whole (it was a third of the peak of building pandas' index).
+   */
+  *savedParts(): Generator<string> {
+    yield '{"engine":';
+    yield* engineParts(this.searchableEngine());
+    yield ',"sections":';
+    yield* jsonArrayParts(this.sections, (section) => JSON.stringify(section));
+    const rest: Omit<SavedIndex, 'engine' | 'sections'> = {
       documentTitles: this.documentTitles,
       titledByDocument: this.titledByDocument.map(({ title, sections }) => ({ title, ids: sections.map((section) => section.id) })),
     };
+    yield `,${JSON.stringify(rest).slice(1)}`;
   }
 
   get size(): { pages: number; sections: number } {
     return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.sections.length };
   }
 
-  /**
-   * All pages are added: the engine takes its searchable form now, not at the first search. With
-   * `save`, returns the index saved (`JSON.stringify(index)`), made meanwhile at little cost, in parts
-   * to write one after the other: joined, they would be copied twice more (tens of megabytes).
-   */
-  finish(options: FinishOptions & { save: true }): string[];
-  finish(options?: FinishOptions): string[] | undefined;
-  finish(options: FinishOptions = {}): string[] | undefined {
-    const { save = false } = options;
+  /** All pages are added: the engine takes its searchable form now, not at the first search. */
+  finish(): void {
     this.settleTitles();
-    const engineJson = this.engine instanceof EngineBuilder ? this.engine.searchable(options).json : undefined;
-    if (!save) return undefined;
-    if (engineJson === undefined) return [JSON.stringify(this)];
-    return ['{"engine":', ...engineJson, `,${JSON.stringify(this.savedPages()).slice(1)}`];
+    this.searchableEngine();
+  }
+
+  private searchableEngine(): MiniSearch<IndexedSection> {
+    return this.engine instanceof EngineBuilder ? this.engine.searchable() : this.engine;
   }
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
@@ -508,7 +504,7 @@ export class VersionIndex {
    * disjunction-max query (Lucene's, with a tie breaker).
    */
   private fieldSearch(): FieldSearch {
-    this.fields ??= new FieldSearch(this.engine instanceof EngineBuilder ? this.engine.searchable().engine : this.engine, {
+    this.fields ??= new FieldSearch(this.searchableEngine(), {
       fields: FIELDS,
       tieBreaker: TIE_BREAKER,
     });
