@@ -1,111 +1,184 @@
 /**
- * Indexes one folder of documentation as the docs host does (worker threads, then the index cache)
- * and prints its figures as one line of JSON. `bench/index.ts` runs it in a fresh process per round,
- * so that its memory figures are the index's alone.
+ * One doclens round of the index bench: the `doclens host` command as an installed package runs it
+ * (the JavaScript compiled into lib/, without tsx), in a process of its own, measured from outside
+ * as Pagefind's is: its time, processor time and peak resident memory from the kernel's accounting.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
-import { IndexCache } from '../host/index-cache.ts';
-import { startHost } from '../host/app.ts';
-import { singleFolderManifest } from '../host/manifest.ts';
-import { PageStore } from '../host/pages.ts';
-import { Registry } from '../host/registry.ts';
-import { SearchService } from '../host/search.ts';
-import { fullCollection } from '../proxy/upstream/forced-gc.ts';
+import { fileURLToPath } from 'node:url';
+import { VersionIndex } from '../host/search-index.ts';
 import { SUITE_QUERIES } from './suite-queries.ts';
-
-const collectGarbage = fullCollection();
 
 export interface DoclensIndexFigures {
   pages: number;
   sections: number;
-  /** Until the host says search is complete. */
+  /** From the command's start until it says search is complete. */
   indexMs: number;
-  /** Processor time of every thread of the process while indexing (on a busy machine, steadier than the time). */
+  /** Processor time of every thread of the process until then. */
   cpuMs: number;
   bytesOnDisk: number;
-  /** Resident memory at rest after indexing and searching (the host running, its index in its thread) minus before. */
+  /** Resident memory at rest after indexing and searching, minus that of the same command serving a one-page site. */
   residentBytes: number;
-  /** Peak resident memory until the host says search is complete: indexing alone. */
+  /** Peak resident memory until the command says search is complete: indexing alone. */
   peakIndexingBytes: number;
-  /** Peak resident memory over the whole round: indexing, the searches, the restart. */
+  /** Peak resident memory over the whole run: indexing and the searches. */
   peakResidentBytes: number;
   /**
    * Search latencies over HTTP, sorted, in milliseconds: every suite query from "search complete" on
    * (the first answer included), then again.
    */
   searchMs: number[];
-  /** A restart: the index loaded from the cache. */
+  /** A restart: from the command's start until the index is loaded from the cache. */
   reloadMs: number;
 }
 
-/**
- * Resident memory once the process is at rest: V8 gives back the heap that indexing grew a few
- * seconds after the last allocations, stopped threads theirs once their exit is handled.
- */
-async function residentAtRest(): Promise<number> {
-  let resident = Number.POSITIVE_INFINITY;
-  for (let second = 0; second < 15; second++) {
-    await delay(1000);
-    collectGarbage();
-    const now = process.memoryUsage().rss;
-    if (now >= resident - 1024 * 1024 && second >= 5) return Math.min(now, resident);
-    resident = Math.min(now, resident);
-  }
-  return resident;
-}
-
-const [docs, cacheDir] = process.argv.slice(2);
-if (!docs || !cacheDir) throw new Error('usage: index-doclens.ts DOCS CACHE_DIR');
-
+const cli = fileURLToPath(new URL('../lib/cli/main.js', import.meta.url));
 const token = 'bench-token-0123456789';
-const manifest = singleFolderManifest({ docs, project: 'bench', version: 'latest', language: 'en' });
+/** Clock ticks of `/proc/PID/stat` times: 100 a second on Linux. */
+const TICKS_PER_SECOND = 100;
+
+/** A running `doclens host`, with what it printed so far. */
+class HostProcess {
+  readonly child: ChildProcess;
+  readonly started = performance.now();
+  private readonly lines: string[] = [];
+  private waiting: (() => void) | undefined;
+  private readonly exited: Promise<void>;
+
+  constructor(docs: string, cacheDir: string) {
+    this.child = spawn(process.execPath, [cli, 'host', '--docs', docs, '--project', 'bench', '--port', '0', '--index-cache', cacheDir], {
+      env: { ...process.env, DOCLENS_HOST_TOKEN: token },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stderr: string[] = [];
+    this.child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    this.exited = new Promise((resolve) => this.child.on('exit', () => resolve()));
+    this.child.on('exit', (code, signal) => {
+      if (signal !== 'SIGTERM') this.lines.push(`exited (${code ?? signal}): ${stderr.join('')}`);
+      this.waiting?.();
+    });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      this.lines.push(line);
+      this.waiting?.();
+    });
+  }
+
+  /** The first line printed that matches `pattern`, waiting for it. */
+  async line(pattern: RegExp): Promise<RegExpExecArray> {
+    for (;;) {
+      for (const line of this.lines) {
+        const match = pattern.exec(line);
+        if (match) return match;
+        if (line.startsWith('exited')) throw new Error(`doclens host ${line}`);
+      }
+      await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
+  }
+
+  /** A field of `/proc/PID/status`, in bytes (`VmRSS`, `VmHWM`). */
+  memory(field: 'VmRSS' | 'VmHWM'): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]) * 1024;
+  }
+
+  /** Processor time of all its threads so far, in milliseconds. */
+  cpuMs(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime: fields 14 and 15 of the line, 12 and 13 after the command's name and state.
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+  }
+
+  /** Resident memory once it is at rest: V8 gives back what indexing grew a few seconds after the last allocations. */
+  async residentAtRest(): Promise<number> {
+    let resident = Number.POSITIVE_INFINITY;
+    for (let second = 0; second < 15; second++) {
+      await delay(1000);
+      const now = this.memory('VmRSS');
+      if (now >= resident - 1024 * 1024 && second >= 5) return Math.min(now, resident);
+      resident = Math.min(now, resident);
+    }
+    return resident;
+  }
+
+  async stop(): Promise<void> {
+    this.child.kill('SIGTERM');
+    await this.exited;
+  }
+}
 
 /** One search over HTTP, as the proxy asks the host: milliseconds until the whole answer is read. */
 async function timedSearch(apiUrl: string, query: string): Promise<number> {
   const begin = performance.now();
   const params = new URLSearchParams({ q: `project:bench/latest ${query}`, page_size: '10' });
-  const response = await fetch(`${apiUrl}/api/v3/search/?${params}`, { headers: { authorization: `Token ${token}` } });
+  const response = await fetch(`${apiUrl}search/?${params}`, { headers: { authorization: `Token ${token}` } });
   if (!response.ok) throw new Error(`search "${query}" answered ${response.status}`);
   await response.arrayBuffer();
   return performance.now() - begin;
 }
 
-collectGarbage();
-const residentBefore = process.memoryUsage().rss;
-const cpuBefore = process.cpuUsage();
-const host = await startHost({ manifest, token, port: 0, indexCache: cacheDir });
-const version = host.registry.projects[0]!.versions[0]!;
-const { seconds } = await host.searchComplete;
-const indexMs = seconds * 1000;
-const peakIndexingBytes = process.resourceUsage().maxRSS * 1024;
-// Every query of the suite right after "search complete", the first answer included: no warm-up round.
-const searchMs: number[] = [];
-for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(host.apiUrl, query));
-const cpu = process.cpuUsage(cpuBefore);
-// A second round, once the index is saved in the cache.
-for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(host.apiUrl, query));
-const { size } = await host.search.index(version);
-const residentBytes = (await residentAtRest()) - residentBefore;
-await host.close();
+const SEARCH_COMPLETE = /search complete in/;
+const API_URL = /API at (\S+) /;
 
-const registry = new Registry(manifest);
-const restarted = new SearchService(registry, new PageStore(), new IndexCache(cacheDir));
-const reloadStart = performance.now();
-await restarted.index(registry.projects[0]!.versions[0]!);
-const reloadMs = performance.now() - reloadStart;
-await restarted.close();
+/** What the command takes at rest serving a site of one page: what the index's figure is measured from. */
+async function baselineResident(): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'doclens-index-bench-site-'));
+  writeFileSync(join(folder, 'index.html'), '<!doctype html><title>One page</title><main><h1>One page</h1><p>Its text.</p></main>');
+  const host = new HostProcess(folder, join(folder, '.cache'));
+  try {
+    await host.line(SEARCH_COMPLETE);
+    return await host.residentAtRest();
+  } finally {
+    await host.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
-const figures: DoclensIndexFigures = {
-  ...size,
-  indexMs,
-  cpuMs: (cpu.user + cpu.system) / 1000,
-  bytesOnDisk: readdirSync(cacheDir).reduce((sum, name) => sum + statSync(join(cacheDir, name)).size, 0),
-  residentBytes,
-  peakIndexingBytes,
-  peakResidentBytes: process.resourceUsage().maxRSS * 1024,
-  searchMs: searchMs.sort((a, b) => a - b),
-  reloadMs,
-};
-console.log(JSON.stringify(figures));
+/** One round on `docs`: the command indexes it, answers every suite query twice, then starts again from the cache it wrote. */
+export async function doclensRound(docs: string): Promise<DoclensIndexFigures> {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'doclens-index-bench-'));
+  try {
+    const host = new HostProcess(docs, cacheDir);
+    let figures: Omit<DoclensIndexFigures, 'pages' | 'sections' | 'bytesOnDisk' | 'residentBytes' | 'reloadMs'>;
+    let resident: number;
+    try {
+      const apiUrl = (await host.line(API_URL))[1]!;
+      await host.line(SEARCH_COMPLETE);
+      const indexMs = performance.now() - host.started;
+      const cpuMs = host.cpuMs();
+      const peakIndexingBytes = host.memory('VmHWM');
+      // Every query of the suite right after "search complete", the first answer included: no warm-up round.
+      const searchMs: number[] = [];
+      for (let round = 0; round < 2; round++) for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(apiUrl, query));
+      resident = await host.residentAtRest();
+      figures = { indexMs, cpuMs, peakIndexingBytes, peakResidentBytes: host.memory('VmHWM'), searchMs: searchMs.sort((a, b) => a - b) };
+    } finally {
+      await host.stop();
+    }
+    const restarted = new HostProcess(docs, cacheDir);
+    let reloadMs: number;
+    try {
+      await restarted.line(/search complete in .* \(indexes loaded from the cache\)/);
+      reloadMs = performance.now() - restarted.started;
+    } finally {
+      await restarted.stop();
+    }
+    // The cache's one file: the key it was built for on its first line, then the index.
+    const [file] = readdirSync(cacheDir).map((name) => join(cacheDir, name));
+    const saved = readFileSync(file!, 'utf8');
+    const { size } = await VersionIndex.fromJSON(saved.slice(saved.indexOf('\n') + 1));
+    return {
+      ...figures,
+      ...size,
+      bytesOnDisk: readdirSync(cacheDir).reduce((sum, name) => sum + statSync(join(cacheDir, name)).size, 0),
+      residentBytes: resident - (await baselineResident()),
+      reloadMs,
+    };
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}

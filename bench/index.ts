@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DoclensIndexFigures } from './index-doclens.ts';
+import { doclensRound, type DoclensIndexFigures } from './index-doclens.ts';
 import { pagefindSearchTimes, type PagefindSearchTimes } from './index-pagefind-search.ts';
 import { ms, percentile, table } from './stats.ts';
 import { SUITE_QUERIES } from './suite-queries.ts';
@@ -31,21 +31,6 @@ function documentation(): string {
 /** Bytes of the files in a folder, those it reaches through symbolic links included (packaged docs link their static files). */
 function folderBytes(folder: string): number {
   return Number(spawnSync('du', ['-sLb', folder], { encoding: 'utf8' }).stdout.split('\t')[0]);
-}
-
-/** One doclens round in a fresh process: the docs host's indexing, from its threads' start to a complete index. */
-function doclens(docs: string): DoclensIndexFigures {
-  const cache = mkdtempSync(join(tmpdir(), 'doclens-index-bench-'));
-  try {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/index-doclens.ts'), docs, cache], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`doclens indexing failed: ${result.stderr}`);
-    return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as DoclensIndexFigures;
-  } finally {
-    rmSync(cache, { recursive: true, force: true });
-  }
 }
 
 interface PagefindFigures {
@@ -92,11 +77,15 @@ async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): 
  */
 export async function benchIndex(): Promise<void> {
   const docs = documentation();
+  // What an installed package runs: the JavaScript compiled into lib/, as `npm install` builds it.
+  console.log('compiling lib/ (npm run build:lib)…');
+  const build = spawnSync('npm', ['run', 'build:lib'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:lib failed');
   const ours: DoclensIndexFigures[] = [];
   const theirs: PagefindFigures[] = [];
   let pagefindSearches: PagefindSearchTimes = { searchMs: [], withDataMs: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    ours.push(doclens(docs));
+    ours.push(await doclensRound(docs));
     const last = round === ROUNDS - 1;
     theirs.push(
       await pagefind(
