@@ -215,8 +215,11 @@ class TermCounts {
   }
 }
 
-/** About how long each part of a saved index is (see `VersionIndex.savedParts`). */
-const SAVED_PART_CHARS = 1 << 20;
+/**
+ * About how long each part of a saved index is (see `VersionIndex.savedParts`): searches are answered
+ * between parts, and one of 256K characters takes a few milliseconds to make.
+ */
+const SAVED_PART_CHARS = 1 << 18;
 
 /** Tokens whose terms `TermCounts` keeps while pages are added (the first met: the frequent ones, mostly). */
 const TOKENS_REMEMBERED = 50_000;
@@ -348,7 +351,7 @@ export class VersionIndex {
   }
 
   /**
-   * The index as saved (and loaded by `fromJSON`), in parts of about a megabyte, each made as it is
+   * The index as saved (and loaded by `fromJSON`), in parts of about 256K characters, each made as it is
    * asked for, to write one after the other: never joined nor made ahead, a large index's saved form
    * is never held whole (it was a third of the peak of building pandas' index).
    */
