@@ -123,7 +123,8 @@ export const ENGINE_OPTIONS: Options<IndexedSection> = {
   storeFields: [],
   extractField: (section, field) => fieldOf(section, field as Field) as string,
   tokenize: tokens,
-  processTerm: termsOf,
+  // A copy: the terms of a token are shared with every caller (see `termsOf`).
+  processTerm: (token) => [...termsOf(token)],
   searchOptions: SEARCH_OPTIONS,
 };
 
@@ -142,7 +143,6 @@ class TermCounts {
   /** Term → field id → short document id → frequency. */
   private readonly terms = new Map<string, TermData>();
   private readonly documentIds: Record<number, number> = {};
-  private readonly termsByToken = new Map<string, string[]>();
   private readonly fieldLength: Record<number, number[]> = {};
   private readonly averageFieldLength: number[] = [];
   private documentCount = 0;
@@ -162,7 +162,7 @@ class TermCounts {
       this.averageFieldLength[fieldId] = ((this.averageFieldLength[fieldId] || 0) * before + length) / (before + 1);
       // Counted in the field first, then added to the index once per term (in the order they first occur).
       const counted = new Map<string, number>();
-      for (const token of found) for (const term of this.termsOf(token)) counted.set(term, (counted.get(term) ?? 0) + 1);
+      for (const token of found) for (const term of termsOf(token)) counted.set(term, (counted.get(term) ?? 0) + 1);
       for (const [term, frequency] of counted) {
         let fields = this.terms.get(term);
         if (!fields) {
@@ -178,16 +178,6 @@ class TermCounts {
       }
     }
     this.fieldLength[shortId] = lengths;
-  }
-
-  /** The terms of a token, worked out once for the most frequent tokens: a site's vocabulary is small next to its text. */
-  private termsOf(token: string): string[] {
-    let terms = this.termsByToken.get(token);
-    if (!terms) {
-      terms = termsOf(token);
-      if (this.termsByToken.size < TOKENS_REMEMBERED) this.termsByToken.set(token, terms);
-    }
-    return terms;
   }
 
   /** The engine's saved form, its index left empty: the counts become the index itself (see `drain`). */
@@ -220,9 +210,6 @@ class TermCounts {
  * between parts, and one of 256K characters takes a few milliseconds to make.
  */
 const SAVED_PART_CHARS = 1 << 18;
-
-/** Tokens whose terms `TermCounts` keeps while pages are added (the first met: the frequent ones, mostly). */
-const TOKENS_REMEMBERED = 50_000;
 
 /** A term's entry in the engine's saved form (`[term, {fieldId: {shortId: frequency}}]`), as `JSON.stringify` writes it. */
 function termJson(term: string, fields: TermData): string {

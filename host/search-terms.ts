@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { stemmer } from 'stemmer';
 
 /**
@@ -32,18 +33,9 @@ const STOP_WORDS = new Set(
 
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(word.toLowerCase().replace(/['’]/g, ''));
 
-/** Stems already computed: a site's vocabulary is small next to its text. */
-const stems = new Map<string, string>();
-const MAX_CACHED_STEMS = 200_000;
-
 /** The stem of an English word in lower case; other words (digits, other scripts) as they are. */
 export function stem(word: string): string {
-  let stemmed = stems.get(word);
-  if (stemmed === undefined) {
-    stemmed = /^[a-z]{3,}$/.test(word) ? stemmer(word) : word;
-    if (stems.size < MAX_CACHED_STEMS) stems.set(word, stemmed);
-  }
-  return stemmed;
+  return /^[a-z]{3,}$/.test(word) ? stemmer(word) : word;
 }
 
 const PARTS = /\.|::|_+/;
@@ -55,8 +47,23 @@ const SEGMENTS = /\.|::/;
  */
 export const WHOLE = '=';
 
+/**
+ * The terms of tokens met lately: a site's vocabulary is small next to its text, which indexing
+ * reads once and searches read again (a query's closeness and completions read its hits' text).
+ */
+const recentTerms = new LRUCache<string, readonly string[]>({ max: 50_000 });
+
 /** The terms the index keeps of one token (none for a stop word). */
-export function termsOf(token: string): string[] {
+export function termsOf(token: string): readonly string[] {
+  let terms = recentTerms.get(token);
+  if (!terms) {
+    terms = computeTerms(token);
+    recentTerms.set(token, terms);
+  }
+  return terms;
+}
+
+function computeTerms(token: string): string[] {
   const lower = token.toLowerCase();
   if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? [] : [stem(lower)];
   const terms = [WHOLE + lower];
