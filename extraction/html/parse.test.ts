@@ -38,7 +38,8 @@ describe('parseHtml', () => {
 });
 
 /** `html` in parts of `size` characters, as a page read in parts comes. */
-const inParts = (html: string, size: number) => Array.from({ length: Math.ceil(html.length / size) }, (_, part) => html.slice(part * size, (part + 1) * size));
+const inParts = (html: string, size: number) =>
+  Array.from({ length: Math.ceil(html.length / size) }, (_, part) => html.slice(part * size, (part + 1) * size));
 
 describe('parseHtml of a page in parts', () => {
   it('builds the tree it builds of the whole page, whatever the parts cut (a tag, an entity, a word)', () => {
