@@ -161,9 +161,11 @@ describe('generated pages', () => {
   });
 
   it('does not take a short page for a search page because of the search box in its sidebar', () => {
-    const moved = `<html><body>${sidebar}<div role="main"><h1>Moved</h1><p>See <a href="new.html">the new page</a> for what this page said.</p></div></body></html>`;
+    const moved = `<html><body>${sidebar}<div role="main"><h1>Moved</h1>
+      <p>See <a href="new.html">the new page</a> for what this page said.</p></div></body></html>`;
     expect(splitSections(moved, 'old.html').kind).not.toBe('search');
-    const link = `<html><body>${sidebar}<div role="main"><p><a href="https://example.org/4.0.html">What’s new in 4.0?</a></p></div></body></html>`;
+    const link = `<html><body>${sidebar}<div role="main">
+      <p><a href="https://example.org/4.0.html">What’s new in 4.0?</a></p></div></body></html>`;
     expect(splitSections(link, 'whatsnew/4.0.html').kind).toBe('index');
   });
 });
