@@ -140,7 +140,7 @@ export async function benchIndex(): Promise<void> {
         'doclens < Pagefind',
       ],
       [
-        'peak resident memory of the whole round (doclens: indexing, the searches, a restart)',
+        'peak resident memory of the whole run (doclens: indexing and the searches)',
         mb(median(ours.map((figures) => figures.peakResidentBytes))),
         '',
         '',
@@ -169,6 +169,7 @@ export async function benchIndex(): Promise<void> {
   console.log(
     `  The ${SUITE_QUERIES.length} queries of the real-docs suite (all its sites). doclens answers over HTTP (the docs host's\n` +
       '  Search API); Pagefind searches where it searches, in Chromium (WebAssembly, its index served from loopback).\n' +
-      "  doclens' peak includes Node, its code and the threads that split pages.",
+      '  doclens is the `doclens host` command as installed (lib/, compiled), in a process of its own; its time\n' +
+      '  runs from its start to "search complete", its peak and processor time are its process\'s, as Pagefind\'s are.',
   );
 }
