@@ -611,6 +611,36 @@ describe('<doclens-search>', () => {
     });
   });
 
+  it("shows two lines of a section's title, an API entry's whole signature included, and keeps all of it to be read", async () => {
+    const signature = `pandas.read_csv(${Array.from({ length: 50 }, (_, index) => `option_${index}=None`).join(', ')})`;
+    const original = window.fetch;
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (!url.pathname.endsWith('/search/')) return original(input, init);
+      const answer = (await (await original(input, init)).json()) as SearchResponse;
+      const [first] = answer.results;
+      const block = { type: 'domain', id: 'pandas.read_csv', name: signature, role: 'py:function', content: 'Reads a file.' } as const;
+      answer.results = [{ ...first!, blocks: [{ ...block, highlights: { name: [], content: [] } }] }];
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    };
+    try {
+      const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.proxy} debounce="0"></doclens-search>`);
+      await element.show('retry');
+      const title = () => options(element)[1]?.querySelector<HTMLElement>('[part~="option-title"]');
+      await until(() => title()?.textContent?.trim() === signature, 'the entry of the long signature');
+      // One line of a title: a copy of its element holding one word.
+      const line = title()!.cloneNode(false) as HTMLElement;
+      line.textContent = 'read_csv';
+      title()!.after(line);
+      const lineHeight = line.getBoundingClientRect().height;
+      line.remove();
+      expect(title()!.getBoundingClientRect().height).to.be.at.most(2 * lineHeight + 1);
+      expect(title()!.scrollHeight).to.be.greaterThan(title()!.clientHeight);
+    } finally {
+      window.fetch = original;
+    }
+  });
+
   it('titles API results without the [source] labels that real Sphinx sites give them (Requests docs)', async () => {
     const element = await fixture<DoclensSearch>(
       html`<doclens-search proxy=${servers.real.proxy} project="real-docs" version="latest"></doclens-search>`,

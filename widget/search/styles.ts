@@ -232,10 +232,14 @@ export const searchStyles = css`
     overflow-wrap: anywhere;
   }
   .snippet {
-    display: block;
     margin-top: 2px;
     font-size: 0.9em;
     line-height: 1.4;
+  }
+  /* Two lines of a snippet, and of a section's title: an API entry's is its whole signature, which on a
+     phone took the screen (pandas.read_csv has 50 parameters). The rest stays in the text read aloud. */
+  .snippet,
+  .title.hit {
     overflow: hidden;
     display: -webkit-box;
     -webkit-line-clamp: 2;
