@@ -113,10 +113,9 @@ const PART_BYTES = 16 * 1024;
 /** A page's HTML, in parts (see `HtmlSource`). */
 function readParts(path: string): string[] {
   const fd = openSync(path, 'r');
-  let size: number;
   let length = 0;
   try {
-    size = fstatSync(fd).size;
+    const size = fstatSync(fd).size;
     if (size > readBuffer.length) readBuffer = Buffer.alloc(size);
     for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
   } finally {

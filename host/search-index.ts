@@ -111,7 +111,7 @@ function fieldOf(section: IndexedSection, field: Field): string | undefined {
  * the full name. Other titles as they are.
  */
 function ownName(title: string): string {
-  return API_NAME.test(title) && /\.|::/.test(title) ? title.split(/\.|::/).at(-1)! : title;
+  return isFullName(title) ? title.split(/\.|::/).at(-1)! : title;
 }
 
 /** What follows a documented object's name in its signature: parameters, a value, a `[source]` label. */
@@ -777,10 +777,13 @@ function sameObject(name: string, other: string): boolean {
 }
 
 /** Whether a section is on a page generated for one object (titled by its full name, `pandas.DataFrame.fillna`): no guide. */
-const isObjectPage = (section: IndexedSection) => API_NAME.test(section.pageTitle) && /\.|::/.test(section.pageTitle);
+const isObjectPage = (section: IndexedSection) => isFullName(section.pageTitle);
 
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
 const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/** A name with its modules or classes (`pandas.DataFrame.fillna`, `std::vector`), not a lone identifier. */
+const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(name);
 
 /** `pandas.dataframe` of `pandas.DataFrame.merge`, '' for a name without an owner. */
 function ownerOf(apiName: string): string {
