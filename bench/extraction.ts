@@ -1,6 +1,6 @@
 import { DomHandler } from 'domhandler';
 import { Parser } from 'htmlparser2';
-import { extractSection } from '../extraction/embed.ts';
+import { extractSection } from '../extraction/find-section.ts';
 import { parseHtml } from '../extraction/html/parse.ts';
 import { largeSphinxPage } from './corpus.ts';
 import { ms, percentile, table, timeInterleaved, timeRuns } from './stats.ts';

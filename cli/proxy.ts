@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createLogger } from '../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
-import { redisAddress } from '../proxy/shared/redis.ts';
+import { redisAddress } from '../proxy/replicas/redis.ts';
 import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
-import { extractSection } from './embed.ts';
+import { extractSection } from './find-section.ts';
 import { parseHtml } from './html/parse.ts';
 import { cutFromListing, previewOf, previewOfTarget } from './preview.ts';
 

@@ -1,5 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './embed.ts';
+import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';

@@ -1,6 +1,6 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { nextDefinition } from './embed.ts';
+import { nextDefinition } from './find-section.ts';
 import { classList, descendants, descendantsWhere, type HtmlSource, parseContent, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';

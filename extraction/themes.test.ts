@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toHtml } from './embed.ts';
+import { toHtml } from './find-section.ts';
 import { parseHtml, textOf } from './html/parse.ts';
 import { findMainContent, structureOf } from './html/structure.ts';
 import { previewOf, previewOfTarget } from './preview.ts';

@@ -1,5 +1,5 @@
 import { cloneNode, type Element } from 'domhandler';
-import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/embed.ts';
+import { findSection, InvalidSelectorError, toHtml, withAbsoluteReferences } from '../extraction/find-section.ts';
 import { pageUrlOf } from '../extraction/html/links.ts';
 import { descendants, textOf } from '../extraction/html/parse.ts';
 import { findMainContent, removePermalinks } from '../extraction/html/structure.ts';

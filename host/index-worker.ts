@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections, type SplitPage } from '../extraction/sections.ts';
-import { fullCollection } from '../proxy/upstream/forced-gc.ts';
+import { fullCollection } from '../runtime/forced-gc.ts';
 import { IndexCache } from './index-cache.ts';
 import { VersionIndex, type PageHit } from './search-index.ts';
 

@@ -9,7 +9,7 @@ import { proxyRoutes } from './routes/table.ts';
 import { accessLog } from './app/access-log.ts';
 import { HotPath } from './app/hot-path.ts';
 import { answerErrors, routeRequests } from './app/router.ts';
-import { createContext } from './app/context.ts';
+import { createContext } from './app/create-context.ts';
 import { packagePath } from '../runtime/package-files.ts';
 
 export interface ProxyOptions {
@@ -56,7 +56,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     routeRequests(
       routes,
       context.cors,
-      (req) => context.notes.get(req)?.rateWait ?? context.clients.take(clientAddress(req, config.trustProxy)),
+      (req) => context.notes.get(req)?.rateWait ?? context.rateLimiter.take(clientAddress(req, config.trustProxy)),
     ),
   );
   app.use(answerErrors(routes, context.cors, logger));

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ProxyConfig } from './config.ts';
 import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
-import type { ExtractionPool } from './extraction/pool.ts';
+import type { ExtractionPool } from './threads/pool.ts';
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Logger } from './http/log.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { Readiness } from './app/readiness.ts';
-import type { SharedRedis } from './shared/redis.ts';
+import type { SharedRedis } from './replicas/redis.ts';
 import type { EmbedDomains } from './routes/domains.ts';
 import type { Credential, UpstreamApi } from './upstream/api.ts';
 import type { Metadata } from './upstream/metadata.ts';
@@ -39,7 +39,7 @@ export interface ProxyContext {
   /** Threads that parse pages and extract sections off the main thread. */
   extraction: ExtractionPool;
   /** Requests per client address (kept per client, so within the cache bound; in Redis when shared). */
-  clients: RateLimitStore;
+  rateLimiter: RateLimitStore;
   metrics: Metrics;
   logger: Logger;
   /** The connection replicas share, with `--redis`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
-import { findSection, toHtml } from '../embed.ts';
+import { findSection, toHtml } from '../find-section.ts';
 import { parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
 
 describe('parseHtml', () => {

@@ -36,7 +36,7 @@ export class HotPath {
       const entry = origin === undefined ? undefined : context.responses.freshForUrl(origin + (req.url ?? ''));
       if (!entry) return app(req, res);
       const started = performance.now();
-      const wait = context.clients.take(clientAddress(req, context.config.trustProxy));
+      const wait = context.rateLimiter.take(clientAddress(req, context.config.trustProxy));
       if (typeof wait === 'number') return this.answer(req, res, entry, wait, started, app);
       wait.then((shared) => this.answer(req, res, entry, shared, started, app));
     };

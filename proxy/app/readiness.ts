@@ -1,4 +1,4 @@
-import type { SharedRedis } from '../shared/redis.ts';
+import type { SharedRedis } from '../replicas/redis.ts';
 import { FetchError } from '../upstream/fetch.ts';
 import type { ObservedFetcher } from '../upstream/observed-fetcher.ts';
 

@@ -1,8 +1,8 @@
-import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/embed-jobs.ts';
+import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/jobs.ts';
 import { pageUrlOf } from '../../extraction/html/links.ts';
 import { MAX_SELECTOR_LENGTH, simpleSelector } from '../../extraction/selector.ts';
 import type { Preview } from '../../extraction/preview.ts';
-import { ExtractionRefused } from '../extraction/pool.ts';
+import { ExtractionRefused } from '../threads/pool.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';

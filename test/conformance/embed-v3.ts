@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractSection } from '../../extraction/embed.ts';
+import { extractSection } from '../../extraction/find-section.ts';
 import { absolutize } from '../../extraction/html/links.ts';
 import type { CaseResult } from './types.ts';
 

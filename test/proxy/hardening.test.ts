@@ -190,10 +190,10 @@ describe('paths, limits and memory', () => {
     const { proxy } = await setUp({}, { rateLimit: 600, trustProxy: 1, cacheBytes: 1024 * 1024 });
     for (let client = 0; client < 400; client++)
       await proxy.get('/api/v3/search/?q=x', { 'x-forwarded-for': `203.0.${client >> 8}.${client & 255}` });
-    const { clients, metadata, responses, pages } = proxy.app.context;
-    expect(clients.bytes).toBeGreaterThan(0);
-    expect(clients.bytes + metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
-    expect(clients.bytes).toBeLessThanOrEqual(64 * 1024);
+    const { rateLimiter, metadata, responses, pages } = proxy.app.context;
+    expect(rateLimiter.bytes).toBeGreaterThan(0);
+    expect(rateLimiter.bytes + metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(rateLimiter.bytes).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('keeps a fetched page as its HTML, counted against the cache bound (its tree lives only in an extraction thread)', async () => {

@@ -3,7 +3,7 @@ import type { SearchResponse } from '../../contract/index.ts';
 import type { PageStore } from '../../host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../host/registry.ts';
 import type { IndexContents } from '../../host/search.ts';
-import { findByFragment } from '../../extraction/embed.ts';
+import { findByFragment } from '../../extraction/find-section.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { percentDecoded } from '../../extraction/structure/tree.ts';

@@ -8,7 +8,7 @@
 import { isTag, type Element } from 'domhandler';
 import type { Browser, Page } from 'playwright-core';
 import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
-import { findByFragment } from '../../extraction/embed.ts';
+import { findByFragment } from '../../extraction/find-section.ts';
 import { proxyGet, sampleLinks, type SampledLink, type ServedSite } from './metrics.ts';
 import type { Query } from './sites.ts';
 

@@ -1,4 +1,4 @@
-import { findSection, toHtml, withAbsoluteReferences } from './embed.ts';
+import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { absolutizeHtml } from './html/links.ts';
 import { parseHtml } from './html/parse.ts';
 import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/embed-jobs.ts';
+import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/jobs.ts';
 import { startWorker } from '../../runtime/worker.ts';
 import type { ExtractionReply, ExtractionRequest } from './worker.ts';
 

@@ -3,15 +3,15 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ExtractionPool } from '../extraction/pool.ts';
+import { ExtractionPool } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
 import { BUCKET_BYTES, countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
 import { DomainList } from '../routes/domains.ts';
-import { RedisRateLimiter } from '../shared/redis-rate-limit.ts';
-import { RedisResponses } from '../shared/redis-responses.ts';
-import { SharedRedis } from '../shared/redis.ts';
+import { RedisRateLimiter } from '../replicas/redis-rate-limit.ts';
+import { RedisResponses } from '../replicas/redis-responses.ts';
+import { SharedRedis } from '../replicas/redis.ts';
 import { createUpstreamApi } from '../upstream/create-api.ts';
 import { Metadata } from '../upstream/metadata.ts';
 import { ObservedFetcher } from '../upstream/observed-fetcher.ts';
@@ -62,7 +62,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
   const metrics = new Metrics(() => ({
     doclens_cache_bytes: {
       help: 'Memory held for cached answers, parsed pages, project data and rate limits, within --cache-bytes.',
-      value: context ? context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.clients.bytes : 0,
+      value: context ? context.responses.size.bytes + context.pages.bytes + context.metadata.bytes + context.rateLimiter.bytes : 0,
     },
     doclens_cache_entries: { help: 'Cached answers and remembered request URLs in memory.', value: context?.responses.size.entries ?? 0 },
     doclens_cache_max_bytes: { help: 'The memory bound, --cache-bytes.', value: config.cacheBytes },
@@ -117,7 +117,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       config.embedTtl,
     ),
     extraction: new ExtractionPool(extractionLimits(config)),
-    clients: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),
+    rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),
     metrics,
     logger,
     redis,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
-import { extractSection, InvalidSelectorError } from './embed.ts';
+import { extractSection, InvalidSelectorError } from './find-section.ts';
 import { absolutize } from './html/links.ts';
 import { parseHtml } from './html/parse.ts';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { runEmbedJob, type EmbedJobKind } from '../../extraction/embed-jobs.ts';
+import { runEmbedJob, type EmbedJobKind } from '../../extraction/jobs.ts';
 import { TooDeepError } from '../../extraction/html/parse.ts';
 
 /** A job for the thread: one at a time, the next only once it answered. */
