@@ -8,6 +8,7 @@ import { startProxy } from '../proxy/server.ts';
 import { createLogger } from '../proxy/http/log.ts';
 import { packagePath } from '../runtime/package-files.ts';
 import { addressValue, parseOptions, portValue, UsageError } from './args.ts';
+import type { CommandIO } from './io.ts';
 import { demoToken, hostOptions, indexCacheFromOptions, manifestFromOptions, reportSearchComplete, startPages } from './host.ts';
 
 export const demoHelp = `Usage: doclens demo [--docs DIR --project SLUG] [--port N] [widget options]
@@ -135,10 +136,10 @@ export interface RunningDemo {
 const demoLogger = createLogger('error', { write: (line: string) => console.error(`doclens proxy: ${line.trimEnd()}`) });
 
 /** Starts the docs host and the proxy in front of it, the widget's tag on every page. */
-export async function startDemo(values: DemoValues): Promise<RunningDemo> {
+export async function startDemo(values: DemoValues, env: NodeJS.ProcessEnv = process.env): Promise<RunningDemo> {
   const custom = values.docs !== undefined || values.manifest !== undefined || values.project !== undefined;
   const manifest = custom ? manifestFromOptions(values) : loadManifest(bundledManifest);
-  const port = portValue('--port', values.port, portValue('PORT', process.env.PORT, 8000));
+  const port = portValue('--port', values.port, portValue('PORT', env.PORT, 8000));
   const hostname = addressValue('--host', values.host, '127.0.0.1');
   const domains = previewDomains(values['preview-domain']);
   const attributes = Object.entries(loaderAttributes(values, domains))
@@ -181,20 +182,23 @@ export async function startDemo(values: DemoValues): Promise<RunningDemo> {
   };
 }
 
-export async function runDemo(argv: string[]): Promise<RunningDemo | undefined> {
+export async function runDemo(argv: string[], io: CommandIO): Promise<RunningDemo | undefined> {
   const values = parseDemoArgs(argv);
   if (values.help) {
-    process.stdout.write(demoHelp);
+    io.stdout.write(demoHelp);
     return undefined;
   }
-  const demo = await startDemo(values);
-  console.log(`doclens demo is ready: ${demo.pages[0]!.url}`);
-  for (const { name, url } of demo.pages) console.log(`  ${name.padEnd(16)} ${url}`);
-  console.log(`  ${'doclens proxy'.padEnd(16)} ${demo.proxyUrl}/healthz`);
-  console.log(`  ${'Hosting API'.padEnd(16)} ${demo.host.apiUrl}/api/v3/ (token ${demo.token})`);
+  const demo = await startDemo(values, io.env);
+  const lines = [
+    `doclens demo is ready: ${demo.pages[0]!.url}`,
+    ...demo.pages.map(({ name, url }) => `  ${name.padEnd(16)} ${url}`),
+    `  ${'doclens proxy'.padEnd(16)} ${demo.proxyUrl}/healthz`,
+    `  ${'Hosting API'.padEnd(16)} ${demo.host.apiUrl}/api/v3/ (token ${demo.token})`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
   if (!existsSync(widgetBundle))
-    console.error('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.');
-  console.log('Press Ctrl+C to stop.');
-  reportSearchComplete(demo.host, 'doclens demo');
+    io.stderr.write('doclens demo: the widget is not built (dist/doclens.js is missing): run "npm run build" and reload.\n');
+  io.stdout.write('Press Ctrl+C to stop.\n');
+  reportSearchComplete(demo.host, 'doclens demo', io);
   return demo;
 }

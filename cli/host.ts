@@ -5,6 +5,7 @@ import type { HeadInjection } from '../host/docs.ts';
 import { defaultIndexCacheDir } from '../host/index-cache.ts';
 import { loadManifest, singleFolderManifest, type Manifest } from '../host/manifest.ts';
 import { addressValue, languageValue, parseOptions, portValue, slugValue, UsageError } from './args.ts';
+import type { CommandIO } from './io.ts';
 
 /** Where the host's API v3 token comes from: a secret, so from the environment (as the proxy's token). */
 export const HOST_TOKEN_ENV = 'DOCLENS_HOST_TOKEN';
@@ -88,7 +89,7 @@ export function indexCacheFromOptions(values: { 'index-cache'?: string }): strin
 }
 
 /** The line that says when every default version can be searched in full (pages are served before). */
-export function reportSearchComplete(host: RunningHost, prefix: string): void {
+export function reportSearchComplete(host: RunningHost, prefix: string, io: CommandIO): void {
   host.searchComplete.then(
     ({ seconds, versions, cached }) => {
       const from =
@@ -97,7 +98,7 @@ export function reportSearchComplete(host: RunningHost, prefix: string): void {
           : cached > 0
             ? ` (${cached} of ${versions} indexes loaded from the cache)`
             : '';
-      console.log(`${prefix}: search complete in ${seconds.toFixed(1)} s${from}`);
+      io.stdout.write(`${prefix}: search complete in ${seconds.toFixed(1)} s${from}\n`);
     },
     () => {},
   );
@@ -111,26 +112,26 @@ export function startPages(host: RunningHost): { name: string; url: string }[] {
   });
 }
 
-export async function runHost(argv: string[], options: { headHtml?: HeadInjection } = {}): Promise<RunningHost | undefined> {
+export async function runHost(argv: string[], io: CommandIO, options: { headHtml?: HeadInjection } = {}): Promise<RunningHost | undefined> {
   const values = parseOptions(argv, hostOptions);
   if (values.help) {
-    process.stdout.write(hostHelp);
+    io.stdout.write(hostHelp);
     return undefined;
   }
   const manifest = manifestFromOptions(values);
   const port = portValue('--port', values.port, 8000);
   const hostname = addressValue('--host', values.host, '127.0.0.1');
-  const { token, source } = hostToken(values.token, process.env);
+  const { token, source } = hostToken(values.token, io.env);
   if (source === 'flag') {
-    console.error(
+    io.stderr.write(
       `doclens host: warning: --token is visible to other users of this machine (process list, shell history); ` +
-        `set ${HOST_TOKEN_ENV} instead`,
+        `set ${HOST_TOKEN_ENV} instead\n`,
     );
   }
   const host = await startHost({ manifest, token, port, hostname, indexCache: indexCacheFromOptions(values), ...options });
-  for (const { name, url } of startPages(host)) console.log(`doclens host: serving ${name} at ${url}`);
+  for (const { name, url } of startPages(host)) io.stdout.write(`doclens host: serving ${name} at ${url}\n`);
   const shown = { random: token, environment: `from ${HOST_TOKEN_ENV}`, flag: 'from --token' }[source];
-  console.log(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${shown})`);
-  reportSearchComplete(host, 'doclens host');
+  io.stdout.write(`doclens host: API at ${host.apiUrl}/api/v3/ (token: ${shown})\n`);
+  reportSearchComplete(host, 'doclens host', io);
   return host;
 }

@@ -1,31 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { packagePath } from '../runtime/package-files.ts';
-import { UsageError } from './args.ts';
-import { runDemo } from './demo.ts';
-import { runHost } from './host.ts';
-import { runProxy } from './proxy.ts';
-
-const help = `Usage: doclens <command> [options]
-
-Commands:
-  demo     run the demo: sample documentation with the local docs host
-  host     serve folders of built documentation with the hosting service's read API
-  proxy    run the doclens proxy in front of a hosting service
-
-Run "doclens <command> --help" for a command's options.
-`;
-
-interface Stoppable {
-  close(): Promise<void>;
-  /** Says that the command stops, in its own log format (plain text otherwise). */
-  stopping?(signal: string): void;
-}
-
-const commands: Record<string, (argv: string[]) => Promise<Stoppable | undefined>> = {
-  demo: runDemo,
-  host: runHost,
-  proxy: runProxy,
-};
+// The `doclens` process: runs the command (cli/command.ts) and stops what it started on SIGINT or SIGTERM.
+import { main, type Stoppable } from './command.ts';
+import { processIO } from './io.ts';
 
 function stopOnSignals(running: Stoppable): void {
   let stopping = false;
@@ -43,35 +18,7 @@ function stopOnSignals(running: Stoppable): void {
   process.once('SIGTERM', stop);
 }
 
-async function main(argv: string[]): Promise<void> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(help);
-    return;
-  }
-  if (name === '--version' || name === '-v') {
-    const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
-    console.log(pkg.version);
-    return;
-  }
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(commands).join(', ')})`);
-  const running = await command(rest);
-  if (running) stopOnSignals(running);
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error as Error).name === 'ManifestError' || (error as Error).name === 'ConfigError') {
-    console.error(`doclens: ${(error as Error).message}`);
-    process.exit(2);
-  }
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
-    console.error(
-      `doclens: ${(error as Error).message.replace(/^listen /, 'cannot listen: ')}; choose another --port (0 picks a free one)`,
-    );
-    process.exit(1);
-  }
-  console.error(`doclens: ${(error as Error).message}`);
-  process.exit(1);
-});
+const { status, running } = await main(process.argv.slice(2), processIO);
+if (running) stopOnSignals(running);
+// A command that failed to start may leave handles open (a half-started server): exit regardless.
+else if (status !== 0) process.exit(status);

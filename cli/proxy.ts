@@ -4,6 +4,7 @@ import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { redisAddress } from '../proxy/replicas/redis.ts';
 import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
+import type { CommandIO } from './io.ts';
 
 const flagName = (flag: string) => flag.replace(/^--/, '');
 
@@ -63,13 +64,13 @@ export function proxyConfigFrom(argv: string[], env: NodeJS.ProcessEnv): ProxyCo
  * Runs the proxy until a signal stops it. Every line it writes is JSON, its life included: `starting`,
  * `ready` (with the URL it answers at), `stopping` and `stopped`.
  */
-export async function runProxy(argv: string[]): Promise<(RunningProxy & { stopping(signal: string): void }) | undefined> {
-  const config = proxyConfigFrom(argv, process.env);
+export async function runProxy(argv: string[], io: CommandIO): Promise<(RunningProxy & { stopping(signal: string): void }) | undefined> {
+  const config = proxyConfigFrom(argv, io.env);
   if (!config) {
-    process.stdout.write(proxyHelp);
+    io.stdout.write(proxyHelp);
     return undefined;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, io.log);
   logger.info({ pid: process.pid, node: process.version, redis: config.redis && redisAddress(config.redis) }, 'starting');
   const proxy = await startProxy(config, { logger });
   logger.info(

@@ -1,0 +1,15 @@
+import type { DestinationStream } from 'pino';
+
+/**
+ * Where a command writes and what environment it reads: the process's own when run as `doclens`,
+ * strings a test reads when run in-process through `main(argv, io)`.
+ */
+export interface CommandIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+  /** Where the proxy's JSON lines go; without it, the process's stdout through pino's own writer. */
+  log?: DestinationStream;
+}
+
+export const processIO: CommandIO = { stdout: process.stdout, stderr: process.stderr, env: process.env };
