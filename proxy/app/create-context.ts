@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
-import { staleCovers, type ProxyContext } from '../context.ts';
+import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
 import { ExtractionPool } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
@@ -103,7 +103,15 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
     api,
     fetcher,
     domains,
-    metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
+    metadata: new Metadata(
+      api,
+      config.projects,
+      config.subprojects,
+      freshnessOf(config, config.projectsTtl),
+      metadataBytes,
+      staleCovers,
+      now,
+    ),
     responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now, {
       // A refresh lock lives as long as one upstream call may take: shorter, and others would call too.
       shared: redis ? new RedisResponses(redis, config.timeout, now) : undefined,
@@ -114,7 +122,10 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       (url) => domains.external.matches(url) || domains.docs.matches(url),
       limit('external', new RateLimiter(config.externalRateLimit)),
       pagesBytes,
-      config.embedTtl,
+      // A page is only read again when its answers are: no copy is served while it is refreshed.
+      { ttl: config.embedTtl, staleWhileRevalidate: 0, staleIfError: config.staleIfError },
+      staleCovers,
+      now,
     ),
     extraction: new ExtractionPool(extractionLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),

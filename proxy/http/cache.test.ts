@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ResponseCache, storedResponse, type Freshness, type StoredResponse } from './cache.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Cache, ResponseCache, storedResponse, timed, type Freshness, type StoredResponse, type Timed } from './cache.ts';
 
 class UpstreamDown extends Error {}
 class PageGone extends Error {}
@@ -202,5 +202,59 @@ describe('storedResponse', () => {
     // The same buffers: a hit sends the copies made at load time.
     expect(second.entry.encoded.br).toBe(first.entry.encoded.br);
     expect(bytesWithCopies).toBeGreaterThan(json.length + first.entry.encoded.br!.length + first.entry.encoded.gzip!.length);
+  });
+});
+
+describe('Cache of values with their lifetimes (project data, fetched pages)', () => {
+  // Loads take time on a fake clock: the test runs it to the end of every load.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  const pageCache = () =>
+    new Cache<Timed<{ bytes: number }>>({
+      maxBytes: 400,
+      sizeOf: (entry) => entry.value.bytes,
+      staleCovers: (error) => error instanceof UpstreamDown,
+    });
+  const slowLoad = (bytes: number, delay: number) => async () => {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    return timed({ bytes }, FRESHNESS, Date.now());
+  };
+
+  it('answers every concurrent caller with a value too big to keep, loading it once', async () => {
+    const cache = pageCache();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return slowLoad(1000, 10)();
+    };
+    const all = Promise.all([cache.get('big', load), cache.get('big', load), cache.get('big', load)]);
+    await vi.runAllTimersAsync();
+    expect((await all).map(({ entry }) => entry.value.bytes)).toEqual([1000, 1000, 1000]);
+    expect(loads).toBe(1);
+    expect(cache.size.bytes).toBe(0);
+  });
+
+  it('answers callers whose entry was evicted by other loads meanwhile', async () => {
+    const cache = pageCache();
+    // The first loads finish last: the entries of the early finishers are evicted before their callers are answered.
+    const all = Promise.all(Array.from({ length: 6 }, (_, i) => cache.get(`page${i}`, slowLoad(200, 5 * (6 - i)))));
+    await vi.runAllTimersAsync();
+    expect((await all).every(({ entry }) => entry.value.bytes === 200)).toBe(true);
+    expect(cache.size.bytes).toBeLessThanOrEqual(400);
+  });
+
+  it('rejects with the load error when there is nothing to fall back on', async () => {
+    await expect(pageCache().get('x', () => Promise.reject(new UpstreamDown('upstream down')))).rejects.toThrow('upstream down');
+  });
+
+  it('answers a stale value while the upstream fails, within its stale-if-error lifetime', async () => {
+    const cache = pageCache();
+    await cache.get('p', async () => timed({ bytes: 10 }, FRESHNESS, Date.now()));
+    vi.advanceTimersByTime((FRESHNESS.ttl + FRESHNESS.staleWhileRevalidate + 1) * 1000);
+    const stale = await cache.get('p', () => Promise.reject(new UpstreamDown()));
+    expect([stale.result, stale.entry.value.bytes]).toEqual(['stale-error', 10]);
+    vi.advanceTimersByTime(FRESHNESS.staleIfError * 1000);
+    await expect(cache.get('p', () => Promise.reject(new UpstreamDown('still down')))).rejects.toThrow('still down');
   });
 });

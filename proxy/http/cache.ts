@@ -3,8 +3,17 @@ import { LRUCache } from 'lru-cache';
 import { encodedBodies, type EncodedBodies } from './encoding.ts';
 import type { CacheLayer, LayerResult } from './metrics.ts';
 
+/** Until when (ms since the epoch) an entry is fresh, is served while it is refreshed, and stands in for failures. */
+export interface Lifetimes {
+  freshUntil: number;
+  /** Served while revalidating until then. */
+  revalidateUntil: number;
+  /** Served when the upstream fails until then. */
+  staleUntil: number;
+}
+
 /** A finished response, stored as the bytes sent: a cache hit only writes them out. */
-export interface StoredResponse {
+export interface StoredResponse extends Lifetimes {
   status: number;
   body: Buffer;
   /** The body compressed, when it is large enough to gain from it: made once, before the entry is kept. */
@@ -14,11 +23,11 @@ export interface StoredResponse {
   /** `Cache-Control` for browsers and shared caches. */
   cacheControl: string;
   storedAt: number;
-  freshUntil: number;
-  /** Served while revalidating until then. */
-  revalidateUntil: number;
-  /** Served when the upstream fails until then. */
-  staleUntil: number;
+}
+
+/** Anything else the proxy caches (project data, fetched pages): the value and its lifetimes. */
+export interface Timed<V> extends Lifetimes {
+  value: V;
 }
 
 export interface Freshness {
@@ -33,8 +42,8 @@ export interface Freshness {
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'stale-error';
 
 /** An answer and how the cache came by it. */
-export interface CacheOutcome {
-  entry: StoredResponse;
+export interface CacheOutcome<E extends Lifetimes = StoredResponse> {
+  entry: E;
   result: CacheResult;
 }
 
@@ -45,21 +54,35 @@ export type SharedLock = { state: 'acquired'; release(): void } | { state: 'held
  * A second cache layer shared by replicas (Redis). Every call settles within a bounded time and never
  * throws: an unavailable layer reads as empty and its locks as `unavailable`.
  */
-export interface SharedLayer {
-  read(key: string): Promise<StoredResponse | undefined>;
+export interface SharedLayer<E extends Lifetimes = StoredResponse> {
+  read(key: string): Promise<E | undefined>;
   /** Stores the entry until its `staleUntil`, without waiting for it. */
-  write(key: string, entry: StoredResponse): void;
+  write(key: string, entry: E): void;
   /** Takes the short lock under which one replica refreshes a key while the others wait for its answer. */
   lock(key: string): Promise<SharedLock>;
   /** Milliseconds a lock lives: how long a replica waits for another's answer before asking itself. */
   readonly lockMs: number;
 }
 
-export interface CacheLayers {
+export interface CacheLayers<E extends Lifetimes = StoredResponse> {
   /** The shared layer behind memory, when replicas share one. */
-  shared?: SharedLayer;
+  shared?: SharedLayer<E>;
   /** Counts each look into a layer, for the metrics. */
   onLookup?: (layer: CacheLayer, result: LayerResult) => void;
+}
+
+/** What a cache keeps and how: everything but the staleness rules, which are the cache's own. */
+export interface CacheOptions<E extends Lifetimes> extends CacheLayers<E> {
+  maxBytes: number;
+  /** Bytes an entry takes in memory, its key aside. */
+  sizeOf: (entry: E) => number;
+  /** Which load failures a stale entry may cover (an upstream outage, not a page that is gone). */
+  staleCovers: (error: unknown) => boolean;
+  now?: () => number;
+  /** Whether a loaded entry is kept; it answers the requests that waited for it either way. */
+  keepable?: (entry: E) => boolean;
+  /** Work done once on a loaded entry, before it is kept and answered (compression). */
+  prepare?: (entry: E) => Promise<E>;
 }
 
 /** A raw request URL already answered, pointing at the key of its stored response. */
@@ -67,12 +90,12 @@ interface UrlAlias {
   key: string;
 }
 
-type Slot = StoredResponse | UrlAlias;
+type Slot<E> = E | UrlAlias;
 
 /** What a look in the shared layer leads to: its answer, or a load from the upstream (under its lock, if taken). */
-type SharedFinding = { outcome: CacheOutcome } | { release?: () => void; fallback?: StoredResponse };
+type SharedFinding<E extends Lifetimes> = { outcome: CacheOutcome<E> } | { release?: () => void; fallback?: E };
 
-const isAlias = (slot: Slot): slot is UrlAlias => !('body' in slot);
+const isAlias = <E extends Lifetimes>(slot: Slot<E>): slot is UrlAlias => !('freshUntil' in slot);
 /** Raw URLs live beside the normalized keys, which never start with this. */
 const URL_PREFIX = 'url ';
 /** How often a replica looks for the answer another replica is loading under the lock: quickly at first. */
@@ -86,42 +109,68 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Whether an answer is kept: failures are not; "not found" is, for its own short lifetime. */
-const keepable = (entry: StoredResponse) => entry.status < 400 || entry.status === 404;
+/** The lifetimes of an entry stored `now`: the one place that turns freshness into instants. */
+export function lifetimesOf(freshness: Freshness, now: number): Lifetimes {
+  return {
+    freshUntil: now + freshness.ttl * 1000,
+    revalidateUntil: now + (freshness.ttl + freshness.staleWhileRevalidate) * 1000,
+    staleUntil: now + (freshness.ttl + Math.max(freshness.staleWhileRevalidate, freshness.staleIfError)) * 1000,
+  };
+}
+
+/** A value to keep with its lifetimes from `freshness`. */
+export function timed<V>(value: V, freshness: Freshness, now: number): Timed<V> {
+  return { value, ...lifetimesOf(freshness, now) };
+}
 
 /**
- * Responses by normalized key, bounded by bytes. One load runs per key however many requests ask for
- * it; stale entries answer at once while one refresh runs, and answer for a failing upstream. The raw
- * request URLs the hot path looks up are kept in the same bound, so no request key escapes it.
+ * Entries by key, bounded by bytes: the proxy's one cache (responses, project data, fetched pages). One
+ * load runs per key however many requests ask for it; stale entries answer at once while one refresh
+ * runs, and answer for a failing upstream; an entry too big to keep still answers the requests that
+ * waited for it. The raw request URLs the hot path looks up are kept in the same bound, so no request
+ * key escapes it.
  *
  * With a shared layer (Redis), memory stays first: a hit it holds never waits on the network. A miss
  * looks in the shared layer, which other replicas fill, before the upstream; and a replica loading a
  * key takes the layer's lock, so that replicas missing the same key at once wait for its answer
  * instead of asking the upstream each.
  */
-export class ResponseCache {
-  private readonly entries: LRUCache<string, Slot>;
-  private readonly loading = new Map<string, Promise<CacheOutcome>>();
+export class Cache<E extends Lifetimes> {
+  readonly maxBytes: number;
+  private readonly entries: LRUCache<string, Slot<E>>;
+  private readonly loading = new Map<string, Promise<CacheOutcome<E>>>();
   private readonly refreshing = new Set<string>();
+  private readonly staleCovers: (error: unknown) => boolean;
+  private readonly now: () => number;
+  private readonly layers: CacheLayers<E>;
+  private readonly keepable: (entry: E) => boolean;
+  private readonly prepare: (entry: E) => Promise<E>;
 
-  constructor(
-    readonly maxBytes: number,
-    /** Which load failures a stale entry may cover (an upstream outage, not a page that is gone). */
-    private readonly staleCovers: (error: unknown) => boolean,
-    private readonly now: () => number = Date.now,
-    private readonly layers: CacheLayers = {},
-  ) {
-    this.entries = new LRUCache<string, Slot>({
+  constructor({
+    maxBytes,
+    sizeOf,
+    staleCovers,
+    now = Date.now,
+    keepable = () => true,
+    prepare = async (entry) => entry,
+    ...layers
+  }: CacheOptions<E>) {
+    this.maxBytes = maxBytes;
+    this.staleCovers = staleCovers;
+    this.now = now;
+    this.layers = layers;
+    this.keepable = keepable;
+    this.prepare = prepare;
+    this.entries = new LRUCache<string, Slot<E>>({
       maxSize: maxBytes,
       // Keys (UTF-16) and bookkeeping count too, so the bound holds for many small entries.
-      sizeCalculation: (slot, key) =>
-        (isAlias(slot) ? slot.key.length * 2 + 128 : slot.body.length + encodedBytes(slot) + 256) + key.length * 2,
+      sizeCalculation: (slot, key) => (isAlias(slot) ? slot.key.length * 2 + 128 : sizeOf(slot) + 256) + key.length * 2,
       ttlAutopurge: false,
     });
   }
 
   /** The entry for `key` if it is still fresh. */
-  fresh(key: string): StoredResponse | undefined {
+  fresh(key: string): E | undefined {
     const entry = this.response(key);
     return entry && entry.freshUntil > this.now() ? entry : undefined;
   }
@@ -132,12 +181,12 @@ export class ResponseCache {
   }
 
   /** The fresh entry a raw request URL was answered with: the hot path's only question, no parsing needed. */
-  freshForUrl(url: string): StoredResponse | undefined {
+  freshForUrl(url: string): E | undefined {
     const slot = this.entries.get(URL_PREFIX + url);
     return slot && isAlias(slot) ? this.fresh(slot.key) : undefined;
   }
 
-  async get(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
+  async get(key: string, load: () => Promise<E>): Promise<CacheOutcome<E>> {
     const entry = this.response(key);
     const now = this.now();
     if (entry && entry.freshUntil > now) {
@@ -166,13 +215,13 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  private response(key: string): StoredResponse | undefined {
+  private response(key: string): E | undefined {
     const slot = this.entries.get(key);
     return slot && !isAlias(slot) ? slot : undefined;
   }
 
   /** One load per key at a time in this process, from the shared layer or the upstream. */
-  private loadOnce(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
+  private loadOnce(key: string, load: () => Promise<E>): Promise<CacheOutcome<E>> {
     const running = this.loading.get(key);
     if (running) return running;
     const promise = this.loadThroughLayers(key, load).finally(() => this.loading.delete(key));
@@ -180,8 +229,8 @@ export class ResponseCache {
     return promise;
   }
 
-  private async loadThroughLayers(key: string, load: () => Promise<StoredResponse>): Promise<CacheOutcome> {
-    const finding: SharedFinding = this.layers.shared ? await this.lookShared(key, load, false) : {};
+  private async loadThroughLayers(key: string, load: () => Promise<E>): Promise<CacheOutcome<E>> {
+    const finding: SharedFinding<E> = this.layers.shared ? await this.lookShared(key, load, false) : {};
     if ('outcome' in finding) return finding.outcome;
     try {
       return { entry: await this.loadUpstream(key, load, finding.release), result: 'miss' };
@@ -193,11 +242,11 @@ export class ResponseCache {
   }
 
   /** Refreshes a stale entry in the background, once per key: nothing when another replica already does. */
-  private refresh(key: string, load: () => Promise<StoredResponse>): void {
+  private refresh(key: string, load: () => Promise<E>): void {
     if (this.refreshing.has(key)) return;
     this.refreshing.add(key);
     const run = async () => {
-      const finding: SharedFinding | undefined = this.layers.shared ? await this.lookShared(key, load, true) : {};
+      const finding: SharedFinding<E> | undefined = this.layers.shared ? await this.lookShared(key, load, true) : {};
       if (finding && !('outcome' in finding)) await this.loadUpstream(key, load, finding.release);
     };
     run()
@@ -209,12 +258,12 @@ export class ResponseCache {
    * Looks for `key` in the shared layer, waiting while another replica holds its lock. Undefined (when
    * `refreshing` a stale entry) means another replica is refreshing it already.
    */
-  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: true): Promise<SharedFinding | undefined>;
-  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: false): Promise<SharedFinding>;
-  private async lookShared(key: string, load: () => Promise<StoredResponse>, refreshing: boolean): Promise<SharedFinding | undefined> {
+  private async lookShared(key: string, load: () => Promise<E>, refreshing: true): Promise<SharedFinding<E> | undefined>;
+  private async lookShared(key: string, load: () => Promise<E>, refreshing: false): Promise<SharedFinding<E>>;
+  private async lookShared(key: string, load: () => Promise<E>, refreshing: boolean): Promise<SharedFinding<E> | undefined> {
     const shared = this.layers.shared!;
     const giveUpAt = this.now() + shared.lockMs;
-    let fallback: StoredResponse | undefined;
+    let fallback: E | undefined;
     for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LAST_POLL_MS)) {
       const found = await shared.read(key);
       const now = this.now();
@@ -245,16 +294,15 @@ export class ResponseCache {
   }
 
   /** A fresh answer from the shared layer, kept in memory too. */
-  private sharedHit(key: string, entry: StoredResponse): SharedFinding {
+  private sharedHit(key: string, entry: E): SharedFinding<E> {
     this.keep(key, entry, false);
     return { outcome: { entry, result: 'hit' } };
   }
 
-  /** Loads from the upstream, compresses once, keeps the answer in memory and the shared layer. */
-  private async loadUpstream(key: string, load: () => Promise<StoredResponse>, release?: () => void): Promise<StoredResponse> {
+  /** Loads from the upstream, prepares once, keeps the answer in memory and the shared layer. */
+  private async loadUpstream(key: string, load: () => Promise<E>, release?: () => void): Promise<E> {
     try {
-      const loaded = await load();
-      const entry = { ...loaded, encoded: await encodedBodies(loaded.body) };
+      const entry = await this.prepare(await load());
       this.keep(key, entry, true);
       return entry;
     } finally {
@@ -262,12 +310,28 @@ export class ResponseCache {
     }
   }
 
-  private keep(key: string, entry: StoredResponse, share: boolean): void {
-    if (!keepable(entry)) return;
+  private keep(key: string, entry: E, share: boolean): void {
+    if (!this.keepable(entry)) return;
     const lifetime = entry.staleUntil - this.now();
     if (lifetime <= 0) return;
     this.entries.set(key, entry, { ttl: lifetime });
     if (share) this.layers.shared?.write(key, entry);
+  }
+}
+
+/** Responses as sent, compressed once when loaded; failures but "not found" are not kept. */
+export class ResponseCache extends Cache<StoredResponse> {
+  constructor(maxBytes: number, staleCovers: (error: unknown) => boolean, now: () => number = Date.now, layers: CacheLayers = {}) {
+    super({
+      maxBytes,
+      sizeOf: (entry) => entry.body.length + encodedBytes(entry),
+      staleCovers,
+      now,
+      // "Not found" is kept, for its own short lifetime.
+      keepable: (entry) => entry.status < 400 || entry.status === 404,
+      prepare: async (entry) => ({ ...entry, encoded: await encodedBodies(entry.body) }),
+      ...layers,
+    });
   }
 }
 
@@ -292,8 +356,6 @@ export function storedResponse(
     etag: etagOf(body),
     cacheControl,
     storedAt: now,
-    freshUntil: now + freshness.ttl * 1000,
-    revalidateUntil: now + (freshness.ttl + freshness.staleWhileRevalidate) * 1000,
-    staleUntil: now + (freshness.ttl + Math.max(freshness.staleWhileRevalidate, freshness.staleIfError)) * 1000,
+    ...lifetimesOf(freshness, now),
   };
 }

@@ -1,6 +1,6 @@
+import { Cache, timed, type Freshness, type Timed } from '../http/cache.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { Credential, ProjectSummary, SubprojectSummary, UpstreamApi, VersionSummary } from './api.ts';
-import { Memo } from './memo.ts';
 
 /** How a project came into scope. */
 export type ScopeRole = 'project' | 'subproject' | 'translation';
@@ -15,26 +15,28 @@ export interface ScopedProject {
 }
 
 /**
- * Project, version, translation and subproject data from the upstream, cached per credential: one
- * request for concurrent askers (lru-cache's `fetch`), stale data served while it refreshes and while
- * the upstream fails.
+ * Project, version, translation and subproject data from the upstream, cached per credential in the
+ * proxy's one cache: one request for concurrent askers, stale data served while it refreshes and while
+ * the upstream fails, as long as `freshness` says.
  */
 export class Metadata {
-  private readonly cache: Memo<{ value: unknown }>;
+  private readonly cache: Cache<Timed<unknown>>;
 
   constructor(
     private readonly api: UpstreamApi,
     private readonly configured: readonly string[],
     private readonly withSubprojects: boolean,
-    ttlSeconds: number,
+    private readonly freshness: Freshness,
     /** Bytes for what is kept, per credential scope in session mode: a share of `--cache-bytes`. */
     readonly maxBytes: number,
+    staleCovers: (error: unknown) => boolean,
+    private readonly now: () => number = Date.now,
   ) {
-    this.cache = new Memo({ maxSize: maxBytes, sizeOf: (entry) => approximateBytes(entry.value), ttlSeconds, staleWhileRefreshing: true });
+    this.cache = new Cache({ maxBytes, sizeOf: (entry) => approximateBytes(entry.value), staleCovers, now });
   }
 
   get bytes(): number {
-    return this.cache.size;
+    return this.cache.size.bytes;
   }
 
   project(slug: string, credential: Credential, scopeKey: string): Promise<ProjectSummary> {
@@ -84,7 +86,7 @@ export class Metadata {
   }
 
   private async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = await this.cache.get(key, async () => ({ value: await load() }));
+    const { entry } = await this.cache.get(key, async () => timed(await load(), this.freshness, this.now()));
     return entry.value as T;
   }
 }

@@ -1,9 +1,9 @@
+import { Cache, timed, type Freshness, type Timed } from '../http/cache.ts';
 import { ConcurrencyLimit } from '../http/concurrency.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimitStore } from '../http/rate-limit.ts';
 import { fetchFailure } from './client.ts';
 import type { FetchedResponse, Fetcher } from './fetch.ts';
-import { Memo } from './memo.ts';
 
 /**
  * Pages fetched at once: what is being read is not in the cache yet, so this bounds the memory
@@ -27,7 +27,7 @@ interface FetchedPage {
  * every fragment asked of a page is extracted from the same copy.
  */
 export class FetchedPages {
-  private readonly pages: Memo<FetchedPage>;
+  private readonly pages: Cache<Timed<FetchedPage>>;
   private readonly loads = new ConcurrencyLimit(CONCURRENT_LOADS);
 
   constructor(
@@ -35,15 +35,12 @@ export class FetchedPages {
     private readonly isExternalHost: (host: URL) => boolean,
     private readonly limiter: RateLimitStore,
     maxBytes: number,
-    ttlSeconds: number,
+    /** A page is fetched again after its `ttl`; a stale copy stands in while the fetch fails. */
+    private readonly freshness: Freshness,
+    staleCovers: (error: unknown) => boolean,
     private readonly now: () => number = Date.now,
   ) {
-    this.pages = new Memo<FetchedPage>({
-      maxSize: maxBytes,
-      sizeOf: (page) => page.html.length,
-      ttlSeconds,
-      staleWhileRefreshing: false,
-    });
+    this.pages = new Cache({ maxBytes, sizeOf: (page) => page.value.html.length, staleCovers, now });
   }
 
   /**
@@ -51,7 +48,10 @@ export class FetchedPages {
    * `page_too_complex`) is refused at once for a short while, whatever is asked of it.
    */
   async extract<T>(pageUrl: string, extract: (html: Buffer) => Promise<T>): Promise<T> {
-    const page = await this.pages.get(pageUrl, () => this.loads.run(() => this.load(pageUrl)));
+    const { entry } = await this.pages.get(pageUrl, () =>
+      this.loads.run(async () => timed(await this.load(pageUrl), this.freshness, this.now())),
+    );
+    const page = entry.value;
     if (page.refusal && page.refusedUntil > this.now()) throw page.refusal;
     try {
       return await extract(page.html);
@@ -65,7 +65,7 @@ export class FetchedPages {
   }
 
   get bytes(): number {
-    return this.pages.size;
+    return this.pages.size.bytes;
   }
 
   private async load(pageUrl: string): Promise<FetchedPage> {
