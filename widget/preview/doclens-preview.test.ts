@@ -211,19 +211,26 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
-  it('shows a loading skeleton, then a quiet error when the section cannot be had', async () => {
-    const hostile = servers.hostile;
-    const { container, preview } = await page(
-      hostile,
-      hostileHost(),
-      html`<p><a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`,
-    );
-    await hover(container.querySelector('#broken')!);
-    await until(() => isOpen(preview), 'open');
-    await until(() => !!preview.shadowRoot!.querySelector('[part~="unavailable"]'), 'error state');
-    expect(preview.shadowRoot!.querySelector('[part~="unavailable"]')!.textContent).to.equal('Preview unavailable');
-    await moveAway();
-  });
+  // A 502, and a 200 whose JSON is not in the shape of the contract.
+  for (const [linked, why] of [
+    ['broken', 'the section cannot be had'],
+    ['malformed', 'the answer is not in the shape of the contract'],
+  ] as const) {
+    it(`shows a loading skeleton, then a quiet error when ${why}`, async () => {
+      const hostile = servers.hostile;
+      const { container, preview } = await page(
+        hostile,
+        hostileHost(),
+        html`<p><a id=${linked} href=${`${hostile}/en/latest/${linked}.html#x`}>${linked}</a></p>`,
+      );
+      await hover(container.querySelector(`#${linked}`)!);
+      await until(() => isOpen(preview), 'open');
+      await until(() => !!part(preview, 'unavailable'), 'error state');
+      expect(part(preview, 'unavailable').textContent).to.equal('Preview unavailable');
+      expect(part(preview, 'content')).to.equal(null);
+      await moveAway();
+    });
+  }
 
   it('shows nothing for a slow answer that arrives after the pointer left', async () => {
     const hostile = servers.hostile;

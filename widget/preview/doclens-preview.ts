@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EmbedPreview } from '../../contract/index.ts';
 import { getJson } from '../shared/api.ts';
+import { isEmbedPreview } from '../shared/answers.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { mainContent } from '../shared/page.ts';
@@ -190,7 +191,7 @@ export class DoclensPreview extends DoclensElement {
     const url = this.previewUrl(link)!;
     let pending = this.cache.get(url);
     if (!pending) {
-      pending = getJson<EmbedPreview>(this.proxy, 'api/v3/embed/', { url, doctool: this.effectiveDoctool, form: 'preview' });
+      pending = getJson(this.proxy, 'api/v3/embed/', { url, doctool: this.effectiveDoctool, form: 'preview' }, isEmbedPreview);
       pending.catch(() => this.cache.delete(url));
       this.cache.set(url, pending);
     }

@@ -300,6 +300,15 @@ describe('<doclens-search>', () => {
     expect(localStorage.getItem('doclens:recent:all')).to.equal('[]');
   });
 
+  it('shows "unavailable" for an answer not in the shape of the contract, and searches on', async () => {
+    const hostile = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
+    await hostile.show('malformed');
+    await until(() => stateText(hostile).includes('unavailable'), 'error state');
+    expect(options(hostile)).to.have.length(0);
+    await hostile.show('nothing');
+    await until(() => stateText(hostile).includes('No results'), 'empty state');
+  });
+
   it('shows no-results, error with retry, and loads more results on demand', async () => {
     const hostile = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
     await hostile.show('nothing');

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SearchResponse, SearchResult } from '../../contract/index.ts';
 import { getJson, isAbort, ProxyRequestError } from '../shared/api.ts';
+import { isSearchResponse } from '../shared/answers.ts';
 import { scopedQuery, type SearchScope } from './scope.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'results' | 'empty' | 'error' | 'offline';
@@ -123,7 +124,7 @@ export class SearchRequestController implements ReactiveController {
     const { proxy, scope, words, pageSize } = this.parameters();
     const params = { q: scopedQuery(scope, words), page: String(page), page_size: String(pageSize) };
     try {
-      const response = await getJson<SearchResponse>(proxy, 'api/v3/search/', params, abortController.signal);
+      const response = await getJson(proxy, 'api/v3/search/', params, isSearchResponse, abortController.signal);
       if (id !== this.requestId) return;
       // Partial results are asked again shortly (typing cancels that), and never kept.
       if (response.indexing) this.timer = setTimeout(() => void this.run(page, append), INDEXING_RETRY_MS);

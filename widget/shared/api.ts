@@ -1,4 +1,5 @@
-import type { ErrorBody, ErrorCode, ProxyAnswer } from '../../contract/index.ts';
+import type { ErrorCode, ProxyAnswer } from '../../contract/index.ts';
+import { isErrorBody, type Check } from './answers.ts';
 
 /** Why a request failed, in the terms the widget shows. */
 export type FailureKind = 'offline' | 'network' | 'rate_limited' | 'not_found' | 'server' | 'aborted';
@@ -20,11 +21,15 @@ export function isAbort(error: unknown): boolean {
   return error instanceof ProxyRequestError && error.kind === 'aborted';
 }
 
-/** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */
+/**
+ * GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same
+ * shapes). An answer that fails `check` is a failure like a 5xx, which every element shows as such.
+ */
 export async function getJson<T extends ProxyAnswer>(
   proxy: string,
   path: string,
   params: Record<string, string | undefined>,
+  check: Check<T>,
   signal?: AbortSignal,
 ): Promise<T> {
   const url = new URL(path, proxy.endsWith('/') ? proxy : `${proxy}/`);
@@ -44,8 +49,11 @@ export async function getJson<T extends ProxyAnswer>(
     if ((error as Error).name === 'AbortError') throw new ProxyRequestError('aborted', 0, undefined, 'aborted');
     body = undefined;
   }
-  if (response.ok && body && typeof body === 'object') return body as T;
-  const detail = (body as Partial<ErrorBody> | undefined)?.error;
+  if (response.ok) {
+    if (check(body)) return body;
+    throw new ProxyRequestError('server', response.status, undefined, 'The documentation service answered in an unexpected shape.');
+  }
+  const detail = isErrorBody(body) ? body.error : undefined;
   const kind: FailureKind =
     response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
   throw new ProxyRequestError(

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { DoclensVersions } from './doclens-versions.ts';
 import './doclens-versions.ts';
-import { servers, until } from '../test-support.ts';
+import { nextFrame, servers, until, watchFetches } from '../test-support.ts';
 
 async function switcher(path: string, extra: Partial<{ lang: string; placement: 'inline' | 'floating' }> = {}): Promise<DoclensVersions> {
   const container = await fixture<HTMLDivElement>(html`<div lang=${extra.lang ?? 'en'}>
@@ -119,6 +119,21 @@ describe('<doclens-versions>', () => {
     expect(part(again, 'notice')).to.equal(null);
     const current = await switcher('/en/2.0/installation.html');
     expect(part(current, 'notice')).to.equal(null);
+  });
+
+  it('stays out of the way, as for a failed request, given an answer not in the shape of the contract', async () => {
+    const asked = watchFetches();
+    const container = await fixture<HTMLDivElement>(
+      html`<div><doclens-versions proxy=${servers.hostile} page-url=${`${servers.hostile}/en/malformed.html`}></doclens-versions></div>`,
+    );
+    const element = container.querySelector('doclens-versions')!;
+    await until(() => asked.requests.length > 0, 'the page context asked for');
+    asked.restore();
+    expect(await asked.requests[0]!.outcome).to.equal('read');
+    await nextFrame();
+    await element.updateComplete;
+    expect(part(element, 'toggle')).to.equal(null);
+    expect(part(element, 'switcher')).to.equal(null);
   });
 
   it("offers the version's downloads, with web links only, and marks branches", async () => {

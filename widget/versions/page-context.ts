@@ -1,5 +1,6 @@
 import type { PageContext } from '../../contract/index.ts';
 import { getJson } from '../shared/api.ts';
+import { isPageContext } from '../shared/answers.ts';
 
 /** Answers by request: the switcher and the search dialog of one page ask the proxy once between them. */
 const answers = new Map<string, Promise<PageContext>>();
@@ -13,7 +14,7 @@ export function pageContextOf(proxy: string, pageUrl: string | undefined, projec
   const key = JSON.stringify([proxy, params]);
   const known = answers.get(key);
   if (known) return known;
-  const answer = getJson<PageContext>(proxy, 'api/v3/page-context/', params);
+  const answer = getJson(proxy, 'api/v3/page-context/', params, isPageContext);
   answers.set(key, answer);
   // A failure is not kept: the next caller asks again.
   answer.catch(() => answers.delete(key));
