@@ -1,22 +1,20 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, type Stoppable } from '../../cli/command.ts';
+import type { CommandIO } from '../../cli/io.ts';
 import { type RunningHost, startHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
 import { demoBuild } from '../fixtures/demo.ts';
 import { startRedis, type TestRedis } from '../fixtures/redis.ts';
 
 /**
- * Every command of the README's `sh` blocks, run as a reader would run it: `npx doclens …` here (with
- * free ports, the demo's built docs for `path/to/_build/html`, and a local docs host standing in for
- * the hosting service, Debian's redis-server for its Redis), `npm …` by CI (`.ci/run` runs them on a fresh clone). A command this test
- * does not know how to run fails it.
+ * Every command of the README's `sh` blocks, run as a reader would run it: `npx doclens …` here, in this
+ * process through the command's `main` (with free ports, the demo's built docs for `path/to/_build/html`,
+ * a local docs host standing in for the hosting service, Debian's redis-server for its Redis), `npm …`
+ * by CI (`.ci/run` runs them on a fresh clone). A command this test does not know how to run fails it.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = `${root}bin/doclens.js`;
 const readme = readFileSync(`${root}README.md`, 'utf8');
 const ci = readFileSync(`${root}.ci/run`, 'utf8');
 /** What the README writes as `…` in `export NAME=…`. */
@@ -24,8 +22,7 @@ const SECRET = 'readme-secret-token-42';
 const PROJECT = 'myproject';
 const DOCS = `${demoBuild}skyline/en/latest`;
 
-type Child = ChildProcessByStdio<null, Readable, Readable>;
-const running: Child[] = [];
+const running: Stoppable[] = [];
 let hostingService: RunningHost;
 let redis: TestRedis;
 /** The Redis of the README's example, started here. */
@@ -39,8 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of running) child.kill('SIGTERM');
-  await Promise.all(running.map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)));
+  await Promise.all(running.map((command) => command.close()));
   await hostingService?.close();
   await redis?.close();
 });
@@ -66,19 +62,15 @@ function words(command: string, env: Record<string, string>): string[] {
 
 /** Starts `doclens …` and resolves with the first URL its output names after `marker`. */
 async function startCommand(args: string[], env: Record<string, string>, marker: RegExp): Promise<string> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  running.push(child);
   let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = marker.exec(output);
-      if (found) resolve(found[1]!);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`doclens ${args[0]} exited with ${code}: ${output}`)));
-  });
+  const write = (text: string) => (output += text);
+  const io: CommandIO = { stdout: { write }, stderr: { write }, env, log: { write } };
+  const { status, running: started } = await main(args, io);
+  if (!started) throw new Error(`doclens ${args[0]} ended with ${status}: ${output}`);
+  running.push(started);
+  const found = marker.exec(output);
+  if (!found) throw new Error(`doclens ${args[0]} did not say ${marker}: ${output}`);
+  return found[1]!;
 }
 
 describe("the README's commands", () => {
