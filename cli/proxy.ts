@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from '../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { redisAddress } from '../proxy/replicas/redis.ts';
-import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
+import { configInput, parseConfig, SETTINGS, settingDefault, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
 import type { CommandIO } from './io.ts';
 
@@ -11,7 +11,7 @@ const flagName = (flag: string) => flag.replace(/^--/, '');
 /** A setting's lines in the help: flag and meaning, then its variable and default. */
 const settingHelp = (setting: (typeof SETTINGS)[number]) =>
   `  ${`${setting.flag}${setting.type === 'boolean' ? '' : ' VALUE'}`.padEnd(30)} ${setting.description}\n` +
-  `  ${''.padEnd(30)} [${setting.env}; default: ${setting.fallback}]`;
+  `  ${''.padEnd(30)} [${setting.env}; default: ${settingDefault(setting)}]`;
 
 export const proxyHelp = `Usage: doclens proxy --upstream URL --project SLUG [options]
 

@@ -9,8 +9,11 @@ interface Setting {
   env: string;
   type: SettingType;
   description: string;
-  /** The default, as documented. */
-  fallback: string;
+  /**
+   * The default in words, for a setting whose schema has no plain default to show (required, derived
+   * from another setting, or an empty list); the others show the schema's own (`settingDefault`).
+   */
+  defaultText?: string;
 }
 
 /**
@@ -23,7 +26,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--upstream',
     env: 'DOCLENS_UPSTREAM',
     type: 'string',
-    fallback: '(required)',
+    defaultText: '(required)',
     description: 'URL of the hosting service whose API is forwarded (its origin, such as https://docs-host.example)',
   },
   {
@@ -31,7 +34,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--api-version',
     env: 'DOCLENS_API_VERSION',
     type: 'string',
-    fallback: 'v3',
     description: 'upstream API version: v3, or v2 for older upstreams (public data only)',
   },
   {
@@ -39,7 +41,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--credentials',
     env: 'DOCLENS_CREDENTIALS',
     type: 'string',
-    fallback: 'token',
     description: "token: send DOCLENS_UPSTREAM_TOKEN to the upstream API; session: pass the reader's cookie through",
   },
   {
@@ -47,7 +48,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--project',
     env: 'DOCLENS_PROJECTS',
     type: 'list',
-    fallback: '(required)',
+    defaultText: '(required)',
     description: 'project slug in scope; repeat the flag, or separate with commas',
   },
   {
@@ -55,7 +56,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--subprojects',
     env: 'DOCLENS_SUBPROJECTS',
     type: 'boolean',
-    fallback: 'false',
     description: 'include the subprojects of the projects in scope',
   },
   {
@@ -63,7 +63,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--docs-domain',
     env: 'DOCLENS_DOCS_DOMAINS',
     type: 'list',
-    fallback: "the upstream's origin",
+    defaultText: "the upstream's origin",
     description: 'host whose pages may be embedded through the upstream (a name, name:port, or *.name for subdomains)',
   },
   {
@@ -71,7 +71,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--external-domain',
     env: 'DOCLENS_EXTERNAL_DOMAINS',
     type: 'list',
-    fallback: 'none',
+    defaultText: 'none',
     description: 'external documentation host the proxy fetches and extracts itself',
   },
   {
@@ -79,7 +79,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--cors-origin',
     env: 'DOCLENS_CORS_ORIGINS',
     type: 'list',
-    fallback: 'none (same origin only)',
+    defaultText: 'none (same origin only)',
     description: 'origin allowed to call the proxy from a browser, such as https://docs.example.org; * allows any (token mode only)',
   },
   {
@@ -87,7 +87,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--allow-private-network',
     env: 'DOCLENS_ALLOW_PRIVATE_NETWORK',
     type: 'boolean',
-    fallback: 'false',
     description: 'allow connections to loopback and private addresses (a local upstream)',
   },
   {
@@ -95,7 +94,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--cache-bytes',
     env: 'DOCLENS_CACHE_BYTES',
     type: 'integer',
-    fallback: '67108864',
     description: 'memory for cached responses and parsed pages, in bytes',
   },
   {
@@ -103,7 +101,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--search-ttl',
     env: 'DOCLENS_SEARCH_TTL',
     type: 'integer',
-    fallback: '60',
     description: 'seconds search results stay fresh',
   },
   {
@@ -111,7 +108,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--embed-ttl',
     env: 'DOCLENS_EMBED_TTL',
     type: 'integer',
-    fallback: '600',
     description: 'seconds embedded sections and previews stay fresh',
   },
   {
@@ -119,7 +115,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--projects-ttl',
     env: 'DOCLENS_PROJECTS_TTL',
     type: 'integer',
-    fallback: '300',
     description: 'seconds project, version and translation lists stay fresh',
   },
   {
@@ -127,7 +122,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--stale-while-revalidate',
     env: 'DOCLENS_STALE_WHILE_REVALIDATE',
     type: 'integer',
-    fallback: '600',
     description: 'seconds a stale response is served while it is refreshed',
   },
   {
@@ -135,7 +129,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--stale-if-error',
     env: 'DOCLENS_STALE_IF_ERROR',
     type: 'integer',
-    fallback: '86400',
     description: 'seconds a stale response is served while the upstream fails',
   },
   {
@@ -143,7 +136,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--rate-limit',
     env: 'DOCLENS_RATE_LIMIT',
     type: 'integer',
-    fallback: '600',
     description: 'requests per minute per client address (0: no limit)',
   },
   {
@@ -151,7 +143,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--external-rate-limit',
     env: 'DOCLENS_EXTERNAL_RATE_LIMIT',
     type: 'integer',
-    fallback: '60',
     description: 'page fetches per minute per external domain (0: no limit)',
   },
   {
@@ -159,7 +150,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--timeout',
     env: 'DOCLENS_TIMEOUT',
     type: 'integer',
-    fallback: '10000',
     description:
       'milliseconds for a whole upstream call: connecting (at most 1/3 of it), headers and body; ' +
       'also how long shutdown waits for requests in flight',
@@ -169,7 +159,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--extract-timeout',
     env: 'DOCLENS_EXTRACT_TIMEOUT',
     type: 'integer',
-    fallback: '5000',
     description:
       'milliseconds the extraction of one section from a page may take (in a worker thread) before the page is refused as too complex',
   },
@@ -178,7 +167,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--max-response-bytes',
     env: 'DOCLENS_MAX_RESPONSE_BYTES',
     type: 'integer',
-    fallback: '10485760',
     description: 'largest upstream response read, in bytes',
   },
   {
@@ -186,7 +174,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--header-timeout',
     env: 'DOCLENS_HEADER_TIMEOUT',
     type: 'integer',
-    fallback: '10000',
     description: 'milliseconds a client has to send its request headers',
   },
   {
@@ -194,7 +181,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--max-connections',
     env: 'DOCLENS_MAX_CONNECTIONS',
     type: 'integer',
-    fallback: '1000',
     description: 'client connections open at once; further ones are closed at once',
   },
   {
@@ -202,7 +188,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--trust-proxy',
     env: 'DOCLENS_TRUST_PROXY',
     type: 'integer',
-    fallback: '0',
     description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses',
   },
   {
@@ -210,7 +195,7 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--redis',
     env: 'DOCLENS_REDIS_URL',
     type: 'string',
-    fallback: 'none (memory only)',
+    defaultText: 'none (memory only)',
     description:
       'Valkey or Redis shared by replicas for cached answers and rate limits: redis://[:password@]host[:port][/db] ' +
       'or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
@@ -220,7 +205,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--redis-timeout',
     env: 'DOCLENS_REDIS_TIMEOUT',
     type: 'integer',
-    fallback: '100',
     description: 'milliseconds a Redis command may take before the proxy goes on without it (memory and the upstream)',
   },
   {
@@ -228,7 +212,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--log-level',
     env: 'DOCLENS_LOG_LEVEL',
     type: 'string',
-    fallback: 'info',
     description: 'least severe log lines written: trace, debug, info, warn, error, fatal or silent',
   },
   {
@@ -236,7 +219,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--port',
     env: 'DOCLENS_PORT',
     type: 'integer',
-    fallback: '8080',
     description: 'port to listen on (0 picks a free one)',
   },
   {
@@ -244,7 +226,6 @@ export const SETTINGS: readonly Setting[] = [
     flag: '--host',
     env: 'DOCLENS_HOST',
     type: 'string',
-    fallback: '127.0.0.1',
     description: 'address to listen on (0.0.0.0 for every interface)',
   },
 ];
@@ -375,6 +356,13 @@ export function parseConfig(input: unknown): ProxyConfig {
     return `${typeof key === 'string' ? describe(key) : 'configuration'}${item}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('; '));
+}
+
+/** A setting's default as the help and the reference show it: the schema's own, or its words where it has none. */
+export function settingDefault(setting: Setting): string {
+  if (setting.defaultText !== undefined) return setting.defaultText;
+  // A field with a default parses nothing into it.
+  return String(configSchema.shape[setting.key as keyof typeof configSchema.shape].parse(undefined));
 }
 
 /** Converts a flag or environment value of a setting to the type the schema checks. */

@@ -5,7 +5,7 @@
 // Reading a custom-elements manifest instead would change only `componentApi`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS, TOKEN_ENV } from '../proxy/config.ts';
+import { SETTINGS, settingDefault, TOKEN_ENV } from '../proxy/config.ts';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -106,7 +106,7 @@ function settingsTable(): string {
     `\`${setting.flag}\``,
     `\`${setting.env}\``,
     `\`${setting.key}\``,
-    setting.fallback,
+    settingDefault(setting),
     setting.description,
   ]);
   rows.push(['(environment only)', `\`${TOKEN_ENV}\``, '—', '—', 'the upstream token in token mode']);
