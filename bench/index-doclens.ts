@@ -50,7 +50,10 @@ class HostProcess {
   private readonly exited: Promise<void>;
 
   constructor(docs: string, cacheDir: string) {
-    this.child = spawn(process.execPath, [cli, 'host', '--docs', docs, '--project', 'bench', '--port', '0', '--index-cache', cacheDir], {
+    // Started as bin/doclens.js starts the command, with --expose-gc (runtime/forced-gc.ts), but without
+    // the process bin/doclens.js adds in front: the figures are the host's own.
+    const args = ['--expose-gc', cli, 'host', '--docs', docs, '--project', 'bench', '--port', '0', '--index-cache', cacheDir];
+    this.child = spawn(process.execPath, args, {
       env: { ...process.env, DOCLENS_HOST_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

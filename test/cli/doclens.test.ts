@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -200,9 +201,12 @@ describe('doclens process', () => {
     expect(messages.slice(-2)).toEqual(['stopping', 'stopped']);
   });
 
-  it('stops the demo on SIGINT with exit code 0', async () => {
+  it('runs the demo in a Node started with --expose-gc, and stops it on SIGINT with exit code 0', async () => {
     const { child, url } = await spawnCommand(['demo'], { PORT: '0' });
     expect((await fetch(url)).status).toBe(200);
+    // The index threads collect their garbage only where the process exposes `gc` from its start.
+    const [node] = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/);
+    expect(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0')).toContain('--expose-gc');
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
