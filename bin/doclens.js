@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 // The commands that index documentation collect their threads' garbage on demand, which needs Node's
 // --expose-gc from the start (runtime/forced-gc.ts): they run in a Node started with it, this process
-// passing signals on and exiting as it exits.
+// passing signals on and exiting as it exits. The channel between the two tells the command when this
+// process is gone, however it ended (cli/main.ts).
 const INDEXING = ['host', 'demo'];
 if (INDEXING.includes(process.argv[2]) && typeof globalThis.gc !== 'function') {
   const args = ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
-  const child = spawn(process.execPath, args, { stdio: 'inherit' });
+  const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   child.on('error', (error) => {
     console.error(`doclens: ${error.message}`);
     process.exit(1);

@@ -16,7 +16,12 @@ function stopOnSignals(running: Stoppable): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by bin/doclens.js over a channel (host and demo): when that process is gone, stop as on SIGTERM.
+  if (process.channel) process.once('disconnect', () => stop('SIGTERM'));
 }
+
+// The channel alone must not keep a command that has finished (help, a usage mistake) running.
+process.channel?.unref();
 
 const { status, running } = await main(process.argv.slice(2), processIO);
 if (running) stopOnSignals(running);

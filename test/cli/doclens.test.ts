@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main, type Stoppable } from '../../cli/command.ts';
 import type { CommandIO } from '../../cli/io.ts';
 import { demoBuild } from '../fixtures/demo.ts';
@@ -210,5 +210,14 @@ describe('doclens process', () => {
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+  });
+
+  it('stops the demo when the process bin/doclens.js put in front of it is killed', async () => {
+    const { child } = await spawnCommand(['demo'], { PORT: '0' });
+    const node = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim());
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // The command's process is no child of this one: it is gone once signal 0 finds no such process.
+    await vi.waitFor(() => expect(() => process.kill(node, 0)).toThrow(), { timeout: 10_000, interval: 50 });
   });
 });
