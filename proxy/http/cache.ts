@@ -85,7 +85,7 @@ export interface CacheOptions<E extends Lifetimes> extends CacheLayers<E> {
   prepare?: (entry: E) => Promise<E>;
 }
 
-/** A raw request URL already answered, pointing at the key of its stored response. */
+/** A raw request URL already answered, pointing at the key of its entry. */
 interface UrlAlias {
   key: string;
 }
@@ -171,7 +171,7 @@ export class Cache<E extends Lifetimes> {
 
   /** The entry for `key` if it is still fresh. */
   fresh(key: string): E | undefined {
-    const entry = this.response(key);
+    const entry = this.entryOf(key);
     return entry && entry.freshUntil > this.now() ? entry : undefined;
   }
 
@@ -187,7 +187,7 @@ export class Cache<E extends Lifetimes> {
   }
 
   async get(key: string, load: () => Promise<E>): Promise<CacheOutcome<E>> {
-    const entry = this.response(key);
+    const entry = this.entryOf(key);
     const now = this.now();
     if (entry && entry.freshUntil > now) {
       this.layers.onLookup?.('memory', 'hit');
@@ -215,7 +215,7 @@ export class Cache<E extends Lifetimes> {
     this.entries.clear();
   }
 
-  private response(key: string): E | undefined {
+  private entryOf(key: string): E | undefined {
     const slot = this.entries.get(key);
     return slot && !isAlias(slot) ? slot : undefined;
   }
