@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importsOf } from '../../scripts/import-cycles.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The modules a folder's code imports (its tests aside), by their paths in the repository. */
+function importsFrom(folder: string): { from: string; to: string }[] {
+  const files = readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !/\.(node-)?test\.ts$/.test(file) && !file.includes('fixtures'),
+  );
+  return files.flatMap((file) => {
+    const path = join(root, folder, file);
+    return importsOf(path, readFileSync(path, 'utf8')).map((edge) => ({ from: relative(root, path), to: relative(root, edge.to) }));
+  });
+}
+
+/** What each layer may not import: the ones above it or beside it. */
+const FORBIDDEN: Record<string, string[]> = {
+  'host/': ['proxy/', 'widget/', 'cli/'],
+  'proxy/': ['host/', 'widget/', 'cli/'],
+  'extraction/': ['proxy/', 'host/', 'widget/', 'cli/'],
+  'contract/': ['proxy/', 'host/', 'widget/', 'cli/', 'extraction/'],
+  'runtime/': ['proxy/', 'host/', 'widget/', 'cli/', 'extraction/'],
+};
+
+describe('the layers', () => {
+  it.each(Object.entries(FORBIDDEN))('%s imports nothing of %j', (layer, forbidden) => {
+    const crossing = importsFrom(layer).filter(({ to }) => forbidden.some((folder) => to.startsWith(folder)));
+    expect(crossing).toEqual([]);
+  });
+});
