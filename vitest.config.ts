@@ -23,11 +23,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          // These mostly wait (on sockets, timers, child processes): two files at a time even on two cores,
-          // where vitest's default would run one.
-          maxWorkers: 2,
-          // After the unit tests (vitest runs projects of different worker counts in turn).
-          sequence: { groupOrder: 1 },
           include: ['test/**/*.test.ts', ...STARTS_SERVERS],
           exclude: ['**/node_modules/**', 'test/e2e/**'],
         },
