@@ -31,7 +31,7 @@ export class FetchedPages {
   private readonly loads = new ConcurrencyLimit(CONCURRENT_LOADS);
 
   constructor(
-    private readonly fetcher: Fetcher,
+    private readonly fetcher: Pick<Fetcher, 'fetch'>,
     private readonly isExternalHost: (host: URL) => boolean,
     private readonly limiter: RateLimitStore,
     maxBytes: number,
@@ -40,7 +40,13 @@ export class FetchedPages {
     staleCovers: (error: unknown) => boolean,
     private readonly now: () => number = Date.now,
   ) {
-    this.pages = new Cache({ maxBytes, sizeOf: (page) => page.value.html.length, staleCovers, now });
+    this.pages = new Cache({
+      maxBytes,
+      sizeOf: (page) => page.value.html.length,
+      // A page's old copy also stands in while the domain's own rate limit refuses to fetch it again.
+      staleCovers: (error) => staleCovers(error) || (error instanceof ProxyError && error.code === 'rate_limited'),
+      now,
+    });
   }
 
   /**
