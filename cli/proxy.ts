@@ -75,6 +75,7 @@ export async function runProxy(argv: string[]): Promise<(RunningProxy & { stoppi
   logger.info(
     {
       url: proxy.url,
+      ops_url: proxy.opsUrl,
       upstream: config.upstream,
       api_version: config.apiVersion,
       credentials: config.credentials,

@@ -198,12 +198,38 @@ export const SETTINGS: readonly Setting[] = [
     description: 'client connections open at once; further ones are closed at once',
   },
   {
+    key: 'maxClientConnections',
+    flag: '--max-client-connections',
+    env: 'DOCLENS_MAX_CLIENT_CONNECTIONS',
+    type: 'integer',
+    fallback: '64',
+    description:
+      'connections open at once from one client address, further ones closed at once; ' +
+      'with --trust-proxy, requests in flight per forwarded client address (429 beyond)',
+  },
+  {
     key: 'trustProxy',
     flag: '--trust-proxy',
     env: 'DOCLENS_TRUST_PROXY',
     type: 'integer',
     fallback: '0',
     description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses',
+  },
+  {
+    key: 'opsPort',
+    flag: '--ops-port',
+    env: 'DOCLENS_OPS_PORT',
+    type: 'integer',
+    fallback: 'none (no /metrics)',
+    description: 'port of the operations listener: /metrics, and /readyz with its reason (0 picks a free one)',
+  },
+  {
+    key: 'opsHost',
+    flag: '--ops-host',
+    env: 'DOCLENS_OPS_HOST',
+    type: 'string',
+    fallback: '127.0.0.1',
+    description: 'address the operations listener listens on (keep it private: the metrics are not for readers)',
   },
   {
     key: 'redis',
@@ -317,7 +343,10 @@ export const configSchema = z
       .default(10 * 1024 * 1024),
     headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
     maxConnections: z.number().int().min(1).max(1_000_000).default(1000),
+    maxClientConnections: z.number().int().min(1).max(1_000_000).default(64),
     trustProxy: z.number().int().min(0).max(10).default(0),
+    opsPort: z.number().int().min(0).max(65_535).optional(),
+    opsHost: z.string().min(1).default('127.0.0.1'),
     redis: z
       .string()
       .refine(

@@ -103,7 +103,7 @@ const saidBack = (proxy: TestProxy) => proxy.logs.filter((entry) => String(entry
 /** Polls `/readyz` until it says `status` (Redis reconnects on its own schedule). */
 async function readiness(proxy: TestProxy, status: number): Promise<{ status: number; body: { reason?: string } }> {
   for (;;) {
-    const answer = await proxy.get('/readyz');
+    const answer = await proxy.ops('/readyz');
     if (answer.status === status) return answer;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -121,7 +121,7 @@ describe('replicas sharing one Redis', () => {
     expect(second.text).toBe(first.text);
     expect(second.headers.get('x-doclens-cache')).toBe('hit');
     expect(searchesFor('shared answer')).toBe(1);
-    const metrics = await b!.get('/metrics');
+    const metrics = await b!.ops('/metrics');
     expect(metrics.text).toMatch(/doclens_cache_lookups_total\{layer="redis",result="hit"\} 1/);
     expect(metrics.text).toMatch(/doclens_redis_up 1/);
   });
@@ -160,7 +160,7 @@ describe('replicas sharing one Redis', () => {
     }
     // The hot path counts too: a cached answer does not get round the shared limit.
     expect((await a!.get('/api/v3/search/?q=limit0')).status).toBe(429);
-    expect((await a!.get('/metrics')).text).toMatch(/doclens_rate_limited_total\{limit="client"\} [1-9]/);
+    expect((await a!.ops('/metrics')).text).toMatch(/doclens_rate_limited_total\{limit="client"\} [1-9]/);
   });
 
   it("never show one reader's session answer to another, while sharing each reader's own", async () => {
@@ -239,7 +239,7 @@ describe('replicas sharing one Redis', () => {
     // After the pause the breaker lets a trial through, which succeeds: Redis is used again.
     await readiness(a!, 200);
     expect(saidBack(a!)).toBe(1);
-    expect((await a!.get('/metrics')).text).toMatch(/doclens_redis_errors_total\{operation="cache_read"\} [1-9]/);
+    expect((await a!.ops('/metrics')).text).toMatch(/doclens_redis_errors_total\{operation="cache_read"\} [1-9]/);
   }, 30_000);
 });
 
