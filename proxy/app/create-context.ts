@@ -46,11 +46,19 @@ export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.ma
 
 /**
  * The part of every Redis key that keeps deployments apart on one Redis: replicas share state only
- * when they forward to the same upstream, API version, credentials mode and projects.
+ * when they forward to the same upstream, API version, credentials mode and projects, with the same
+ * token (a replica whose token the upstream refuses must not serve what a valid one fetched).
  */
 function keyPrefixOf(config: ProxyConfig): string {
-  const scope = [config.upstream, config.apiVersion, config.credentials, config.subprojects, ...config.projects].join(' ');
-  return `doclens:${createHash('sha256').update(scope).digest('base64url').slice(0, 12)}:`;
+  const scope = [config.upstream, config.apiVersion, config.credentials, config.subprojects, ...config.projects];
+  // Hashed on its own first, so that the prefix is the same however the scope's words are joined.
+  if (config.credentials === 'token')
+    scope.push(
+      createHash('sha256')
+        .update(config.token ?? '')
+        .digest('base64url'),
+    );
+  return `doclens:${createHash('sha256').update(scope.join(' ')).digest('base64url').slice(0, 12)}:`;
 }
 
 /**

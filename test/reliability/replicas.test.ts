@@ -182,6 +182,20 @@ describe('replicas sharing one Redis', () => {
     expect(forAlice.headers.get('cache-control')).toMatch(/^private/);
   });
 
+  it('share nothing when their tokens differ: each asks the upstream, under a key prefix of its own', async () => {
+    const [a] = await replicas({}, 1);
+    const [other] = await replicas({ token: 'another-replica-token-90ab' }, 1);
+    await readiness(a!, 200);
+    await readiness(other!, 200);
+    expect((await a!.get('/api/v3/search/?q=by+token')).status).toBe(200);
+    const second = await other!.get('/api/v3/search/?q=by+token');
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-doclens-cache')).toBe('miss');
+    expect(searchesFor('by token')).toBe(2);
+    const prefixes = new Set((await redis.client.keys('doclens:*')).map((key) => key.split(':')[1]));
+    expect(prefixes.size).toBe(2);
+  });
+
   it('write nothing to Redis without an expiry', async () => {
     const [a] = await replicas({ rateLimit: 100 });
     await readiness(a!, 200);
