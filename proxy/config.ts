@@ -242,6 +242,22 @@ export const SETTINGS: readonly Setting[] = [
       'or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
   },
   {
+    key: 'redisBytes',
+    flag: '--redis-bytes',
+    env: 'DOCLENS_REDIS_BYTES',
+    type: 'integer',
+    fallback: '268435456',
+    description: "bytes of cached answers the deployment's replicas keep in Redis at most, together",
+  },
+  {
+    key: 'redisTtl',
+    flag: '--redis-ttl',
+    env: 'DOCLENS_REDIS_TTL',
+    type: 'integer',
+    fallback: '3600',
+    description: 'seconds a cached answer stays in Redis at most (stale copies included)',
+  },
+  {
     key: 'redisTimeout',
     flag: '--redis-timeout',
     env: 'DOCLENS_REDIS_TIMEOUT',
@@ -355,6 +371,12 @@ export const configSchema = z
       )
       .optional(),
     redisPassword: z.string().min(1).optional(),
+    redisBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024, 'must be at least 1048576 (1 MB)')
+      .default(256 * 1024 * 1024),
+    redisTtl: z.number().int().min(1).max(31_536_000).default(3600),
     redisTimeout: z.number().int().min(5, 'must be at least 5 (milliseconds)').max(10_000).default(100),
     logLevel: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {

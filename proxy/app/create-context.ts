@@ -91,6 +91,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
         { url: config.redis, password: config.redisPassword, timeout: config.redisTimeout, keyPrefix: keyPrefixOf(config) },
         logger,
         metrics,
+        now,
       )
     : undefined;
   if (redis) metrics.trackRedis(() => redis.up);
@@ -114,7 +115,9 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
     metadata: new Metadata(api, config.projects, config.subprojects, config.projectsTtl, metadataBytes),
     responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now, {
       // A refresh lock lives as long as one upstream call may take: shorter, and others would call too.
-      shared: redis ? new RedisResponses(redis, config.timeout, now) : undefined,
+      shared: redis
+        ? new RedisResponses(redis, { lockMs: config.timeout, bytes: config.redisBytes, ttlMs: config.redisTtl * 1000 }, now)
+        : undefined,
       onLookup: (layer, result) => metrics.cacheLookup(layer, result),
     }),
     pages: new FetchedPages(
