@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_TIMEOUT_MS, MAX_CONNECTIONS } from '../runtime/connection-limits.ts';
 
 type SettingType = 'string' | 'list' | 'boolean' | 'integer';
 
@@ -357,8 +358,8 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(10 * 1024 * 1024),
-    headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
-    maxConnections: z.number().int().min(1).max(1_000_000).default(1000),
+    headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(HEADER_TIMEOUT_MS),
+    maxConnections: z.number().int().min(1).max(1_000_000).default(MAX_CONNECTIONS),
     maxClientConnections: z.number().int().min(1).max(1_000_000).default(64),
     trustProxy: z.number().int().min(0).max(10).default(0),
     opsPort: z.number().int().min(0).max(65_535).optional(),

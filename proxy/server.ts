@@ -7,6 +7,7 @@ import { ProxyError } from './http/errors.ts';
 import { FairShare } from './http/fair-share.ts';
 import { opsListener } from './app/ops-listener.ts';
 import { sendError } from './http/respond.ts';
+import { headerTimeoutOptions } from '../runtime/connection-limits.ts';
 
 export interface RunningProxy {
   app: ProxyApp;
@@ -65,10 +66,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
   const fairShare = new FairShare(config.maxClientConnections, config.trustProxy);
   const server = createServer(
     {
-      requestTimeout: Math.max(30_000, config.headerTimeout),
-      headersTimeout: config.headerTimeout,
-      // Node checks both timeouts only this often (30 s by default), which would let slow senders outstay them.
-      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.headerTimeout / 2)),
+      ...headerTimeoutOptions(config.headerTimeout),
       maxHeaderSize: 16 * 1024,
       // A request without Host gets the proxy's JSON answer instead of Node's bare 400.
       requireHostHeader: false,

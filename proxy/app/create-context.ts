@@ -7,7 +7,7 @@ import { ExtractionPool } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
-import { BUCKET_BYTES, countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
+import { countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
 import { DomainList } from '../routes/domains.ts';
 import { RedisRateLimiter } from '../replicas/redis-rate-limit.ts';
 import { RedisResponses } from '../replicas/redis-responses.ts';
@@ -128,7 +128,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       config.embedTtl,
     ),
     extraction: new ExtractionPool(extractionLimits(config)),
-    rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),
+    rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,
     redis,

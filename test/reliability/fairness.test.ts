@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FairShare, MAX_PIPELINED } from '../../proxy/http/fair-share.ts';
+import { bucketBytes } from '../../proxy/http/rate-limit.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 /**
@@ -145,6 +146,18 @@ describe('answers that cost nothing to ask for', () => {
     expect(post.status).toBe(429);
     // Liveness stays answered: it is what a balancer asks.
     expect((await proxy.get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('per-client state', () => {
+  it('keys rate limits by forwarded addresses only when they are IP addresses, counting each key by its length', async () => {
+    const proxy = await proxyWith({ trustProxy: 1, rateLimit: 100_000 });
+    const junk = (i: number) => `${'x'.repeat(8000)}${i}`;
+    for (let i = 0; i < 20; i++) await proxy.get('/healthz/nope', { 'x-forwarded-for': junk(i) });
+    // Not addresses: counted under the socket's own.
+    expect(proxy.app.context.rateLimiter.bytes).toBe(bucketBytes('127.0.0.1'));
+    await proxy.get('/healthz/nope', { 'x-forwarded-for': `${junk(0)}, 2001:db8::7` });
+    expect(proxy.app.context.rateLimiter.bytes).toBe(bucketBytes('127.0.0.1') + bucketBytes('2001:db8::7'));
   });
 });
 
