@@ -63,7 +63,7 @@ function answerSocket(socket: Duplex, error: ProxyError): void {
 /** Starts the proxy as a standalone HTTP server. */
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
   const app = createApp(config, options);
-  const fairShare = new FairShare(config.maxClientConnections, config.trustProxy);
+  const fairShare = new FairShare(config.maxConnections, config.maxClientConnections, config.trustProxy);
   const server = createServer(
     {
       ...headerTimeoutOptions(config.headerTimeout),
@@ -74,7 +74,8 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     fairShare.listener(app.listener),
   );
   server.keepAliveTimeout = 5_000;
-  server.maxConnections = config.maxConnections;
+  // The cap is FairShare's; Node's, counting refused connections until they are closed, only bounds sockets at twice it.
+  server.maxConnections = 2 * config.maxConnections;
 
   // Responses being written per connection, so that shutdown knows which connections to wait for.
   const answering = new Map<Socket, Set<ServerResponse>>();
@@ -86,7 +87,11 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     // one stays, so an error there (a reset while the refusal is written) never reaches the process.
     socket.on('error', ignoreSocketError);
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    socket.once('close', () => {
+      sockets.delete(socket);
+      // Responses to pipelined requests still waiting for their turn never close: forgotten with their connection.
+      answering.delete(socket);
+    });
   });
   server.on('request', (req, res: ServerResponse) => {
     const socket = req.socket;

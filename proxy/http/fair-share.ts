@@ -16,7 +16,7 @@ interface Turns {
 }
 
 /**
- * Shares the proxy between clients: connections per client address are capped, and the requests of
+ * Shares the proxy between clients: connections are capped in all and per client address, and the requests of
  * one connection are handled one at a time, each next one after the event loop has served everyone
  * else (`setImmediate`), so a connection writing hundreds of pipelined requests at once gets one
  * answer per turn, as any other connection. Behind trusted reverse proxies, whose connections carry
@@ -24,25 +24,35 @@ interface Turns {
  */
 export class FairShare {
   private readonly connections = new Map<string, number>();
+  private open = 0;
   private readonly inFlight = new Map<string, number>();
   private readonly turns = new WeakMap<Socket, Turns>();
 
   constructor(
+    private readonly maxConnections: number,
     private readonly perClient: number,
     private readonly trustedHops: number,
   ) {}
 
-  /** Counts a new connection; false (and the socket destroyed) when its address has all its share. */
+  /**
+   * Counts a new connection; false (and the socket destroyed) when all connections are taken, or its
+   * address has its share. Counted here rather than by Node's `maxConnections`, which also counts the
+   * connections refused a moment ago until they are closed: a client reopening them as fast as they
+   * are refused would take the slots of everyone else.
+   */
   admit(socket: Socket): boolean {
-    if (this.trustedHops > 0) return true;
-    const address = socket.remoteAddress ?? 'unknown';
-    const open = this.connections.get(address) ?? 0;
-    if (open >= this.perClient) {
+    const address = this.trustedHops > 0 ? undefined : (socket.remoteAddress ?? 'unknown');
+    const ofAddress = address === undefined ? 0 : (this.connections.get(address) ?? 0);
+    if (this.open >= this.maxConnections || ofAddress >= this.perClient) {
       socket.destroy();
       return false;
     }
-    this.connections.set(address, open + 1);
-    socket.once('close', () => release(this.connections, address));
+    this.open++;
+    if (address !== undefined) this.connections.set(address, ofAddress + 1);
+    socket.once('close', () => {
+      this.open--;
+      if (address !== undefined) release(this.connections, address);
+    });
     return true;
   }
 
@@ -76,8 +86,10 @@ export class FairShare {
       const socket = req.socket;
       let turns = this.turns.get(socket);
       if (!turns) {
-        turns = { answering: false, waiting: [] };
-        this.turns.set(socket, turns);
+        const created: Turns = { answering: false, waiting: [] };
+        socket.once('close', () => (created.waiting.length = 0));
+        this.turns.set(socket, created);
+        turns = created;
       }
       if (turns.waiting.length >= MAX_PIPELINED) return void socket.destroy();
       turns.waiting.push([req, res]);

@@ -108,7 +108,7 @@ describe('pipelined requests', () => {
     try {
       const calls: string[] = [];
       const responses = new Map<string, EventEmitter>();
-      const listener = new FairShare(64, 0).listener((req) => {
+      const listener = new FairShare(1000, 64, 0).listener((req) => {
         calls.push(req.url!);
       });
       const socketA = Object.assign(new EventEmitter(), { destroyed: false });
