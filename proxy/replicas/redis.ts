@@ -13,16 +13,15 @@ export interface RedisSettings {
   keyPrefix: string;
 }
 
+/** Failures in a row that make the proxy stop asking Redis, and for how long. */
+export const FAILURES_TO_OPEN = 3;
+export const OPEN_MS = 5_000;
 /**
  * How long Redis has to be out of use without a break before `/readyz` says so: longer than one
  * opening of the circuit, so that a few commands timing out on a busy machine do not make a
  * balancer take every replica out and put it back (they serve from memory meanwhile).
  */
-export const NOT_READY_AFTER_MS = 2 * 5_000;
-
-/** Failures in a row that make the proxy stop asking Redis, and for how long. */
-export const FAILURES_TO_OPEN = 3;
-export const OPEN_MS = NOT_READY_AFTER_MS / 2;
+export const NOT_READY_AFTER_MS = 2 * OPEN_MS;
 /** How often an open circuit checks whether its pause is over. */
 const HEAL_CHECK_MS = 500;
 /** Reconnection attempts back off to this pause. */
