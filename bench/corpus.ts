@@ -23,3 +23,15 @@ export function largeSphinxPage(bytes: number): { html: string; fragments: strin
     fragments: [`r${copies.length - 1}-aurora.Scheduler.add_job`, `r${Math.floor(copies.length / 2)}-aurora.every`, 'aurora.Scheduler.run'],
   };
 }
+
+/** Search results in the hosting API's v3 shape, each one page of project aurora with one section of `content(i)`. */
+export function searchResults(count: number, content: (index: number) => string) {
+  return Array.from({ length: count }, (_, i) => ({
+    type: 'page',
+    project: { slug: 'aurora', alias: null },
+    version: { slug: 'latest' },
+    title: `Page ${i}`,
+    path: `/en/latest/page-${i}.html`,
+    blocks: [{ type: 'section', id: `s${i}`, title: 'Section', content: content(i) }],
+  }));
+}

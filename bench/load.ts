@@ -6,11 +6,12 @@ import { table } from './stats.ts';
 interface Servers {
   host: string;
   proxy: string;
+  ops: string;
 }
 
-/** A gauge from the proxy's /metrics. */
-async function gauge(proxy: string, name: string): Promise<number> {
-  const text = await (await fetch(`${proxy}/metrics`)).text();
+/** A gauge from the proxy's /metrics (on its operations listener). */
+async function gauge(ops: string, name: string): Promise<number> {
+  const text = await (await fetch(`${ops}/metrics`)).text();
   return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
 
@@ -46,12 +47,12 @@ export async function benchLoad(): Promise<void> {
     let peak = 0;
     let cachePeak = 0;
     const sampler = setInterval(() => {
-      void gauge(servers.proxy, 'process_resident_memory_bytes').then((value) => (peak = Math.max(peak, value)));
-      void gauge(servers.proxy, 'doclens_cache_bytes').then((value) => (cachePeak = Math.max(cachePeak, value)));
+      void gauge(servers.ops, 'process_resident_memory_bytes').then((value) => (peak = Math.max(peak, value)));
+      void gauge(servers.ops, 'doclens_cache_bytes').then((value) => (cachePeak = Math.max(cachePeak, value)));
     }, 500);
     const result = await autocannon({ url: servers.proxy, connections: 100, duration: seconds, requests, timeout: 10 });
     clearInterval(sampler);
-    const cacheMax = await gauge(servers.proxy, 'doclens_cache_max_bytes');
+    const cacheMax = await gauge(servers.ops, 'doclens_cache_max_bytes');
     table(`Load: mixed traffic, 100 connections, ${seconds} s (hits, misses, previews, page contexts, bad requests)`, [
       ['measure', 'value'],
       ['requests', `${result.requests.total} (${result.requests.average.toFixed(0)}/s)`],

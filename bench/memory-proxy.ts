@@ -12,10 +12,13 @@ const proxy = await startProxy(
     externalDomains: [process.env.BENCH_EXTERNAL_HOST],
     allowPrivateNetwork: true,
     port: 0,
+    opsPort: 0,
+    // One load generator stands for many readers.
+    maxClientConnections: 100_000,
     rateLimit: 0,
     externalRateLimit: 0,
     cacheBytes: Number(process.env.BENCH_CACHE_BYTES),
   }),
   { logger: createLogger('info', { write: () => undefined }) }, // as costly as real logging, minus the write
 );
-process.stdout.write(`${JSON.stringify({ proxy: proxy.url })}\n`);
+process.stdout.write(`${JSON.stringify({ proxy: proxy.url, ops: proxy.opsUrl })}\n`);

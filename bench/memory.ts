@@ -86,9 +86,9 @@ export async function benchMemory(): Promise<void> {
   });
   try {
     const [line] = (await once(child.stdout, 'data')) as [Buffer];
-    const { proxy } = JSON.parse(line.toString()) as { proxy: string };
+    const { proxy, ops } = JSON.parse(line.toString()) as { proxy: string; ops: string };
     const gauges = async () => {
-      const text = await (await fetch(`${proxy}/metrics`)).text();
+      const text = await (await fetch(`${ops}/metrics`)).text();
       const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
       return { rss: value('process_resident_memory_bytes'), cache: value('doclens_cache_bytes'), heap: value('nodejs_heap_used_bytes') };
     };

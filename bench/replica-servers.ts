@@ -10,6 +10,8 @@ import { startRedis } from '../test/fixtures/redis.ts';
 export interface ReplicaSetup {
   name: string;
   replicas: string[];
+  /** Their operations listeners, in the same order. */
+  ops: string[];
 }
 
 const token = 'bench-token-0123456789';
@@ -27,6 +29,9 @@ async function setup(name: string, count: number, database?: number, rateLimit =
     projects: ['aurora'],
     allowPrivateNetwork: true,
     port: 0,
+    opsPort: 0,
+    // One load generator stands for many readers.
+    maxClientConnections: 100_000,
     rateLimit,
     // Behind a balancer: every replica sees the one public origin, which search answers are cached by.
     trustProxy: 1,
@@ -36,13 +41,15 @@ async function setup(name: string, count: number, database?: number, rateLimit =
     redis: database === undefined ? undefined : `${redis.url}/${database}`,
   });
   const replicas = [];
+  const ops: string[] = [];
   for (let i = 0; i < count; i++) {
     // As costly as real logging, minus the write.
     const proxy = await startProxy(config, { logger: createLogger('info', { write: () => undefined }) });
     proxies.push(proxy);
     replicas.push(proxy.url);
+    ops.push(proxy.opsUrl!);
   }
-  return { name, replicas };
+  return { name, replicas, ops };
 }
 
 const setups = [

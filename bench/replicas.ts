@@ -37,10 +37,10 @@ async function hits(replicas: string[], seconds: number): Promise<Load> {
   };
 }
 
-/** Upstream calls the replicas made so far, from their own metrics. */
-async function upstreamCalls(replicas: string[]): Promise<number> {
+/** Upstream calls the replicas made so far, from their own metrics (`ops`: their operations listeners). */
+async function upstreamCalls(ops: string[]): Promise<number> {
   let calls = 0;
-  for (const replica of replicas) {
+  for (const replica of ops) {
     const text = await (await fetch(`${replica}/metrics`)).text();
     for (const match of text.matchAll(/^doclens_upstream_duration_seconds_count\{[^}]*\} (\d+)/gm)) calls += Number(match[1]);
   }
@@ -51,8 +51,8 @@ async function upstreamCalls(replicas: string[]): Promise<number> {
  * The same readers' workload through each setup: 40 searches asked 3 times each, 8 at a time; each
  * time a search is asked, the next replica answers it (as a round-robin balancer would deal them).
  */
-async function workload(replicas: string[]): Promise<{ calls: number; failed: number }> {
-  const before = await upstreamCalls(replicas);
+async function workload({ replicas, ops }: ReplicaSetup): Promise<{ calls: number; failed: number }> {
+  const before = await upstreamCalls(ops);
   const requests = Array.from({ length: 120 }, (_, i) => ({
     path: `/api/v3/search/?q=${encodeURIComponent(`retry policy ${i % 40}`)}`,
     replica: replicas[((i % 40) + Math.floor(i / 40)) % replicas.length]!,
@@ -67,7 +67,7 @@ async function workload(replicas: string[]): Promise<{ calls: number; failed: nu
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
-  return { calls: (await upstreamCalls(replicas)) - before, failed };
+  return { calls: (await upstreamCalls(ops)) - before, failed };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function benchReplicas(): Promise<void> {
     const loads = new Map<string, Load[]>(setups.map((setup) => [setup.name, []]));
     const workloads = new Map<string, { calls: number; failed: number }>();
     for (const setup of setups) {
-      workloads.set(setup.name, await workload(setup.replicas));
+      workloads.set(setup.name, await workload(setup));
       // The hot answer in every replica's memory (and in Redis) before the clock starts.
       for (const replica of setup.replicas) await (await fetch(`${replica}${HOT_PATH}`, { headers: BROWSER })).arrayBuffer();
     }

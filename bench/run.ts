@@ -1,4 +1,5 @@
 import { benchExtraction } from './extraction.ts';
+import { benchFairness } from './fairness.ts';
 import { benchIndex } from './index.ts';
 import { benchIsolation } from './isolation.ts';
 import { benchLoad } from './load.ts';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => unknown> = {
   load: benchLoad,
   memory: benchMemory,
   isolation: benchIsolation,
+  fairness: benchFairness,
   widget: benchWidget,
 };
 

@@ -19,6 +19,9 @@ const proxy = await startProxy(
     projects: ['aurora'],
     allowPrivateNetwork: true,
     port: 0,
+    opsPort: 0,
+    // One load generator stands for many readers.
+    maxClientConnections: 100_000,
     rateLimit: 0,
     cacheBytes: Number(process.env.BENCH_CACHE_BYTES ?? 64 * 1024 * 1024),
   }),
@@ -37,6 +40,7 @@ process.stdout.write(
   `${JSON.stringify({
     host: host.apiUrl,
     proxy: proxy.url,
+    ops: proxy.opsUrl,
     bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
     hotPath,
     token,

@@ -76,6 +76,7 @@ export async function runProxy(argv: string[], io: CommandIO): Promise<(RunningP
   logger.info(
     {
       url: proxy.url,
+      ops_url: proxy.opsUrl,
       upstream: config.upstream,
       api_version: config.apiVersion,
       credentials: config.credentials,

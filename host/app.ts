@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { apiV2Router } from './api-v2.ts';
@@ -10,6 +10,7 @@ import type { Manifest } from './manifest.ts';
 import { PageStore } from './pages.ts';
 import { Registry, type Site } from './registry.ts';
 import { SearchService } from './search.ts';
+import { HEADER_TIMEOUT_MS, headerTimeoutOptions, MAX_CONNECTIONS } from '../runtime/connection-limits.ts';
 
 export interface HostOptions {
   manifest: Manifest;
@@ -67,9 +68,17 @@ export interface RunningHost extends Host {
   close(): Promise<void>;
 }
 
-function listen(app: Express, port: number, hostname: string): Promise<Server> {
+/** How many connections each site of the host accepts, and how long their headers may take: the proxy's defaults. */
+export interface ConnectionLimits {
+  headerTimeout?: number;
+  maxConnections?: number;
+}
+
+function listen(app: Express, port: number, hostname: string, limits: ConnectionLimits): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, hostname);
+    const server = createServer(headerTimeoutOptions(limits.headerTimeout ?? HEADER_TIMEOUT_MS), app);
+    server.maxConnections = limits.maxConnections ?? MAX_CONNECTIONS;
+    server.listen(port, hostname);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
@@ -85,13 +94,13 @@ function urlHostOf(address: string): string {
  * Starts the host: the first site (and the API) on `port`, every other site on the ports after it
  * (or on free ports when `port` is 0), listening on `hostname` (default 127.0.0.1).
  */
-export async function startHost(options: HostOptions & { port: number; hostname?: string }): Promise<RunningHost> {
+export async function startHost(options: HostOptions & ConnectionLimits & { port: number; hostname?: string }): Promise<RunningHost> {
   const hostname = options.hostname ?? '127.0.0.1';
   const host = createHost(options);
   const servers: Server[] = [];
   try {
     for (const [index, app] of host.apps.entries()) {
-      const server = await listen(app, options.port === 0 ? 0 : options.port + index, hostname);
+      const server = await listen(app, options.port === 0 ? 0 : options.port + index, hostname, options);
       servers.push(server);
       host.registry.sites[index]!.origin = `http://${urlHostOf(hostname)}:${(server.address() as AddressInfo).port}`;
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_TIMEOUT_MS, MAX_CONNECTIONS } from '../runtime/connection-limits.ts';
 
 type SettingType = 'string' | 'list' | 'boolean' | 'integer';
 
@@ -184,11 +185,35 @@ export const SETTINGS: readonly Setting[] = [
     description: 'client connections open at once; further ones are closed at once',
   },
   {
+    key: 'maxClientConnections',
+    flag: '--max-client-connections',
+    env: 'DOCLENS_MAX_CLIENT_CONNECTIONS',
+    type: 'integer',
+    description:
+      'connections open at once from one client address, further ones closed at once; ' +
+      'with --trust-proxy, requests in flight per forwarded client address (429 beyond)',
+  },
+  {
     key: 'trustProxy',
     flag: '--trust-proxy',
     env: 'DOCLENS_TRUST_PROXY',
     type: 'integer',
     description: 'reverse proxies in front whose X-Forwarded-For is trusted for client addresses',
+  },
+  {
+    key: 'opsPort',
+    flag: '--ops-port',
+    env: 'DOCLENS_OPS_PORT',
+    type: 'integer',
+    defaultText: 'none (no /metrics)',
+    description: 'port of the operations listener: /metrics, and /readyz with its reason (0 picks a free one)',
+  },
+  {
+    key: 'opsHost',
+    flag: '--ops-host',
+    env: 'DOCLENS_OPS_HOST',
+    type: 'string',
+    description: 'address the operations listener listens on (keep it private: the metrics are not for readers)',
   },
   {
     key: 'redis',
@@ -199,6 +224,20 @@ export const SETTINGS: readonly Setting[] = [
     description:
       'Valkey or Redis shared by replicas for cached answers and rate limits: redis://[:password@]host[:port][/db] ' +
       'or rediss:// (TLS); the password may come from DOCLENS_REDIS_PASSWORD',
+  },
+  {
+    key: 'redisBytes',
+    flag: '--redis-bytes',
+    env: 'DOCLENS_REDIS_BYTES',
+    type: 'integer',
+    description: "bytes of cached answers the deployment's replicas keep in Redis at most, together",
+  },
+  {
+    key: 'redisTtl',
+    flag: '--redis-ttl',
+    env: 'DOCLENS_REDIS_TTL',
+    type: 'integer',
+    description: 'seconds a cached answer stays in Redis at most (stale copies included)',
   },
   {
     key: 'redisTimeout',
@@ -296,9 +335,12 @@ export const configSchema = z
       .int()
       .min(1024)
       .default(10 * 1024 * 1024),
-    headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(10_000),
-    maxConnections: z.number().int().min(1).max(1_000_000).default(1000),
+    headerTimeout: z.number().int().min(100, 'must be at least 100 (milliseconds)').max(120_000).default(HEADER_TIMEOUT_MS),
+    maxConnections: z.number().int().min(1).max(1_000_000).default(MAX_CONNECTIONS),
+    maxClientConnections: z.number().int().min(1).max(1_000_000).default(64),
     trustProxy: z.number().int().min(0).max(10).default(0),
+    opsPort: z.number().int().min(0).max(65_535).optional(),
+    opsHost: z.string().min(1).default('127.0.0.1'),
     redis: z
       .string()
       .refine(
@@ -307,6 +349,12 @@ export const configSchema = z
       )
       .optional(),
     redisPassword: z.string().min(1).optional(),
+    redisBytes: z
+      .number()
+      .int()
+      .min(1024 * 1024, 'must be at least 1048576 (1 MB)')
+      .default(256 * 1024 * 1024),
+    redisTtl: z.number().int().min(1).max(31_536_000).default(3600),
     redisTimeout: z.number().int().min(5, 'must be at least 5 (milliseconds)').max(10_000).default(100),
     logLevel: z
       .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import type { ProxyConfig } from './config.ts';
 import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
 import type { ExtractionPool } from './threads/pool.ts';
@@ -73,7 +74,12 @@ export function publicOrigin(req: IncomingMessage, trustedHops: number): string 
   return `${scheme}://${host.toLowerCase()}`;
 }
 
-/** The client's address: the socket's, or the one `trustedHops` reverse proxies in front say they were asked from. */
+/**
+ * The client's address: the socket's, or the one `trustedHops` reverse proxies in front say they were
+ * asked from, when that is an IP address (anything else a client wrote there is not an address, and
+ * would make rate-limit keys of any length). Kept as a copy: a part of the header would keep the
+ * whole header alive in every bucket keyed by it.
+ */
 export function clientAddress(req: IncomingMessage, trustedHops: number): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   if (trustedHops === 0) return socketAddress;
@@ -81,7 +87,8 @@ export function clientAddress(req: IncomingMessage, trustedHops: number): string
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - trustedHops] ?? forwarded[0] ?? socketAddress;
+  const address = forwarded[forwarded.length - trustedHops] ?? forwarded[0];
+  return address && isIP(address) ? Buffer.from(address, 'latin1').toString('latin1') : socketAddress;
 }
 
 /** The rights a request uses upstream: the proxy's token, or (session mode) the reader's own cookie. */

@@ -4,13 +4,18 @@ import type { Duplex } from 'node:stream';
 import { createApp, type ProxyApp, type ProxyOptions } from './app.ts';
 import type { ProxyConfig } from './config.ts';
 import { ProxyError } from './http/errors.ts';
+import { FairShare } from './http/fair-share.ts';
+import { opsListener } from './app/ops-listener.ts';
 import { sendError } from './http/respond.ts';
+import { headerTimeoutOptions } from '../runtime/connection-limits.ts';
 
 export interface RunningProxy {
   app: ProxyApp;
   server: Server;
   /** `http://HOST:PORT` the proxy answers at. */
   url: string;
+  /** `http://HOST:PORT` of the operations listener (`/metrics`), with `--ops-port`. */
+  opsUrl?: string;
   /**
    * Stops accepting, closes connections with no request being answered (idle or half-sent), lets
    * requests in flight finish for up to `graceMs` (default: `--timeout`, the longest an upstream call
@@ -58,31 +63,35 @@ function answerSocket(socket: Duplex, error: ProxyError): void {
 /** Starts the proxy as a standalone HTTP server. */
 export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}): Promise<RunningProxy> {
   const app = createApp(config, options);
+  const fairShare = new FairShare(config.maxConnections, config.maxClientConnections, config.trustProxy);
   const server = createServer(
     {
-      requestTimeout: Math.max(30_000, config.headerTimeout),
-      headersTimeout: config.headerTimeout,
-      // Node checks both timeouts only this often (30 s by default), which would let slow senders outstay them.
-      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.headerTimeout / 2)),
+      ...headerTimeoutOptions(config.headerTimeout),
       maxHeaderSize: 16 * 1024,
       // A request without Host gets the proxy's JSON answer instead of Node's bare 400.
       requireHostHeader: false,
     },
-    app.listener,
+    fairShare.listener(app.listener),
   );
   server.keepAliveTimeout = 5_000;
-  server.maxConnections = config.maxConnections;
+  // The cap is FairShare's; Node's, counting refused connections until they are closed, only bounds sockets at twice it.
+  server.maxConnections = 2 * config.maxConnections;
 
   // Responses being written per connection, so that shutdown knows which connections to wait for.
   const answering = new Map<Socket, Set<ServerResponse>>();
   const sockets = new Set<Socket>();
   let closing = false;
   server.on('connection', (socket: Socket) => {
+    if (!fairShare.admit(socket)) return;
     // Node drops its own listener when it hands the socket to 'upgrade' or 'connect' handlers: this
     // one stays, so an error there (a reset while the refusal is written) never reaches the process.
     socket.on('error', ignoreSocketError);
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    socket.once('close', () => {
+      sockets.delete(socket);
+      // Responses to pipelined requests still waiting for their turn never close: forgotten with their connection.
+      answering.delete(socket);
+    });
   });
   server.on('request', (req, res: ServerResponse) => {
     const socket = req.socket;
@@ -114,13 +123,17 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
           : 'The request could not be read.';
     answerSocket(socket, new ProxyError(status, 'bad_request', message));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const host =
-    config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const ops = config.opsPort === undefined ? undefined : createServer({ headersTimeout: config.headerTimeout }, opsListener(app.context));
+  const listening = async (listener: Server, port: number, address: string) => {
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(port, address, () => resolve());
+    });
+    const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
+    return `http://${host}:${(listener.address() as AddressInfo).port}`;
+  };
+  const url = await listening(server, config.port, config.host);
+  const opsUrl = ops && (await listening(ops, config.opsPort ?? 0, config.opsHost));
 
   let stopped: Promise<void> | undefined;
   const stop = async (graceMs: number) => {
@@ -133,14 +146,16 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
         socket.destroySoon();
       }
     }, graceMs);
-    await closed;
+    ops?.closeAllConnections();
+    await Promise.all([closed, ops && new Promise((resolve) => ops.close(resolve))]);
     clearTimeout(timer);
     await app.close();
   };
   return {
     app,
     server,
-    url: `http://${host}:${port}`,
+    url,
+    opsUrl,
     close: (graceMs = config.timeout) => (stopped ??= stop(graceMs)),
   };
 }

@@ -7,7 +7,7 @@ import { ExtractionPool } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
-import { BUCKET_BYTES, countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
+import { countingRefusals, RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
 import { DomainList } from '../routes/domains.ts';
 import { RedisRateLimiter } from '../replicas/redis-rate-limit.ts';
 import { RedisResponses } from '../replicas/redis-responses.ts';
@@ -46,11 +46,19 @@ export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.ma
 
 /**
  * The part of every Redis key that keeps deployments apart on one Redis: replicas share state only
- * when they forward to the same upstream, API version, credentials mode and projects.
+ * when they forward to the same upstream, API version, credentials mode and projects, with the same
+ * token (a replica whose token the upstream refuses must not serve what a valid one fetched).
  */
 function keyPrefixOf(config: ProxyConfig): string {
-  const scope = [config.upstream, config.apiVersion, config.credentials, config.subprojects, ...config.projects].join(' ');
-  return `doclens:${createHash('sha256').update(scope).digest('base64url').slice(0, 12)}:`;
+  const scope = [config.upstream, config.apiVersion, config.credentials, config.subprojects, ...config.projects];
+  // Hashed on its own first, so that the prefix is the same however the scope's words are joined.
+  if (config.credentials === 'token')
+    scope.push(
+      createHash('sha256')
+        .update(config.token ?? '')
+        .digest('base64url'),
+    );
+  return `doclens:${createHash('sha256').update(scope.join(' ')).digest('base64url').slice(0, 12)}:`;
 }
 
 /**
@@ -83,6 +91,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
         { url: config.redis, password: config.redisPassword, timeout: config.redisTimeout, keyPrefix: keyPrefixOf(config) },
         logger,
         metrics,
+        now,
       )
     : undefined;
   if (redis) metrics.trackRedis(() => redis.up);
@@ -114,7 +123,9 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
     ),
     responses: new ResponseCache(config.cacheBytes - pagesBytes - metadataBytes - clientsBytes, staleCovers, now, {
       // A refresh lock lives as long as one upstream call may take: shorter, and others would call too.
-      shared: redis ? new RedisResponses(redis, config.timeout, now) : undefined,
+      shared: redis
+        ? new RedisResponses(redis, { lockMs: config.timeout, bytes: config.redisBytes, ttlMs: config.redisTtl * 1000 }, now)
+        : undefined,
       onLookup: (layer, result) => metrics.cacheLookup(layer, result),
     }),
     pages: new FetchedPages(
@@ -128,7 +139,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       now,
     ),
     extraction: new ExtractionPool(extractionLimits(config)),
-    rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, Math.floor(clientsBytes / BUCKET_BYTES))),
+    rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,
     redis,

@@ -7,24 +7,26 @@ import { decodedParams, type RouteTable } from '../http/route-table.ts';
 
 /**
  * Routes by the table alone: a path it does not have is a 404 before anything else runs, a preflight
- * gets CORS headers, another method than GET or HEAD a 405 (without using up the client's rate), and
- * rate-limited routes a 429 once the client has none left.
+ * gets CORS headers, another method than GET or HEAD a 405, and rate-limited routes a 429 once the
+ * client has none left. Unknown paths and other methods use up the client's rate too, so that a
+ * flood of them is refused as cheaply as any other.
  */
 export function routeRequests(table: RouteTable, cors: Cors, rateWait: (req: Request) => number | Promise<number>): RequestHandler {
   return async (req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     const match = table.match(req.path);
-    if (!match) return next(new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
-    if (req.method === 'OPTIONS') return void res.status(204).set(cors.preflight(req.headers.origin)).end();
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return next(
-        new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }),
-      );
-    }
-    if (match.route.rateLimited) {
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    if (!match || (match.route.rateLimited && reading) || (!reading && req.method !== 'OPTIONS')) {
       const wait = await rateWait(req);
       if (wait > 0)
         return next(new ProxyError(429, 'rate_limited', `Too many requests; try again in ${wait} s.`, { 'retry-after': String(wait) }));
+    }
+    if (!match) return next(new ProxyError(404, 'not_found', 'No such endpoint on the doclens proxy.'));
+    if (req.method === 'OPTIONS') return void res.status(204).set(cors.preflight(req.headers.origin)).end();
+    if (!reading) {
+      return next(
+        new ProxyError(405, 'method_not_allowed', `${req.method} is not allowed here: the proxy is read-only.`, { allow: 'GET, HEAD' }),
+      );
     }
     await match.route.handle(req, res, decodedParams(match));
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUCKET_BYTES, RateLimiter } from './rate-limit.ts';
+import { bucketBytes, RateLimiter } from './rate-limit.ts';
 
 /** A clock the test moves by hand. */
 function manualClock(start = 1_000_000) {
@@ -60,18 +60,22 @@ describe('RateLimiter', () => {
     expect(limiter.bytes).toBe(0);
   });
 
-  it('counts its memory per key and keeps at most maxKeys', () => {
+  it("counts its memory per key, the key's length included, and keeps within maxBytes", () => {
     const clock = manualClock();
-    const limiter = new RateLimiter(60, 5, clock.now, 3);
+    const limiter = new RateLimiter(60, 5, clock.now, 3 * bucketBytes('flood-00'));
     for (const key of ['a', 'b', 'c']) limiter.take(key);
-    expect(limiter.bytes).toBe(3 * BUCKET_BYTES);
+    expect(limiter.bytes).toBe(3 * bucketBytes('a'));
     for (let i = 0; i < 100; i++) limiter.take(`flood-${i}`);
-    expect(limiter.bytes).toBeLessThanOrEqual(3 * BUCKET_BYTES);
+    expect(limiter.bytes).toBeLessThanOrEqual(3 * bucketBytes('flood-00'));
+    // A long key counts for what it is.
+    limiter.take('x'.repeat(1000));
+    expect(limiter.bytes).toBeGreaterThanOrEqual(bucketBytes('x'.repeat(1000)));
+    expect(limiter.bytes).toBeLessThanOrEqual(bucketBytes('x'.repeat(1000)) + 3 * bucketBytes('flood-00'));
   });
 
   it('forgets the keys whose buckets filled up again before any other', () => {
     const clock = manualClock();
-    const limiter = new RateLimiter(60, 2, clock.now, 2);
+    const limiter = new RateLimiter(60, 2, clock.now, 2 * bucketBytes('busy'));
     limiter.take('idle');
     clock.advance(2_000);
     expect(allowed(limiter, 'busy', 2)).toBe(2);
@@ -82,7 +86,7 @@ describe('RateLimiter', () => {
 
   it('forgets the least recently seen key under a flood, not a client that keeps coming back', () => {
     const clock = manualClock();
-    const limiter = new RateLimiter(1, 3, clock.now, 2);
+    const limiter = new RateLimiter(1, 3, clock.now, bucketBytes('returning') + bucketBytes('newcomer'));
     expect(allowed(limiter, 'returning', 3)).toBe(3);
     limiter.take('once');
     clock.advance(1);

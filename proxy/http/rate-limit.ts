@@ -1,5 +1,8 @@
-/** Memory one bucket takes: its key (an address), the bucket and the map's entry, measured. */
-export const BUCKET_BYTES = 220;
+/** Memory one bucket takes besides its key: the bucket and the map's entry. */
+export const BUCKET_BYTES = 200;
+
+/** Memory a bucket under `key` takes: its key counted at two bytes a character, whatever it is made of. */
+export const bucketBytes = (key: string) => BUCKET_BYTES + 24 + 2 * key.length;
 
 /**
  * Where a limit counts (as fastify-rate-limit's stores): this process's memory, or Redis for all
@@ -35,17 +38,18 @@ export function countingRefusals(store: RateLimitStore, refused: () => void): Ra
 /**
  * Token buckets by key (client address, external domain) in memory: `perMinute` requests a minute
  * with bursts of up to `burst`. Buckets that filled up again are forgotten, so memory follows active
- * keys only, and at most `maxKeys` are kept.
+ * keys only, and they take at most `maxBytes`, keys included.
  */
 export class RateLimiter implements RateLimitStore {
   private readonly buckets = new Map<string, { tokens: number; updated: number }>();
   private readonly refillPerMs: number;
+  private used = 0;
 
   constructor(
     readonly perMinute: number,
     private readonly burst: number = burstOf(perMinute),
     private readonly now: () => number = Date.now,
-    private readonly maxKeys = 100_000,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {
     this.refillPerMs = perMinute / 60_000;
   }
@@ -60,26 +64,35 @@ export class RateLimiter implements RateLimitStore {
     bucket.updated = now;
     // Re-inserted on every request, so that the map's order is the order keys were last seen in.
     if (known) this.buckets.delete(key);
-    else if (this.buckets.size >= this.maxKeys) this.sweep(now);
+    else {
+      this.used += bucketBytes(key);
+      if (this.used > this.maxBytes) this.sweep(now);
+    }
     this.buckets.set(key, bucket);
     if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
     bucket.tokens -= 1;
     return 0;
   }
 
-  /** Memory the buckets take, for the cache bound. */
+  /** Memory the buckets take, keys included, for the cache bound. */
   get bytes(): number {
-    return this.buckets.size * BUCKET_BYTES;
+    return this.used;
   }
 
+  /** Makes room for a new bucket (already counted in `used`, not yet in the map). */
   private sweep(now: number): void {
     for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.updated) * this.refillPerMs >= this.burst) this.buckets.delete(key);
+      if (bucket.tokens + (now - bucket.updated) * this.refillPerMs >= this.burst) this.forget(key);
     }
     // Under a flood of distinct keys, forget the least recently seen rather than grow without bound.
     for (const key of this.buckets.keys()) {
-      if (this.buckets.size < this.maxKeys) break;
-      this.buckets.delete(key);
+      if (this.used <= this.maxBytes) break;
+      this.forget(key);
     }
+  }
+
+  private forget(key: string): void {
+    this.buckets.delete(key);
+    this.used -= bucketBytes(key);
   }
 }

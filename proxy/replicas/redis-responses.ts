@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Result } from 'ioredis';
 import { z } from 'zod';
 import type { SharedLayer, SharedLock, StoredResponse } from '../http/cache.ts';
+import type { CircuitBreaker } from './circuit-breaker.ts';
 import type { SharedRedis } from './redis.ts';
 
 /**
@@ -23,6 +25,46 @@ const headerSchema = z.strictObject({
 
 /** Deletes a lock only if it is still the one this replica took (it may have expired and been taken again). */
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * Stores a value only while the bytes written in its window stay within the window's share
+ * (ARGV[3]), counted in KEYS[2]; answers 1 when stored, 0 when the budget is used up.
+ */
+const BUDGETED_SET_SCRIPT = `
+local size = tonumber(ARGV[2])
+local written = tonumber(redis.call('GET', KEYS[2]) or '0')
+if written + size > tonumber(ARGV[3]) then return 0 end
+redis.call('INCRBY', KEYS[2], size)
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
+return 1
+`;
+
+/** What Redis spends on a key beside its name and value (its entry, object header and expiry), about. */
+export const KEY_OVERHEAD_BYTES = 128;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    doclensBudgetedSet(
+      key: string,
+      windowKey: string,
+      value: Buffer,
+      size: number,
+      share: number,
+      lifetimeMs: number,
+      windowLifetimeMs: number,
+    ): Result<number, Context>;
+  }
+}
+
+export interface RedisResponseLimits {
+  /** How long a refresh lock lives. */
+  lockMs: number;
+  /** Bytes of answers the deployment keeps in Redis at most (`--redis-bytes`). */
+  bytes: number;
+  /** How long an answer stays in Redis at most (`--redis-ttl`). */
+  ttlMs: number;
+}
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('base64url');
 
@@ -74,17 +116,29 @@ export function decodeEntry(key: string, value: Buffer): StoredResponse | undefi
 
 /**
  * Cached answers in Redis, the layer behind each replica's memory: every value expires when its
- * entry stops being usable even as stale, and every refresh lock after `lockMs`.
+ * entry stops being usable even as stale or after `ttlMs`, whichever comes first, and every refresh
+ * lock after `lockMs`. The bytes are bounded across replicas: time is cut in windows of `ttlMs`, and
+ * the answers written in one window take at most half of `bytes` (counted in Redis). A value lives
+ * `ttlMs` at most, so those in Redis at any time were written in the current window or the one
+ * before. Its failures open a circuit of its own: a Redis refusing writes (full, `noeviction`)
+ * stops the cache layer for a while, not the shared limits nor readiness.
  */
 export class RedisResponses implements SharedLayer {
+  readonly lockMs: number;
+  private readonly breaker: CircuitBreaker;
+
   constructor(
     private readonly redis: SharedRedis,
-    readonly lockMs: number,
+    private readonly limits: RedisResponseLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.lockMs = limits.lockMs;
+    this.breaker = redis.layerBreaker();
+    redis.define('doclensBudgetedSet', BUDGETED_SET_SCRIPT, 2);
+  }
 
   async read(key: string): Promise<StoredResponse | undefined> {
-    const value = await this.redis.run('cache_read', (client) => client.getBuffer(`r:${hashOf(key)}`));
+    const value = await this.redis.run('cache_read', (client) => client.getBuffer(`r:${hashOf(key)}`), this.breaker);
     if (!value) return undefined;
     const entry = decodeEntry(key, value);
     if (!entry) this.redis.garbage('cache_read');
@@ -92,20 +146,30 @@ export class RedisResponses implements SharedLayer {
   }
 
   write(key: string, entry: StoredResponse): void {
-    const lifetime = entry.staleUntil - this.now();
+    const now = this.now();
+    const { bytes, ttlMs } = this.limits;
+    const lifetime = Math.min(entry.staleUntil - now, ttlMs);
     if (lifetime <= 0) return;
-    void this.redis.run('cache_write', (client) => client.set(`r:${hashOf(key)}`, encodeEntry(key, entry), 'PX', lifetime));
+    const valueKey = `r:${hashOf(key)}`;
+    const value = encodeEntry(key, entry);
+    const size = value.length + valueKey.length + KEY_OVERHEAD_BYTES;
+    const windowKey = `w:${Math.floor(now / ttlMs)}`;
+    void this.redis.run(
+      'cache_write',
+      (client) => client.doclensBudgetedSet(valueKey, windowKey, value, size, Math.floor(bytes / 2), lifetime, 2 * ttlMs),
+      this.breaker,
+    );
   }
 
   async lock(key: string): Promise<SharedLock> {
     const lockKey = `l:${hashOf(key)}`;
     const token = randomUUID();
-    const taken = await this.redis.run('cache_lock', (client) => client.set(lockKey, token, 'PX', this.lockMs, 'NX'));
+    const taken = await this.redis.run('cache_lock', (client) => client.set(lockKey, token, 'PX', this.lockMs, 'NX'), this.breaker);
     if (taken === undefined) return { state: 'unavailable' };
     if (taken !== 'OK') return { state: 'held' };
     return {
       state: 'acquired',
-      release: () => void this.redis.run('cache_unlock', (client) => client.eval(RELEASE_SCRIPT, 1, lockKey, token)),
+      release: () => void this.redis.run('cache_unlock', (client) => client.eval(RELEASE_SCRIPT, 1, lockKey, token), this.breaker),
     };
   }
 }

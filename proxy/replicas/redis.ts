@@ -14,8 +14,14 @@ export interface RedisSettings {
 }
 
 /** Failures in a row that make the proxy stop asking Redis, and for how long. */
-const FAILURES_TO_OPEN = 3;
-const OPEN_MS = 5_000;
+export const FAILURES_TO_OPEN = 3;
+export const OPEN_MS = 5_000;
+/**
+ * How long Redis has to be out of use without a break before `/readyz` says so: longer than one
+ * opening of the circuit, so that a few commands timing out on a busy machine do not make a
+ * balancer take every replica out and put it back (they serve from memory meanwhile).
+ */
+export const NOT_READY_AFTER_MS = 2 * OPEN_MS;
 /** How often an open circuit checks whether its pause is over. */
 const HEAL_CHECK_MS = 500;
 /** Reconnection attempts back off to this pause. */
@@ -43,6 +49,8 @@ export class SharedRedis {
   private announced: boolean | undefined;
   /** The last thing that went wrong, for the log and `/readyz`. */
   private lastError = 'not connected yet';
+  /** Since when Redis has been out of use (from the start, until it first connects); undefined while in use. */
+  private downSince: number | undefined;
   /** While the circuit is open, a PING tries Redis again when the pause is over, traffic or not. */
   private readonly healing = setInterval(() => {
     if (this.connected && this.breaker.open) void this.run('ping', (client) => client.ping());
@@ -52,9 +60,11 @@ export class SharedRedis {
     settings: RedisSettings,
     private readonly logger: Logger,
     private readonly metrics: Metrics,
+    private readonly now: () => number = Date.now,
   ) {
+    this.downSince = now();
     const connectTimeout = Math.max(1_000, settings.timeout * 10);
-    this.breaker = new CircuitBreaker(FAILURES_TO_OPEN, OPEN_MS, () => this.announce());
+    this.breaker = new CircuitBreaker(FAILURES_TO_OPEN, OPEN_MS, () => this.announce(), now);
     this.client = new Redis(settings.url, {
       password: settings.password,
       keyPrefix: settings.keyPrefix,
@@ -74,8 +84,10 @@ export class SharedRedis {
       this.announce();
     }, connectTimeout).unref();
     this.client.on('ready', () => {
+      const first = this.announced === undefined;
       this.connected = true;
       this.announce();
+      if (first) void this.warnOfUnboundedMemory();
     });
     // Connection errors repeat on every reconnection attempt: kept as the reason, logged once by announce().
     this.client.on('error', (error: Error) => {
@@ -93,33 +105,43 @@ export class SharedRedis {
     return this.connected && !this.breaker.open;
   }
 
-  /** Why Redis is not in use, for `/readyz`. */
+  /**
+   * Why Redis is not in use, for `/readyz`: only once it has been out of use for `NOT_READY_AFTER_MS`
+   * without a break.
+   */
   get downReason(): string | undefined {
+    if (this.up || this.downSince === undefined || this.now() - this.downSince < NOT_READY_AFTER_MS) return undefined;
     if (!this.connected) return this.lastError;
-    return this.breaker.open ? `${FAILURES_TO_OPEN} commands in a row failed (${this.lastError})` : undefined;
+    return `${FAILURES_TO_OPEN} commands in a row failed (${this.lastError})`;
   }
 
   /**
    * Runs `command` when Redis may be asked, within the command timeout; undefined when it may not,
-   * or failed (counted in the metrics under `operation`, and by the circuit breaker).
+   * or failed (counted in the metrics under `operation`, and by `breaker`: the connection's own,
+   * which readiness and the shared limits follow, unless a layer brings its own).
    */
-  async run<T>(operation: string, command: (client: Redis) => Promise<T>): Promise<T | undefined> {
-    if (!this.connected || !this.breaker.allows()) return undefined;
+  async run<T>(operation: string, command: (client: Redis) => Promise<T>, breaker = this.breaker): Promise<T | undefined> {
+    if (!this.connected || !breaker.allows()) return undefined;
     try {
       const result = await command(this.client);
-      this.breaker.succeeded();
+      breaker.succeeded();
       return result;
     } catch (error) {
       this.lastError = (error as Error).message;
       this.metrics.redisError(operation);
-      this.breaker.failed();
+      breaker.failed();
       return undefined;
     }
   }
 
-  /** Makes a Lua script a command of the client, sent by its hash (EVALSHA) once Redis knows it. */
-  define(name: string, script: string): void {
-    if (!(name in this.client)) this.client.defineCommand(name, { numberOfKeys: 1, lua: script });
+  /** A circuit breaker for one layer's commands, opening as the connection's does but on that layer's failures only. */
+  layerBreaker(): CircuitBreaker {
+    return new CircuitBreaker(FAILURES_TO_OPEN, OPEN_MS, () => undefined, this.now);
+  }
+
+  /** Makes a Lua script of `keys` keys a command of the client, sent by its hash (EVALSHA) once Redis knows it. */
+  define(name: string, script: string, keys = 1): void {
+    if (!(name in this.client)) this.client.defineCommand(name, { numberOfKeys: keys, lua: script });
   }
 
   /** Counts an answer that made no sense (a key holding something else than what the proxy writes). */
@@ -133,8 +155,34 @@ export class SharedRedis {
     this.client.disconnect();
   }
 
+  /**
+   * Warns once connected when Redis itself bounds nothing (`maxmemory` 0) or refuses writes when full
+   * (`noeviction`): doclens keeps its answers within `--redis-bytes`, but other users of the same
+   * Redis do not, and refused writes are failures.
+   */
+  private async warnOfUnboundedMemory(): Promise<void> {
+    const info = await this.run('info', (client) => client.info('memory'));
+    if (info === undefined) return;
+    const field = (name: string) => new RegExp(`^${name}:(\\S*)`, 'm').exec(info)?.[1];
+    const maxmemory = Number(field('maxmemory') ?? Number.NaN);
+    const policy = field('maxmemory_policy');
+    if (maxmemory === 0) {
+      this.logger.warn(
+        { maxmemory, policy },
+        'redis has no maxmemory: set one (and maxmemory-policy volatile-lru) so that Redis bounds its memory as a whole',
+      );
+    } else if (policy === 'noeviction') {
+      this.logger.warn(
+        { maxmemory, policy },
+        'redis refuses writes when full (maxmemory-policy noeviction): set volatile-lru, every doclens key has an expiry',
+      );
+    }
+  }
+
   private announce(): void {
     const up = this.up;
+    if (up) this.downSince = undefined;
+    else this.downSince ??= this.now();
     if (up === this.announced) return;
     const first = this.announced === undefined;
     this.announced = up;

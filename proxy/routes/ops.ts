@@ -22,7 +22,10 @@ function cacheControlOf(name: string): string {
   return 'public, max-age=86400, stale-while-revalidate=604800, stale-if-error=604800';
 }
 
-/** `/healthz` (alive), `/readyz` (able to serve), `/metrics` and the widget files (from `widgetDir`). */
+/**
+ * `/healthz` (alive), `/readyz` (able to serve: ready or not, the reason only on the operations
+ * listener) and the widget files (from `widgetDir`).
+ */
 export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
   const started = context.now();
 
@@ -42,16 +45,7 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
       res
         .status(answer.ready ? 200 : 503)
         .set('cache-control', 'no-store')
-        .json(answer.ready ? { status: 'ready' } : { status: 'not_ready', reason: answer.reason });
-    },
-  };
-
-  const metrics: Route = {
-    path: '/metrics',
-    rateLimited: false,
-    async handle(_req, res) {
-      const text = await context.metrics.render();
-      res.set('cache-control', 'no-store').type(context.metrics.contentType).send(text);
+        .json({ status: answer.ready ? 'ready' : 'not_ready' });
     },
   };
 
@@ -72,5 +66,5 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     res.send(await readFile(path));
   };
 
-  return [healthz, readyz, metrics, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];
+  return [healthz, readyz, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];
 }

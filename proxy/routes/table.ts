@@ -9,7 +9,8 @@ import { searchEndpoint } from './search.ts';
 
 /**
  * Every endpoint of the proxy: the JSON ones (each with its parameters, freshness, checks and answer)
- * through the response cache and rate-limited, then `/healthz`, `/metrics` and the widget files.
+ * through the response cache and rate-limited, then `/healthz`, `/readyz` and the widget files
+ * (`/metrics` is on the operations listener).
  */
 export function proxyRoutes(context: ProxyContext, widgetDir: string): Route[] {
   return [

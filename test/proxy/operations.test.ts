@@ -103,7 +103,7 @@ describe('compression', () => {
 });
 
 describe('/readyz', () => {
-  it('is 200 once the upstream answered, and 503 with the reason when it cannot be reached', async () => {
+  it('is 200 once the upstream answered, and 503 when it cannot be reached, the reason on the operations listener only', async () => {
     const { proxy, upstream } = await setUp();
     await proxy.get('/api/v3/search/?q=x');
     const ready = await proxy.get('/readyz');
@@ -113,7 +113,12 @@ describe('/readyz', () => {
     running.push(down);
     const notReady = await down.get('/readyz');
     expect(notReady.status).toBe(503);
-    expect(notReady.body).toEqual({ status: 'not_ready', reason: 'the upstream http://127.0.0.1:9 cannot be reached' });
+    expect(notReady.body).toEqual({ status: 'not_ready' });
+    const detail = await down.ops('/readyz');
+    expect([detail.status, detail.body]).toEqual([
+      503,
+      { status: 'not_ready', reason: 'the upstream http://127.0.0.1:9 cannot be reached' },
+    ]);
     expect((await down.get('/healthz')).status).toBe(200);
     expect(upstream.requests.every((request) => request.url !== '/readyz')).toBe(true);
   });
@@ -129,7 +134,7 @@ describe('operations', () => {
     for (let i = 0; i < 3; i++) statuses.push((await proxy.get(`/api/v3/search/?q=e${i}`)).status);
     expect(statuses.every((status) => status >= 500)).toBe(true);
     expect((await proxy.get('/api/v3/search/?q=e9')).status).toBe(429);
-    const metrics = (await proxy.get('/metrics')).text;
+    const metrics = (await proxy.ops('/metrics')).text;
     expect(metrics).toMatch(/doclens_upstream_errors_total\{code="unreachable"\} [1-9]/);
     expect(metrics).toMatch(/doclens_rate_limited_total\{limit="client"\} 1/);
     expect(metrics).toMatch(/doclens_http_request_duration_seconds_count\{route="\/api\/v3\/search\/",status_class="4xx"\} 1/);

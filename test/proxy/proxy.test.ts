@@ -278,7 +278,7 @@ describe('HTTP behaviour', () => {
 
   it('serves /healthz and Prometheus /metrics', async () => {
     expect((await proxy.get('/healthz')).body.status).toBe('ok');
-    const metrics = await proxy.get('/metrics');
+    const metrics = await proxy.ops('/metrics');
     expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(metrics.text).toMatch(/doclens_http_request_duration_seconds_count\{route="\/api\/v3\/search\/",status_class="2xx"\} \d+/);
     expect(metrics.text).toMatch(/doclens_cache_lookups_total\{layer="memory",result="hit"\} \d+/);

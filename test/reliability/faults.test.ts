@@ -103,6 +103,8 @@ beforeAll(async () => {
     upstream: upstream.url,
     token: TOKEN,
     rateLimit: 0,
+    // The suite's one address stands for the many readers of steady traffic.
+    maxClientConnections: 1000,
     timeout: TIMEOUT,
     headerTimeout: 1000,
     searchTtl: 0,

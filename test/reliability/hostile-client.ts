@@ -1,6 +1,8 @@
-// Child process of the isolation suite: one hostile client doing one attack of issue 20 against the
-// proxy until it is killed, in a process of its own so that its work is not counted in the latency
+// Child process of the isolation suite: one hostile client doing one attack of issues 20 and 30 against
+// the proxy until it is killed, in a process of its own so that its work is not counted in the latency
 // the suite measures from a second client.
+import { connect, type Socket } from 'node:net';
+import { Agent, fetch } from 'undici';
 import { resettingClient, silentClient } from '../fixtures/raw-http.ts';
 
 interface AttackTarget {
@@ -12,15 +14,58 @@ interface AttackTarget {
   largeFragments: string[];
 }
 
-type Attack = 'reset' | 'hold' | 'selector' | 'hostile-pages' | 'large-sections';
+type Attack =
+  | 'reset'
+  | 'hold'
+  | 'selector'
+  | 'hostile-pages'
+  | 'large-sections'
+  | 'reconnect'
+  | 'pipeline'
+  | 'pipeline-4'
+  | 'unrouted'
+  | 'metrics'
+  | 'large-answers';
 
-/** Told apart from the measuring client by X-Forwarded-For: each has its own rate limit, the default one. */
-const HOSTILE_CLIENT = '203.0.113.66';
+/** Told apart from the measuring client (127.0.0.1) by its address: another client to the proxy. */
+const HOSTILE_ADDRESS = '127.0.0.2';
+const dispatcher = new Agent({ connect: { localAddress: HOSTILE_ADDRESS }, connections: 256 });
 const HOSTILE_PAGES = ['/deep.html', '/spans.html', '/misnested.html', '/rows.html'];
 const UPGRADE = 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
 const CONNECT = 'CONNECT docs.example.org:443 HTTP/1.1\r\nHost: docs.example.org:443\r\n\r\n';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PIPELINED = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(200);
+
+/** Opens connections from the hostile address one after another, each as soon as the one before is closed. */
+async function reopening(port: number, use: (socket: Socket) => void, pauseMs: number): Promise<never> {
+  for (;;) {
+    await new Promise<void>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress: HOSTILE_ADDRESS });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve());
+      use(socket);
+    });
+    await sleep(pauseMs);
+  }
+}
+
+/** A connection holding its slot with half-sent headers, opened again as soon as the proxy closes it. */
+const reconnecting = (port: number) =>
+  reopening(port, (socket) => socket.on('connect', () => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Half: ')), 10);
+
+/** One connection writing 200 pipelined /healthz at a time, the next 200 as soon as answers come; reopened when closed. */
+const pipelining = (port: number) =>
+  reopening(
+    port,
+    (socket) => {
+      socket.on('data', () => {
+        if (socket.writableLength === 0) socket.write(PIPELINED);
+      });
+      socket.on('connect', () => socket.write(PIPELINED));
+    },
+    5,
+  );
 
 /**
  * Keeps `parallel` requests going, each lane pausing `pauseMs` between its requests: one client's
@@ -41,16 +86,18 @@ async function flood(parallel: number, request: (index: number) => Promise<unkno
 
 async function run(attack: Attack, target: AttackTarget): Promise<void> {
   const port = Number(new URL(target.proxy).port);
-  const get = (path: string) =>
-    fetch(`${target.proxy}${path}`, { headers: { 'x-forwarded-for': HOSTILE_CLIENT } }).then((response) => response.arrayBuffer());
+  const get = (path: string, method = 'GET') =>
+    fetch(`${target.proxy}${path}`, { method, dispatcher }).then((response) => response.arrayBuffer());
   const embed = (url: string, extra = '') => get(`/api/v3/embed/?url=${encodeURIComponent(url)}${extra}`);
   switch (attack) {
     case 'reset':
-      return flood(4, (i) => resettingClient(port, i % 2 ? UPGRADE : CONNECT));
+      return flood(4, (i) => resettingClient(port, i % 2 ? UPGRADE : CONNECT, HOSTILE_ADDRESS));
     case 'hold':
       // Twenty more every half second, none ever closed by the client.
       for (;;) {
-        for (let i = 0; i < 20; i++) await silentClient(port, i % 4 ? 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Half: ' : UPGRADE);
+        for (let i = 0; i < 20; i++) {
+          await silentClient(port, i % 4 ? 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Half: ' : UPGRADE, HOSTILE_ADDRESS);
+        }
         await sleep(500);
       }
     case 'selector':
@@ -76,6 +123,18 @@ async function run(attack: Attack, target: AttackTarget): Promise<void> {
           '&form=preview',
         ),
       );
+    case 'reconnect':
+      return void (await Promise.all(Array.from({ length: 200 }, () => reconnecting(port))));
+    case 'pipeline':
+      return pipelining(port);
+    case 'pipeline-4':
+      return void (await Promise.all(Array.from({ length: 4 }, () => pipelining(port))));
+    case 'unrouted':
+      return flood(16, (i) => (i % 2 ? get(`/wp-admin/${i}`) : get('/healthz', 'POST')), 0);
+    case 'metrics':
+      return flood(16, () => get('/metrics'), 0);
+    case 'large-answers':
+      return flood(200, (i) => get(`/api/v3/search/?q=large${i}`), 0);
   }
 }
 

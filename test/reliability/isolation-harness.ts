@@ -2,15 +2,15 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { largeSphinxPage } from '../../bench/corpus.ts';
+import { largeSphinxPage, searchResults } from '../../bench/corpus.ts';
 import { percentile } from '../../bench/stats.ts';
 import { auroraProject, json, startFakeServer } from '../fixtures/proxy.ts';
 
 /**
  * The proxy run as its own process (`doclens proxy`, so that a crash is a dead process and SIGTERM a
- * real signal), one hostile client doing one attack of issue 20 at a time (hostile-client.ts, in a
- * process of its own), and a second client measuring /healthz and a cache hit meanwhile. Used by the
- * isolation suite (test/reliability/isolation.test.ts) and the isolation benchmark.
+ * real signal), one hostile client doing one attack of issue 20 or 30 at a time (hostile-client.ts, in
+ * a process of its own, from 127.0.0.2), and a second client (from 127.0.0.1) measuring /healthz and a
+ * cache hit meanwhile. Used by the isolation and fairness suites (test/reliability/) and benchmarks.
  */
 export const ATTACKS = [
   ['reset', '1. resets connections while upgrades and CONNECTs are refused'],
@@ -19,7 +19,17 @@ export const ATTACKS = [
   ['hostile-pages', '4. asks for sections of hostile pages, external and from the upstream, under ever new query strings'],
   ['large-sections', '5. bursts previews of distinct sections of a large page'],
 ] as const;
-export type Attack = (typeof ATTACKS)[number][0];
+
+/** The attacks of issue 30: one client taking more than its share of connections, turns, or memory. */
+export const FAIRNESS_ATTACKS = [
+  ['reconnect', '1. holds 200 connections with half-sent requests, reopening each as it is closed'],
+  ['pipeline', '2. pipelines 200 /healthz at a time on one connection'],
+  ['pipeline-4', '2. pipelines 200 /healthz at a time on four connections'],
+  ['unrouted', '2. floods unknown paths (404) and other methods (405), 16 at once'],
+  ['metrics', '3. scrapes /metrics on the public port, 16 at once'],
+  ['large-answers', '6. asks 200 distinct searches at once whose answers are 9.5 MB'],
+] as const;
+export type Attack = (typeof ATTACKS)[number][0] | (typeof FAIRNESS_ATTACKS)[number][0];
 
 export interface Measured {
   /** Answers the second client got. */
@@ -29,6 +39,8 @@ export interface Measured {
   max: number;
   /** Answers other than 200, and requests that failed. */
   failures: string[];
+  /** The proxy process's largest resident memory seen meanwhile, in bytes (sampled every 250 ms). */
+  peakRss: number;
 }
 
 export interface IsolationRun {
@@ -41,13 +53,17 @@ export interface IsolationRun {
 }
 
 const TOKEN = 'isolation-suite-token-4e1f';
-const SECOND_CLIENT = '198.51.100.2';
 const cli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
 const hostileClient = fileURLToPath(new URL('./hostile-client.ts', import.meta.url));
 
 const body = (inner: string) => `<html><body><main><section id="s"><h1>S</h1><p>Text.</p>${inner}</section></main></body></html>`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Search results of about 190 KB each: 50 of them make an answer of 9.5 MB, under the default --max-response-bytes. */
+const largeResults = searchResults(50, () => 'lease retry scheduler '.repeat(8600));
+const largeAnswer = (query: string) =>
+  JSON.stringify({ count: largeResults.length, next: null, previous: null, projects: [], query, results: largeResults });
 
 export async function startIsolationRun(): Promise<IsolationRun> {
   const large = largeSphinxPage(1536 * 1024);
@@ -70,8 +86,11 @@ export async function startIsolationRun(): Promise<IsolationRun> {
     const url = new URL(req.url ?? '/', 'http://upstream');
     if (url.pathname === '/api/v3/projects/aurora/') return json(res, 200, auroraProject(upstream.url));
     if (url.pathname.startsWith('/api/v3/projects/aurora/')) return json(res, 200, { count: 0, next: null, previous: null, results: [] });
-    if (url.pathname === '/api/v3/search/')
-      return json(res, 200, { count: 0, next: null, previous: null, projects: [], query: url.searchParams.get('q'), results: [] });
+    if (url.pathname === '/api/v3/search/') {
+      const query = url.searchParams.get('q') ?? '';
+      if (/^project:\S+ large/.test(query)) return void res.writeHead(200, { 'content-type': 'application/json' }).end(largeAnswer(query));
+      return json(res, 200, { count: 0, next: null, previous: null, projects: [], query, results: [] });
+    }
     if (url.pathname === '/api/v3/embed/') {
       const content = url.searchParams.get('url')?.includes('/deep.html') ? deepSection : '<section id="s"><h1>S</h1><p>x</p></section>';
       return json(res, 200, { url: url.searchParams.get('url'), fragment: 's', content, external: false });
@@ -84,32 +103,29 @@ export async function startIsolationRun(): Promise<IsolationRun> {
       cli,
       'proxy',
       ...['--upstream', upstream.url, '--project', 'aurora', '--external-domain', externalHost, '--allow-private-network'],
-      // Clients are told apart by X-Forwarded-For, so that each has its own rate limit: a high one, for the
-      // measuring client asks as fast as answers come (a quiet machine answers hundreds a second).
-      ...['--port', '0', '--trust-proxy', '1', '--max-connections', '150', '--header-timeout', '500', '--extract-timeout', '2000'],
+      // Clients are told apart by their addresses, each with its own limits: a high rate, for the measuring
+      // client asks as fast as answers come (a quiet machine answers hundreds a second).
+      ...['--port', '0', '--ops-port', '0', '--max-connections', '150', '--header-timeout', '500', '--extract-timeout', '2000'],
       ...['--rate-limit', '1000000'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DOCLENS_UPSTREAM_TOKEN: TOKEN } },
   );
   const exited = () => proxy.exitCode !== null || proxy.signalCode !== null;
   let output = '';
-  const proxyUrl = await new Promise<string>((resolve, reject) => {
+  const [proxyUrl, opsUrl] = await new Promise<[string, string]>((resolve, reject) => {
     // Log lines are read and dropped, so that the proxy never waits on a full pipe.
     proxy.stdout.on('data', (chunk: Buffer) => {
       if (output.length > 10_000) return;
       output += chunk.toString();
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (match) resolve(match[1]!);
+      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)","ops_url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+      if (match) resolve([match[1]!, match[2]!]);
     });
     proxy.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proxy.once('exit', (code) => reject(new Error(`the proxy exited with ${code}: ${output}`)));
   });
 
   const get = async (path: string) => {
-    const response = await fetch(`${proxyUrl}${path}`, {
-      headers: { 'x-forwarded-for': SECOND_CLIENT },
-      signal: AbortSignal.timeout(10_000),
-    });
+    const response = await fetch(`${proxyUrl}${path}`, { signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     return response.status;
   };
@@ -124,6 +140,8 @@ export async function startIsolationRun(): Promise<IsolationRun> {
     });
     await once(client.stdout, 'data');
     return async () => {
+      // It may have ended by itself (a failure of its own): then there is nothing to wait for.
+      if (client.exitCode !== null || client.signalCode !== null) return;
       const exit = once(client, 'exit');
       client.kill('SIGKILL');
       await exit;
@@ -133,6 +151,13 @@ export async function startIsolationRun(): Promise<IsolationRun> {
   return {
     async measure(attack, ms) {
       const stop = attack ? await startAttack(attack) : undefined;
+      let peakRss = 0;
+      const sampler = setInterval(() => {
+        void fetch(`${opsUrl}/metrics`)
+          .then((response) => response.text())
+          .then((text) => (peakRss = Math.max(peakRss, Number(/^process_resident_memory_bytes (\S+)$/m.exec(text)?.[1] ?? 0))))
+          .catch(() => undefined);
+      }, 250);
       const latencies: number[] = [];
       const failures: string[] = [];
       // One request at a time, alternating /healthz and the cached search.
@@ -148,9 +173,11 @@ export async function startIsolationRun(): Promise<IsolationRun> {
         }
         await sleep(5);
       }
+      clearInterval(sampler);
       await stop?.();
       latencies.sort((a, b) => a - b);
       return {
+        peakRss,
         count: latencies.length,
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),

@@ -73,6 +73,9 @@ describe('result rows', () => {
       result('/en/latest/a.html', [block('one')]),
       result('/en/latest/b.html', [block('two')], { domain: 'https://docs.example.org:99999' }),
       result('/en/latest/c.html', [], { domain: 'javascript:alert(1)//' }),
+      result('/en/latest/e.html', [], { domain: '' }),
+      result('/en/latest/f.html', [], { domain: 'https://' }),
+      result('/en/latest/g.html', [], { domain: 'docs.example.org/en' }),
       result('/en/%ff/d%ff.html'),
     ]);
     expect(rows.map((row) => [row.index, row.url])).toEqual([

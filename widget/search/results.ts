@@ -31,14 +31,29 @@ export interface HighlightedText {
   text: string;
 }
 
-/** The page's address from the answer's domain (with or without a scheme) and path. */
+/** The answer's domain (with or without a scheme) as a URL, before a path is added to it. */
+const domainUrl = (domain: string) => (/^https?:\/\//.test(domain) ? domain : `https://${domain}`);
+
+/** The page's address from the answer's domain and path. */
 export function resultUrl(result: SearchResult): string {
-  const domain = /^https?:\/\//.test(result.domain) ? result.domain : `https://${result.domain}`;
-  return `${domain.replace(/\/$/, '')}${result.path.startsWith('/') ? '' : '/'}${result.path}`;
+  return `${domainUrl(result.domain).replace(/\/$/, '')}${result.path.startsWith('/') ? '' : '/'}${result.path}`;
+}
+
+/** Whether the domain is an http(s) origin: an empty one would make the path's first part the host (`https://en/latest/…`). */
+function usableDomain(domain: string): boolean {
+  try {
+    const url = new URL(domainUrl(domain));
+    return (
+      /^https?:$/.test(url.protocol) && !!url.hostname && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The page's address when it is an http(s) URL a link can go to; a result without one cannot be shown. */
 function linkableUrl(result: SearchResult): string | undefined {
+  if (typeof result.domain !== 'string' || !usableDomain(result.domain)) return undefined;
   try {
     const url = new URL(resultUrl(result));
     return /^https?:$/.test(url.protocol) ? url.href : undefined;
@@ -49,7 +64,7 @@ function linkableUrl(result: SearchResult): string | undefined {
 
 /**
  * The rows of the listbox, page by page, numbered in the order the arrows go through them. A result
- * whose address cannot be built (a `domain` that is no URL origin) is left out, not the whole list.
+ * whose address cannot be built (a `domain` that is no URL origin, or empty) is left out, not the whole list.
  */
 export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
   let index = 0;
