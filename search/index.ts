@@ -33,7 +33,7 @@ export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** One part of a saved index: `head`, `terms-N` or `sections-N`, and its JSON. */
 export interface SavedPart {
@@ -169,7 +169,7 @@ export class SearchIndex {
   *savedParts(): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), ([term, postings]) => termJson(term, postings))) {
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), ([term, postings, written]) => termJson(term, postings, written))) {
       const index = termParts.push(first[0]) - 1;
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
     }
