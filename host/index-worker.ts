@@ -9,10 +9,11 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { splitSections } from '../extraction/sections.ts';
+import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
 import { IndexCache } from './index-cache.ts';
-import { VersionIndex, type PageHit } from './search-index.ts';
+import { type PageHit, SearchIndex } from '../search/index.ts';
 
 export type WorkerData = { role: 'builder' } | { role: 'helper'; builder: MessagePort };
 
@@ -148,8 +149,31 @@ function splitFile(root: string, file: string): SplitFile {
   return { file, split };
 }
 
+/**
+ * Longest a search of a version being loaded from the cache waits for it: a restarted host answers
+ * complete results once its saved index is loaded (a second or two for the largest sites) rather
+ * than nothing at once; past this, it answers that the version is still being indexed.
+ */
+const LOAD_WAIT_MS = 5000;
+
+type SearchRequest = Extract<BuilderRequest, { type: 'search' }>;
+
 /** Lets the messages that arrived meanwhile (searches, split pages) be handled. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Pages whose titles are searched before the first reader's search (see `warmUp`). */
+const WARM_UP_PAGES = 3;
+
+/**
+ * Searches before the first reader's, whole words and words cut short: the first searches in a
+ * thread compile the engine's code, and were 2–5× slower than the next.
+ */
+function warmUp(index: SearchIndex): void {
+  for (const title of [...index.pageTitles().values()].slice(0, WARM_UP_PAGES)) {
+    index.search(title);
+    index.search(title.slice(0, -2));
+  }
+}
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -164,9 +188,11 @@ type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
 class Builder {
   private readonly queue: IndexRequest[] = [];
   /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
-  private current: { version: number; index: VersionIndex | undefined } | undefined;
+  private current: { version: number; index: SearchIndex | undefined; loading: boolean } | undefined;
+  /** Searches of the version being loaded from the cache, answered once it is (or after `LOAD_WAIT_MS`). */
+  private readonly waiting = new Map<SearchRequest, NodeJS.Timeout>();
   /** Versions whose searches are complete. */
-  private readonly indexes = new Map<number, VersionIndex>();
+  private readonly indexes = new Map<number, SearchIndex>();
   private running = false;
   /** Called when a helper's batch arrives. */
   private wake: () => void = () => {};
@@ -187,8 +213,12 @@ class Builder {
 
   private handle(request: BuilderRequest): void {
     if (request.type === 'search') {
-      this.reply({ type: 'hits', id: request.id, found: this.search(request) });
-      this.collectWhenIdle();
+      if (this.current?.loading && this.current.version === request.version)
+        this.waiting.set(
+          request,
+          setTimeout(() => this.answer(request), LOAD_WAIT_MS),
+        );
+      else this.answer(request);
     } else if (request.type === 'summary') this.reply({ type: 'summary', id: request.id, summary: this.summary(request.version) });
     else {
       this.queue.push(request);
@@ -208,7 +238,14 @@ class Builder {
     }, IDLE_COLLECTION_MS).unref();
   }
 
-  private search({ version, text, limit }: Extract<BuilderRequest, { type: 'search' }>): BuilderHits | undefined {
+  private answer(request: SearchRequest): void {
+    clearTimeout(this.waiting.get(request));
+    this.waiting.delete(request);
+    this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+    this.collectWhenIdle();
+  }
+
+  private search({ version, text, limit }: SearchRequest): BuilderHits | undefined {
     const complete = this.indexes.get(version);
     const index = complete ?? (this.current?.version === version ? this.current.index : undefined);
     if (index) {
@@ -230,16 +267,21 @@ class Builder {
     for (let request = this.queue.shift(); request; request = this.queue.shift()) {
       const { version, root, cache } = request;
       try {
-        this.current = { version, index: undefined };
+        this.current = { version, index: undefined, loading: cache !== undefined };
         const saved = cache && (await this.loadSaved(root, cache));
+        if (saved) this.indexes.set(version, saved);
+        // Searches that waited for the saved index: complete now, or (none could be loaded) of what is built so far.
+        this.current.loading = false;
+        for (const request of [...this.waiting.keys()]) this.answer(request);
         const index = saved ?? (await this.build(request));
         this.indexes.set(version, index);
         this.current = undefined;
+        warmUp(index);
         // What building left behind goes before searches come: the heap would stay at its peak size.
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
         if (cache && !saved) {
-          // Written a part at a time as searches are answered in between (see `VersionIndex.savedParts`).
+          // Written a part at a time as searches are answered in between (see `SearchIndex.savedParts`).
           const error = await new IndexCache(cache.dir).save(root, cache.key, index.savedParts()).then(() => undefined, errorMessage);
           // Collected once searches pause, not now: a full collection of a large index would hold one up.
           this.collectWhenIdle();
@@ -257,9 +299,20 @@ class Builder {
   }
 
   /** The saved index, if the cache has one for this key that loads (one written by another version of the engine is built again). */
-  private async loadSaved(root: string, { dir, key }: CacheEntry): Promise<VersionIndex | undefined> {
-    const json = await new IndexCache(dir).load(root, key);
-    return json === undefined ? undefined : await VersionIndex.fromJSON(json).catch(() => undefined);
+  private async loadSaved(root: string, { dir, key }: CacheEntry): Promise<SearchIndex | undefined> {
+    const parts = await new IndexCache(dir).load(root, key);
+    if (parts === undefined) return undefined;
+    const index = new SearchIndex();
+    try {
+      for (const part of parts) {
+        index.addPart(part);
+        await yieldToMessages();
+      }
+    } catch {
+      return undefined;
+    }
+    index.finish();
+    return index;
   }
 
   private handOut(helper: MessagePort): void {
@@ -269,8 +322,8 @@ class Builder {
   }
 
   /** Splits the pages in batches shared with the helpers, and adds them in file order. */
-  private async build({ version, root, files, helpers }: IndexRequest): Promise<VersionIndex> {
-    const index = new VersionIndex();
+  private async build({ version, root, files, helpers }: IndexRequest): Promise<SearchIndex> {
+    const index = new SearchIndex();
     for (const helper of helpers) {
       helper.on('message', ({ batch, pages }: SplitReply) => {
         this.results[batch] = pages;
@@ -278,7 +331,7 @@ class Builder {
         this.wake();
       });
     }
-    this.current = { version, index };
+    this.current = { version, index, loading: false };
     this.root = root;
     this.batches = [];
     for (let start = 0; start < files.length; start += BATCH_PAGES) this.batches.push(files.slice(start, start + BATCH_PAGES));
@@ -302,7 +355,7 @@ class Builder {
           await new Promise<void>((resolve) => (this.wake = resolve));
         }
       }
-      for (const { file, split } of this.results[next]!) if (split) index.addSplitPage(file, split);
+      for (const { file, split } of this.results[next]!) if (split) index.addPage(file, split);
       this.results[next] = undefined;
       await yieldToMessages();
     }
