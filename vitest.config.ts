@@ -15,7 +15,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['proxy/**/*.test.ts', 'extraction/**/*.test.ts', 'host/**/*.test.ts', 'cli/**/*.test.ts', 'widget/**/*.node-test.ts'],
+          include: [
+            'proxy/**/*.test.ts',
+            'extraction/**/*.test.ts',
+            'host/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'static/**/*.test.ts',
+            'widget/**/*.node-test.ts',
+          ],
           exclude: ['**/node_modules/**', ...STARTS_SERVERS],
         },
       },

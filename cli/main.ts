@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../runtime/package-files.ts';
 import { UsageError } from './args.ts';
+import { runBuild } from './build.ts';
 import { runDemo } from './demo.ts';
 import { runHost } from './host.ts';
 import { runProxy } from './proxy.ts';
@@ -8,6 +9,7 @@ import { runProxy } from './proxy.ts';
 const help = `Usage: doclens <command> [options]
 
 Commands:
+  build    write search, previews and the version switcher beside a built site, for any static server
   demo     run the demo: sample documentation with the local docs host
   host     serve folders of built documentation with the hosting service's read API
   proxy    run the doclens proxy in front of a hosting service
@@ -22,6 +24,7 @@ interface Stoppable {
 }
 
 const commands: Record<string, (argv: string[]) => Promise<Stoppable | undefined>> = {
+  build: runBuild,
   demo: runDemo,
   host: runHost,
   proxy: runProxy,
@@ -61,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error as Error).name === 'ManifestError' || (error as Error).name === 'ConfigError') {
+  if (error instanceof UsageError || ['ManifestError', 'ConfigError', 'NotABuiltSiteError'].includes((error as Error).name)) {
     console.error(`doclens: ${(error as Error).message}`);
     process.exit(2);
   }

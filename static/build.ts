@@ -1,0 +1,221 @@
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
+import { parseHtml } from '../extraction/html/parse.ts';
+import { sectionOf } from '../extraction/jobs.ts';
+import { listHtml } from '../host/pages.ts';
+import type { Project } from '../host/registry.ts';
+import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
+import { packagePath } from '../runtime/package-files.ts';
+import { injectTag } from './inject.ts';
+import { LinkTargets, type PageKey } from './links.ts';
+import { readSite, type SiteVersion, type StaticSite } from './site.ts';
+
+export { NotABuiltSiteError } from './site.ts';
+
+export interface BuildOptions {
+  /** The built site's folder. */
+  docs: string;
+  /** Where the files go (default: `_doclens/` in the site's folder). */
+  out?: string | undefined;
+  /** A manifest of `doclens host`'s form naming the site's projects and versions (default: read from the folders). */
+  manifest?: string | undefined;
+  /** Write the widget's tag into every page of the site. */
+  inject?: boolean | undefined;
+}
+
+/** How far the build is: pages read for links, pages whose previews are written. */
+export interface BuildProgress {
+  phase: 'links' | 'previews';
+  done: number;
+  total: number;
+}
+
+export interface BuildSummary {
+  out: string;
+  pages: number;
+  /** Previews written: each page's opening and every target the site links to. */
+  previews: number;
+  /** Bytes of the files written, the widget's included. */
+  bytes: number;
+  seconds: number;
+  /** Pages that got the widget's tag (0 without `inject`). */
+  injected: number;
+}
+
+/** The origin pages are read under: the site's own is unknown, and the widget puts it back (see `StaticPreviews`). */
+const SITE_ORIGIN = 'https://doclens.invalid/';
+
+/** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries). */
+const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentation_options, #documentation_options';
+
+/** Each version's data folder, below the output folder. */
+const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
+
+/** The projects and versions, as the widget reads them. */
+function siteFile(site: StaticSite, out: string): StaticSiteFile {
+  const pathOf = new Map(site.versions.map((entry) => [entry.version, entry]));
+  const projectEntry = (project: Project): StaticProject => {
+    const listed = project.versions.filter((version) => pathOf.has(version)).sort(compareVersions);
+    const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.defaultVersion);
+    const release = stable && { slug: stable.slug, release: stable.ref ?? stable.slug };
+    return {
+      slug: project.slug,
+      name: project.name,
+      language: { code: project.language, name: project.language },
+      default_version: project.defaultVersion,
+      translation_of: project.translationOf?.slug ?? null,
+      versions: listed.map(
+        (version): StaticVersion => ({
+          slug: version.slug,
+          verbose_name: version.verboseName,
+          type: version.type,
+          status: versionStatus(version, release ?? null),
+          release: version === stable ? (release?.release ?? null) : null,
+          downloads: version.downloads,
+          path: pathOf.get(version)!.path,
+          data: dataFolder(pathOf.get(version)!),
+        }),
+      ),
+    };
+  };
+  const root = relative(out, site.root).split('\\').join('/');
+  return {
+    format: 1,
+    root: root === '' ? './' : `${root}/`,
+    origin: SITE_ORIGIN,
+    projects: site.registry.projects.filter((project) => project.versions.some((version) => pathOf.has(version))).map(projectEntry),
+  };
+}
+
+async function writeJson(file: string, data: unknown): Promise<number> {
+  const text = JSON.stringify(data);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+  return Buffer.byteLength(text);
+}
+
+/** The previews of a page's opening and of every target the site links to in it. */
+function previewsOf(html: string, page: PageKey, fragments: ReadonlySet<string>): StaticPreviews {
+  const parsed = parseHtml(html);
+  const doctool = parsed.$(SPHINX_PAGE).length > 0 ? 'sphinx' : null;
+  const pageUrl = new URL(page.version.path + page.file, SITE_ORIGIN).href;
+  const previews: StaticPreviews = {};
+  for (const fragment of ['', ...fragments]) {
+    const preview = sectionOf(parsed, { pageUrl: `${pageUrl}#${fragment}`, fragment, doctool, maincontent: null, preview: true })?.preview;
+    if (preview) previews[fragment] = preview;
+  }
+  return previews;
+}
+
+/** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
+const PREVIEW_PART_BYTES = 64 * 1024;
+
+/** A page's preview files, by the end of their names (`.json`, `.0.json`, …): see `StaticPreviewFile`. */
+function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | StaticPreviews][] {
+  const { '': opening, ...targets } = previews;
+  if (JSON.stringify(previews).length <= PREVIEW_PART_BYTES) return [['.json', { previews }]];
+  const parts: StaticPreviews[] = [];
+  let size = Number.POSITIVE_INFINITY;
+  for (const fragment of Object.keys(targets).sort()) {
+    const length = JSON.stringify(targets[fragment]).length + fragment.length;
+    if (size + length > PREVIEW_PART_BYTES) {
+      parts.push({});
+      size = 0;
+    }
+    parts.at(-1)![fragment] = targets[fragment]!;
+    size += length;
+  }
+  const main: StaticPreviewFile = { previews: opening ? { '': opening } : {}, parts: parts.map((part) => Object.keys(part)[0]!) };
+  return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
+}
+
+/** Copies the widget's code (not its source maps) and gives its size. */
+async function copyWidget(out: string): Promise<number> {
+  const dist = packagePath('dist/');
+  let bytes = 0;
+  for (const name of await readdir(dist)) {
+    if (!name.endsWith('.js')) continue;
+    await copyFile(join(dist, name), join(out, name));
+    bytes += (await stat(join(out, name))).size;
+  }
+  if (bytes === 0) throw new Error(`the widget is not built (${dist} has no scripts): run "npm run build" first`);
+  return bytes;
+}
+
+/**
+ * Writes what the widget needs to run on a static site with no server behind it: the projects and
+ * versions, each version's pages, the previews of every page and of every target the site links to,
+ * and the widget's code. The files are written to a temporary folder beside `out` and take its place
+ * only once complete; `inject` then adds the widget's tag to every page.
+ */
+export async function buildStatic(options: BuildOptions, progress: (state: BuildProgress) => void = () => {}): Promise<BuildSummary> {
+  const started = performance.now();
+  const site = readSite(options.docs, options.manifest);
+  const out = resolve(options.out ?? join(site.root, '_doclens'));
+  // One version's folder may be listed under two names (`stable` and its release): read once.
+  const folders = [...new Map(site.versions.map((entry) => [entry.path, entry])).values()];
+  const pages = (
+    await Promise.all(folders.map(async (version) => (await listHtml(version.version.root!)).map((file): PageKey => ({ version, file }))))
+  ).flat();
+  if (pages.length === 0) throw new Error(`${options.docs} has no HTML pages`);
+  const read = (page: PageKey) => readFile(join(page.version.version.root!, page.file), 'utf8');
+
+  await mkdir(dirname(out), { recursive: true });
+  const temporary = await mkdtemp(join(dirname(out), '.doclens-build-'));
+  try {
+    const targets = new LinkTargets(site.versions, SITE_ORIGIN);
+    for (const [index, page] of pages.entries()) {
+      targets.read(page, await read(page));
+      progress({ phase: 'links', done: index + 1, total: pages.length });
+    }
+    let bytes = 0;
+    let previews = 0;
+    for (const [index, page] of pages.entries()) {
+      const written = previewsOf(await read(page), page, targets.of(page));
+      previews += Object.keys(written).length;
+      const file = join(temporary, dataFolder(page.version), 'previews', page.file);
+      for (const [name, data] of previewFiles(written)) bytes += await writeJson(`${file}${name}`, data);
+      progress({ phase: 'previews', done: index + 1, total: pages.length });
+    }
+    for (const version of folders) {
+      const files = pages.filter((page) => page.version === version).map((page) => page.file);
+      bytes += await writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
+    }
+    bytes += await writeJson(join(temporary, 'site.json'), siteFile(site, out));
+    bytes += await copyWidget(temporary);
+    await replaceFolder(temporary, out);
+    const injected = options.inject ? await injectAll(site, out) : 0;
+    return { out, pages: pages.length, previews, bytes, seconds: (performance.now() - started) / 1000, injected };
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Puts a complete folder in place of `out`, whose earlier contents are removed only once the new ones are there. */
+async function replaceFolder(complete: string, out: string): Promise<void> {
+  const previous = await stat(out).then(
+    () => `${complete}-previous`,
+    () => undefined,
+  );
+  if (previous) await rename(out, previous);
+  await rename(complete, out);
+  if (previous) await rm(previous, { recursive: true, force: true });
+}
+
+/** Writes the widget's tag into every page of the site; gives how many pages changed. */
+async function injectAll(site: StaticSite, out: string): Promise<number> {
+  let changed = 0;
+  for (const file of await listHtml(site.root)) {
+    const path = join(site.root, file);
+    const html = await readFile(path, 'utf8');
+    const tagged = injectTag(html, relative(dirname(path), out));
+    if (tagged === html) continue;
+    // Each page is replaced whole: a reader (or a failure) never sees half of one.
+    await writeFile(`${path}.doclens-tmp`, tagged);
+    await rename(`${path}.doclens-tmp`, path);
+    changed++;
+  }
+  return changed;
+}
