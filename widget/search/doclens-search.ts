@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { define, DoclensElement } from '../shared/base-element.ts';
+import { dataSource } from '../shared/data-source.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -68,6 +69,8 @@ export class DoclensSearch extends DoclensElement {
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
+  /** Base URL of the files `doclens build` wrote: set, the element reads them instead of asking a proxy. */
+  @property({ attribute: 'static' }) staticFiles = '';
   /** Project searched; without it the proxy's configured projects are. */
   @property() project?: string;
   /** Version searched (with `project`). */
@@ -101,7 +104,7 @@ export class DoclensSearch extends DoclensElement {
   private readonly request = new SearchRequestController(
     this,
     () => ({
-      proxy: this.proxy,
+      source: dataSource(this.proxy, this.staticFiles),
       words: this.query,
       pageSize: this.pageSize,
       debounce: this.debounce,
@@ -117,7 +120,7 @@ export class DoclensSearch extends DoclensElement {
   });
   private readonly list = new ResultList(this, () => this.request.results);
   private readonly names = new SearchedNames(this, () => ({
-    proxy: this.proxy,
+    source: dataSource(this.proxy, this.staticFiles),
     pageUrl: this.pageUrl,
     project: this.project,
     version: this.version,

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, ProxyAnswer } from '../../contract/index.ts';
+import type { EmbedPreview, ErrorBody, ErrorCode, PageContext, ProxyAnswer, SearchResponse } from '../../contract/index.ts';
 
 /** Why a request failed, in the terms the widget shows. */
 export type FailureKind = 'offline' | 'network' | 'rate_limited' | 'not_found' | 'server' | 'aborted';
@@ -20,15 +20,8 @@ export function isAbort(error: unknown): boolean {
   return error instanceof ProxyRequestError && error.kind === 'aborted';
 }
 
-/** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */
-export async function getJson<T extends ProxyAnswer>(
-  proxy: string,
-  path: string,
-  params: Record<string, string | undefined>,
-  signal?: AbortSignal,
-): Promise<T> {
-  const url = new URL(path, proxy.endsWith('/') ? proxy : `${proxy}/`);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+/** GETs JSON, failing with a `ProxyRequestError` that says why. */
+export async function fetchJson(url: URL, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, { signal, credentials: 'same-origin', headers: { accept: 'application/json' } });
@@ -44,7 +37,7 @@ export async function getJson<T extends ProxyAnswer>(
     if ((error as Error).name === 'AbortError') throw new ProxyRequestError('aborted', 0, undefined, 'aborted');
     body = undefined;
   }
-  if (response.ok && body && typeof body === 'object') return body as T;
+  if (response.ok && body && typeof body === 'object') return body;
   const detail = (body as Partial<ErrorBody> | undefined)?.error;
   const kind: FailureKind =
     response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
@@ -54,4 +47,47 @@ export async function getJson<T extends ProxyAnswer>(
     detail?.code,
     detail?.message ?? `The documentation service answered ${response.status}.`,
   );
+}
+
+/** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */
+export async function getJson<T extends ProxyAnswer>(
+  proxy: string,
+  path: string,
+  params: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const url = new URL(path, proxy.endsWith('/') ? proxy : `${proxy}/`);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  return (await fetchJson(url, signal)) as T;
+}
+
+/** A search as the widget asks it: the query (scope terms included), the page of results and its size. */
+export interface SearchParams {
+  q: string;
+  page: string;
+  page_size: string;
+}
+
+/** The page a page context is asked for, and its project and version when its URL does not tell. */
+export interface PageContextParams {
+  url: string;
+  project?: string | undefined;
+  version?: string | undefined;
+}
+
+/** Where the widget's answers come from: the doclens proxy, or the files `doclens build` wrote beside a static site. */
+export interface DataSource {
+  search(params: SearchParams, signal?: AbortSignal): Promise<SearchResponse>;
+  /** The preview of the section a URL points to; `doctool` names the rules of the tool that built the page. */
+  preview(url: string, doctool: string | undefined): Promise<EmbedPreview>;
+  pageContext(params: PageContextParams): Promise<PageContext>;
+}
+
+/** The doclens proxy at `proxy` (its base URL), as a data source. */
+export function proxySource(proxy: string): DataSource {
+  return {
+    search: (params, signal) => getJson<SearchResponse>(proxy, 'api/v3/search/', { ...params }, signal),
+    preview: (url, doctool) => getJson<EmbedPreview>(proxy, 'api/v3/embed/', { url, doctool, form: 'preview' }),
+    pageContext: (params) => getJson<PageContext>(proxy, 'api/v3/page-context/', { ...params }),
+  };
 }
