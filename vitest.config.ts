@@ -18,6 +18,7 @@ export default defineConfig({
           include: [
             'proxy/**/*.test.ts',
             'extraction/**/*.test.ts',
+            'search/**/*.test.ts',
             'host/**/*.test.ts',
             'cli/**/*.test.ts',
             'static/**/*.test.ts',

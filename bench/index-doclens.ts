@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { VersionIndex } from '../host/search-index.ts';
+import { SearchIndex } from '../search/index.ts';
 import { SUITE_QUERIES } from './suite-queries.ts';
 
 export interface DoclensIndexFigures {
@@ -167,10 +167,11 @@ export async function doclensRound(docs: string): Promise<DoclensIndexFigures> {
     } finally {
       await restarted.stop();
     }
-    // The cache's one file: the key it was built for on its first line, then the index.
+    // The cache's one file: the key it was built for on its first line, then the index's parts, one a line.
     const [file] = readdirSync(cacheDir).map((name) => join(cacheDir, name));
-    const saved = readFileSync(file!, 'utf8');
-    const { size } = await VersionIndex.fromJSON(saved.slice(saved.indexOf('\n') + 1));
+    const saved = new SearchIndex();
+    for (const part of readFileSync(file!, 'utf8').split('\n').slice(1, -1)) saved.addPart(part);
+    const { size } = saved;
     return {
       ...figures,
       ...size,

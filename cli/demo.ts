@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { compile } from 'css-select';
 import { startHost, type RunningHost } from '../host/app.ts';
 import { loadManifest } from '../host/manifest.ts';
-import { escapeHtml } from '../host/search-index.ts';
+import { escapeHtml } from '../search/index.ts';
 import { parseConfig } from '../proxy/config.ts';
 import { startProxy } from '../proxy/server.ts';
 import { createLogger } from '../proxy/http/log.ts';

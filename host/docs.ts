@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { Router, type Response } from 'express';
-import { escapeHtml } from './search-index.ts';
+import { escapeHtml } from '../search/index.ts';
 import { safePath, type PageStore } from './pages.ts';
 import type { PageLocation, Registry, Site } from './registry.ts';
 import { defaultVersionOf } from './search.ts';

@@ -1,43 +1,71 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { moduleExtension } from '../runtime/package-files.ts';
+import { FORMAT_VERSION, type SavedPart } from '../search/index.ts';
 
 /** `$XDG_CACHE_HOME/doclens`, else `~/.cache/doclens`. */
 export function defaultIndexCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'doclens');
 }
 
-/** The code an index depends on besides the pages: a saved index built by other code is not reused. */
-const INDEXER_SOURCES = ['../extraction/', `./search-index${moduleExtension}`];
+/**
+ * What an index depends on besides the pages: the code that splits pages and builds the index, and
+ * the libraries that code imports (`index-cache.test.ts` checks that these cover every module the
+ * index worker's engine reaches). A saved index built by other code or libraries is not reused.
+ */
+export const INDEXER = {
+  folders: ['../extraction/', '../search/'].map((folder) => fileURLToPath(new URL(folder, import.meta.url))),
+  packages: [
+    'cheerio',
+    'css-what',
+    'dom-serializer',
+    'domhandler',
+    'domutils',
+    'htmlparser2',
+    'lru-cache',
+    'minisearch',
+    'parse5',
+    'parse5-htmlparser2-tree-adapter',
+    'stemmer',
+  ],
+};
 
 let indexerHash: Promise<string> | undefined;
 
-async function sourceFiles(path: string): Promise<string[]> {
-  if (!path.endsWith('/')) return [path];
-  const names = await readdir(path, { recursive: true });
+async function sourceFiles(folder: string): Promise<string[]> {
+  const names = await readdir(folder, { recursive: true });
   return names
     .filter((name) => name.endsWith(moduleExtension) && !name.endsWith(`.test${moduleExtension}`))
     .sort()
-    .map((name) => join(path, name));
+    .map((name) => join(folder, name));
 }
 
-function hashIndexer(): Promise<string> {
-  indexerHash ??= (async () => {
-    const hash = createHash('sha256');
-    for (const source of INDEXER_SOURCES) {
-      for (const file of await sourceFiles(fileURLToPath(new URL(source, import.meta.url)))) hash.update(await readFile(file));
-    }
-    return hash.digest('hex');
-  })();
-  return indexerHash;
+/** The version of a package as resolved from here (its `package.json` above its entry point). */
+async function packageVersion(name: string): Promise<string> {
+  for (let folder = dirname(createRequire(import.meta.url).resolve(name)); folder !== dirname(folder); folder = dirname(folder)) {
+    const manifest = await readFile(join(folder, 'package.json'), 'utf8').catch(() => undefined);
+    const parsed = manifest === undefined ? undefined : (JSON.parse(manifest) as { name?: string; version?: string });
+    if (parsed?.name === name) return parsed.version ?? '';
+  }
+  throw new Error(`no package.json for ${name}`);
 }
 
-/** What a version's index is built from: the indexer's code and each page's path, size and modification time. */
+/** A hash of the indexer's code (`folders`), its libraries' versions and the saved index's format. */
+export async function hashIndexer({ folders, packages }: typeof INDEXER): Promise<string> {
+  const hash = createHash('sha256').update(`format ${FORMAT_VERSION}\n`);
+  for (const folder of folders) for (const file of await sourceFiles(folder)) hash.update(await readFile(file));
+  for (const name of packages) hash.update(`${name}@${await packageVersion(name)}\n`);
+  return hash.digest('hex');
+}
+
+/** What a version's index is built from: the indexer (see `INDEXER`) and each page's path, size and modification time. */
 export async function indexKey(root: string, files: string[]): Promise<string> {
-  const hash = createHash('sha256').update(await hashIndexer());
+  indexerHash ??= hashIndexer(INDEXER);
+  const hash = createHash('sha256').update(await indexerHash);
   const stats = await Promise.all(files.map((file) => stat(join(root, file)).catch(() => undefined)));
   for (const [index, file] of files.entries()) hash.update(`${file}\0${stats[index]?.size ?? -1}\0${stats[index]?.mtimeMs ?? -1}\n`);
   return hash.digest('hex');
@@ -45,7 +73,7 @@ export async function indexKey(root: string, files: string[]): Promise<string> {
 
 /**
  * Indexes saved under a folder, one file per folder of pages: its first line is the key the index
- * was built for, the rest the index. A file whose key differs is rebuilt and overwritten.
+ * was built for, then one line per part of the index. A file whose key differs is rebuilt and overwritten.
  */
 export class IndexCache {
   constructor(readonly dir: string) {}
@@ -54,26 +82,26 @@ export class IndexCache {
     return join(this.dir, `index-${createHash('sha256').update(resolve(root)).digest('hex').slice(0, 32)}.json`);
   }
 
-  /** The saved index of `root` if it was built for `key`. */
-  async load(root: string, key: string): Promise<string | undefined> {
+  /** The saved index's parts, if it was built for `key`. */
+  async load(root: string, key: string): Promise<string[] | undefined> {
     const saved = await readFile(this.fileFor(root), 'utf8').catch(() => undefined);
-    const newline = saved?.indexOf('\n') ?? -1;
-    return saved !== undefined && saved.slice(0, newline) === key ? saved.slice(newline + 1) : undefined;
+    const lines = saved?.split('\n');
+    return lines?.[0] === key ? lines.slice(1, -1) : undefined;
   }
 
   /**
-   * Saves through a temporary file, so that a reader never sees half an index. The index comes in
-   * parts, each written before the next is asked for: a large index is never held whole as text.
+   * Saves through a temporary file, so that a reader never sees half an index. Each part is written
+   * before the next is asked for: a large index is never held whole as text.
    */
-  async save(root: string, key: string, json: Iterable<string>): Promise<void> {
+  async save(root: string, key: string, parts: Iterable<SavedPart>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
     const partial = `${file}.${randomUUID()}.tmp`;
     const written = await open(partial, 'w');
     try {
       await written.writeFile(`${key}\n`);
-      // `writeFile` writes a part whole, from where the last one ended.
-      for (const part of json) await written.writeFile(part);
+      // `writeFile` writes a part whole, from where the last one ended. JSON has no raw line breaks.
+      for (const { json } of parts) await written.writeFile(`${json}\n`);
     } finally {
       await written.close();
     }

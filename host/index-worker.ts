@@ -9,10 +9,11 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { splitSections, type SplitPage } from '../extraction/sections.ts';
+import { splitSections } from '../extraction/sections.ts';
+import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
 import { IndexCache } from './index-cache.ts';
-import { VersionIndex, type PageHit } from './search-index.ts';
+import { type PageHit, SearchIndex } from '../search/index.ts';
 
 export type WorkerData = { role: 'builder' } | { role: 'helper'; builder: MessagePort };
 
@@ -164,9 +165,9 @@ type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
 class Builder {
   private readonly queue: IndexRequest[] = [];
   /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
-  private current: { version: number; index: VersionIndex | undefined } | undefined;
+  private current: { version: number; index: SearchIndex | undefined } | undefined;
   /** Versions whose searches are complete. */
-  private readonly indexes = new Map<number, VersionIndex>();
+  private readonly indexes = new Map<number, SearchIndex>();
   private running = false;
   /** Called when a helper's batch arrives. */
   private wake: () => void = () => {};
@@ -239,7 +240,7 @@ class Builder {
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
         if (cache && !saved) {
-          // Written a part at a time as searches are answered in between (see `VersionIndex.savedParts`).
+          // Written a part at a time as searches are answered in between (see `SearchIndex.savedParts`).
           const error = await new IndexCache(cache.dir).save(root, cache.key, index.savedParts()).then(() => undefined, errorMessage);
           // Collected once searches pause, not now: a full collection of a large index would hold one up.
           this.collectWhenIdle();
@@ -257,9 +258,20 @@ class Builder {
   }
 
   /** The saved index, if the cache has one for this key that loads (one written by another version of the engine is built again). */
-  private async loadSaved(root: string, { dir, key }: CacheEntry): Promise<VersionIndex | undefined> {
-    const json = await new IndexCache(dir).load(root, key);
-    return json === undefined ? undefined : await VersionIndex.fromJSON(json).catch(() => undefined);
+  private async loadSaved(root: string, { dir, key }: CacheEntry): Promise<SearchIndex | undefined> {
+    const parts = await new IndexCache(dir).load(root, key);
+    if (parts === undefined) return undefined;
+    const index = new SearchIndex();
+    try {
+      for (const part of parts) {
+        index.addPart(part);
+        await yieldToMessages();
+      }
+    } catch {
+      return undefined;
+    }
+    index.finish();
+    return index;
   }
 
   private handOut(helper: MessagePort): void {
@@ -269,8 +281,8 @@ class Builder {
   }
 
   /** Splits the pages in batches shared with the helpers, and adds them in file order. */
-  private async build({ version, root, files, helpers }: IndexRequest): Promise<VersionIndex> {
-    const index = new VersionIndex();
+  private async build({ version, root, files, helpers }: IndexRequest): Promise<SearchIndex> {
+    const index = new SearchIndex();
     for (const helper of helpers) {
       helper.on('message', ({ batch, pages }: SplitReply) => {
         this.results[batch] = pages;
@@ -302,7 +314,7 @@ class Builder {
           await new Promise<void>((resolve) => (this.wake = resolve));
         }
       }
-      for (const { file, split } of this.results[next]!) if (split) index.addSplitPage(file, split);
+      for (const { file, split } of this.results[next]!) if (split) index.addPage(file, split);
       this.results[next] = undefined;
       await yieldToMessages();
     }

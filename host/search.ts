@@ -3,7 +3,7 @@ import { indexKey, type IndexCache } from './index-cache.ts';
 import { IndexPool } from './index-pool.ts';
 import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
-import { highlight, highlightExcerpts, type PageHit, type SectionHit } from './search-index.ts';
+import { highlight, highlightExcerpts, type PageHit, type SectionHit } from '../search/index.ts';
 
 /** A page hit together with the version it was found in. */
 export interface VersionedHit {

@@ -1,35 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { splitSections } from '../extraction/sections.ts';
 import { demoPage } from '../test/fixtures/demo.ts';
-import MiniSearch from 'minisearch';
-import { ENGINE_OPTIONS, highlight, highlightExcerpts, VersionIndex } from './search-index.ts';
+import { highlight, highlightExcerpts, SearchIndex } from './index.ts';
 
-function demoIndex(index = new VersionIndex()): VersionIndex {
-  for (const page of [
-    'index.html',
-    'quickstart.html',
-    'glossary.html',
-    'faq.html',
-    'api/scheduler.html',
-    'api/jobs.html',
-    'guides/configuration.html',
-    'tutorial/retries.html',
-    'guides/deployment.html',
-  ]) {
-    index.addPage(page, demoPage(`aurora/en/latest/${page}`));
-  }
+/** Adds a page of HTML as the host does: split into sections by extraction, then indexed. */
+function addHtml(index: SearchIndex, path: string, html: string): void {
+  index.addPage(path, splitSections(html, path));
+}
+
+const DEMO_PAGES = [
+  'index.html',
+  'quickstart.html',
+  'glossary.html',
+  'faq.html',
+  'api/scheduler.html',
+  'api/jobs.html',
+  'guides/configuration.html',
+  'tutorial/retries.html',
+  'guides/deployment.html',
+];
+
+function demoIndex(index = new SearchIndex()): SearchIndex {
+  for (const page of DEMO_PAGES) addHtml(index, page, demoPage(`aurora/en/latest/${page}`));
   return index;
 }
 
-/** The index as it is saved. */
-const saved = (built: VersionIndex) => [...built.savedParts()].join('');
-
-/** A saved index, its terms in alphabetical order. */
-function sortedTerms(json: string): { engine: { index: [term: string, fields: unknown][] } } {
-  const parsed = JSON.parse(json) as ReturnType<typeof sortedTerms>;
-  return { ...parsed, engine: { ...parsed.engine, index: parsed.engine.index.sort(([a], [b]) => (a < b ? -1 : 1)) } };
+/** An index loaded from saved parts, in the order given. */
+function loaded(parts: readonly { json: string }[]): SearchIndex {
+  const index = new SearchIndex();
+  for (const { json } of parts) index.addPart(json);
+  index.finish();
+  return index;
 }
 
-describe('VersionIndex', () => {
+/** What a reader sees of a search: pages, titles and their sections' anchors. */
+const summary = (hits: ReturnType<SearchIndex['search']>) =>
+  hits.map((hit) => [hit.path, hit.title, hit.sections.map((section) => section.section.anchor)]);
+
+const QUERIES = ['retry policy', 'misfi', 'sheduler', 'lease timeout', 'jitter zzzqqq', 'job'];
+
+describe('SearchIndex', () => {
   const index = demoIndex();
 
   it('ranks the page about a term first', () => {
@@ -60,13 +70,15 @@ describe('VersionIndex', () => {
   });
 
   it('indexes generated indexes and hubs by their headings only; a page without a heading is its <title> less the site name', () => {
-    const site = new VersionIndex();
+    const site = new SearchIndex();
     const entries = Array.from({ length: 30 }, (_, n) => `<li><a href="p${n}.html">entry number ${n} of the index</a></li>`).join('');
-    site.addPage(
+    addHtml(
+      site,
       'genindex.html',
       `<html><head><title>Index — Tool docs</title></head><body><div role="main"><h1>Index</h1><ul>${entries}</ul></div></body></html>`,
     );
-    site.addPage(
+    addHtml(
+      site,
       'notes.html',
       '<html><head><title>Release notes — Tool docs</title></head>' +
         '<body><div role="main"><p>Quokka support was added.</p></div></body></html>',
@@ -77,69 +89,79 @@ describe('VersionIndex', () => {
     expect(site.search('index')[0]!.path).toBe('genindex.html');
   });
 
-  it('builds the same engine as MiniSearch adding the sections itself', () => {
-    const byMiniSearch = demoIndex(new VersionIndex(new MiniSearch(ENGINE_OPTIONS)));
-    // The order of terms is the only difference: MiniSearch lists them from its search tree.
-    expect(sortedTerms(saved(index)).engine).toEqual(sortedTerms(saved(byMiniSearch)).engine);
-  });
-
-  it('searches what was added between searches, as a MiniSearch adding every page would', () => {
-    const growing = new VersionIndex();
-    const byMiniSearch = new VersionIndex(new MiniSearch(ENGINE_OPTIONS));
-    for (const page of ['glossary.html', 'tutorial/retries.html', 'faq.html']) {
-      for (const built of [growing, byMiniSearch]) built.addPage(page, demoPage(`aurora/en/latest/${page}`));
+  it('searches what was added between searches as an index built at once does', () => {
+    const growing = new SearchIndex();
+    for (const [at, page] of DEMO_PAGES.entries()) {
+      addHtml(growing, page, demoPage(`aurora/en/latest/${page}`));
+      const atOnce = new SearchIndex();
+      for (const before of DEMO_PAGES.slice(0, at + 1)) addHtml(atOnce, before, demoPage(`aurora/en/latest/${before}`));
+      atOnce.finish();
       for (const query of ['retry', 'lease', 'jiter'])
-        expect(growing.search(query), `${query} after ${page}`).toEqual(byMiniSearch.search(query));
+        expect(growing.search(query), `${query} after ${page}`).toEqual(atOnce.search(query));
     }
   });
 
-  it('answers the same once saved and loaded again (the index cache, the index threads)', async () => {
-    const loaded = await VersionIndex.fromJSON(saved(index));
-    expect(loaded.size).toEqual(index.size);
-    expect(loaded.pageTitles()).toEqual(index.pageTitles());
-    for (const query of ['retry policy', 'misfi', 'sheduler', 'lease timeout', 'jitter zzzqqq']) {
-      const summary = (hits: ReturnType<VersionIndex['search']>) =>
-        hits.map((hit) => [hit.path, hit.title, hit.sections.map((section) => section.section.anchor)]);
-      expect(summary(loaded.search(query)), query).toEqual(summary(index.search(query)));
+  it('answers the same once saved and loaded again, its parts in any order (the index cache, the index threads)', () => {
+    const parts = [...index.savedParts()];
+    expect(parts.at(-1)!.name).toBe('head');
+    for (const again of [loaded(parts), loaded([...parts].reverse())]) {
+      expect(again.size).toEqual(index.size);
+      expect(again.pageTitles()).toEqual(index.pageTitles());
+      for (const query of QUERIES) expect(summary(again.search(query)), query).toEqual(summary(index.search(query)));
+      expect([...again.savedParts()]).toEqual(parts);
     }
   });
 
-  it('saves its index in parts of about 256K characters, which load into an index that answers the same', async () => {
+  it('saves its index in parts of about 256K characters, terms in ranges of their order, which load into the same index', () => {
     const finished = demoIndex();
-    // A reference of 2,000 entries: its sections' saved form takes several parts.
+    // A reference of 2,000 entries: its terms and sections take several parts each.
     const entries = Array.from(
       { length: 2000 },
-      (_, entry) => `<dt id="api.f${entry}">f${entry}()</dt><dd><p>${'Computes a value. '.repeat(40)}</p></dd>`,
+      (_, entry) => `<dt id="api.f${entry}">f${entry}()</dt><dd><p>${'Computes a value. '.repeat(40)} Word${entry}.</p></dd>`,
     );
-    finished.addPage(
+    addHtml(
+      finished,
       'api/all.html',
       `<html><body><div role="main"><h1>All</h1><dl class="py function">${entries.join('')}</dl></div></body></html>`,
     );
     finished.finish();
     const parts = [...finished.savedParts()];
-    expect(parts.filter((part) => part.length > 2 ** 17).length).toBeGreaterThan(1);
-    for (const part of parts) expect(part.length).toBeLessThan(2 ** 19);
-    const loaded = await VersionIndex.fromJSON(parts.join(''));
-    expect(loaded.size).toEqual(finished.size);
-    // The same saved form but for the order of terms, which MiniSearch lists from its search tree.
-    expect(sortedTerms(saved(loaded))).toEqual(sortedTerms(parts.join('')));
-    // Pages added once it is finished (a page rebuilt) go to the engine it searches.
-    finished.addPage('notes.html', '<html><body><div role="main"><h1>Notes</h1><p>Quokkas.</p></div></body></html>');
+    expect(parts.filter((part) => part.name.startsWith('sections-')).length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.json.length).toBeLessThan(2 ** 19);
+    const head = JSON.parse(parts.at(-1)!.json) as { termParts: string[] };
+    expect(head.termParts).toEqual([...head.termParts].sort());
+    const again = loaded(parts);
+    expect(again.size).toEqual(finished.size);
+    for (const query of [...QUERIES, 'f1999', 'word1234'])
+      expect(summary(again.search(query)), query).toEqual(summary(finished.search(query)));
+    // Pages added once it is finished (a page rebuilt) are searched too.
+    addHtml(finished, 'notes.html', '<html><body><div role="main"><h1>Notes</h1><p>Quokkas.</p></div></body></html>');
     expect(finished.search('quokkas').map((hit) => hit.path)).toEqual(['notes.html']);
-    for (const query of ['retry policy', 'lease timeout', 'misfi'])
-      expect(
-        loaded.search(query).map((hit) => hit.path),
-        query,
-      ).toEqual(index.search(query).map((hit) => hit.path));
   });
 
-  it('saves its index the same whether it was searched before it was finished (its engine made then) or not', () => {
+  it("names the parts a query needs, its terms' parts then its sections', and answers from them as from the whole index", () => {
+    const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
+    for (const query of QUERIES.filter((query) => query !== 'sheduler')) {
+      const partial = new SearchIndex();
+      partial.addPart(parts.get('head')!);
+      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
+        for (const name of needed) partial.addPart(parts.get(name)!);
+      expect(summary(partial.search(query)), query).toEqual(summary(index.search(query)));
+    }
+  });
+
+  it('refuses a saved index of another format', () => {
+    const head = JSON.parse([...index.savedParts()].at(-1)!.json) as { format: number };
+    expect(() => new SearchIndex().addPart(JSON.stringify({ ...head, format: head.format + 1 }))).toThrow(/format/);
+  });
+
+  it('saves its index the same whether it was searched before it was finished or not', () => {
     const searched = demoIndex();
     searched.search('lease');
     searched.finish();
     const unsearched = demoIndex();
     unsearched.finish();
-    expect(saved(searched)).toEqual(saved(unsearched));
+    expect([...searched.savedParts()]).toEqual([...unsearched.savedParts()]);
   });
 
   it('groups sections by page, at most three each', () => {
@@ -165,8 +187,8 @@ function sphinxPage(title: string, prose: string, objects: { name: string; type?
   );
 }
 
-describe('VersionIndex ranking rules', () => {
-  const site = new VersionIndex();
+describe('SearchIndex ranking rules', () => {
+  const site = new SearchIndex();
   const pages: [string, string][] = [
     ['supported.html', sphinxPage('Supported versions', 'Kit runs on Python 3.9 and later, on Linux, macOS and Windows.')],
     ['faq.html', sphinxPage('Questions', 'Which features are there? How do you do things? Which of them are new? Are they fast?')],
@@ -207,7 +229,7 @@ describe('VersionIndex ranking rules', () => {
         .join('')}</ul></div></body></html>`,
     ],
   ];
-  for (const [path, html] of pages) site.addPage(path, html);
+  for (const [path, html] of pages) addHtml(site, path, html);
   const first = (query: string) => site.search(query)[0]?.path;
 
   it('reads questions: stop words aside, word forms by their stem', () => {
@@ -237,27 +259,28 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads a word cut short as the start of the words its stem begins ("equivalenc…" of "equivalencies")', () => {
-    const units = new VersionIndex();
-    units.addPage('equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));
-    units.addPage('units.html', sphinxPage('Units', 'Units of measurement, their names and prefixes.'));
+    const units = new SearchIndex();
+    addHtml(units, 'equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));
+    addHtml(units, 'units.html', sphinxPage('Units', 'Units of measurement, their names and prefixes.'));
     expect(units.search('equivalenc')[0]?.path).toBe('equivalencies.html');
   });
 
   it('reads a typo as its nearest spelling, swapped letters one edit, each word counted once', () => {
-    const typos = new VersionIndex();
-    typos.addPage('retries.html', sphinxPage('Retries', 'Failed calls are tried again after a pause.'));
+    const typos = new SearchIndex();
+    addHtml(typos, 'retries.html', sphinxPage('Retries', 'Failed calls are tried again after a pause.'));
     // Words two edits from "retir", the stem of "retires": together they must not outweigh the one word one edit away.
-    typos.addPage('values.html', sphinxPage('Values', 'What a call returns: the return value, retro rules, a retina.'));
+    addHtml(typos, 'values.html', sphinxPage('Values', 'What a call returns: the return value, retro rules, a retina.'));
     expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
   });
 
   it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {
-    const reference = new VersionIndex();
+    const reference = new SearchIndex();
     const entries = Array.from({ length: 40 }, (_, n) => ({ name: `kit.Part${n}.run`, text: `Runs part ${n} of the application.` }));
     entries[7] = { name: 'kit.App.register_blueprint', text: 'Registers a blueprint.' };
-    reference.addPage('api.html', sphinxPage('API', 'Every class and function of Kit.', entries));
+    addHtml(reference, 'api.html', sphinxPage('API', 'Every class and function of Kit.', entries));
     const guide = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
-    reference.addPage(
+    addHtml(
+      reference,
       'blueprints.html',
       '<html><body><div role="main"><section id="top"><h1>Modular applications with blueprints</h1>' +
         '<p>An application made of parts, each a blueprint with its views, templates and static files, registered on the ' +
@@ -273,23 +296,25 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('ranks a page that answers each word in a section of its own above one section that names them all in passing', () => {
-    const canvas = new VersionIndex();
+    const canvas = new SearchIndex();
     const section = (heading: string, text: string) => `<section id="${heading.toLowerCase()}"><h2>${heading}</h2><p>${text}</p></section>`;
-    canvas.addPage(
+    addHtml(
+      canvas,
       'canvas.html',
       '<html><body><div role="main"><section id="top"><h1>Designing work-flows</h1><p>Signatures and primitives.</p>' +
         section('Chains', 'A chain links work together: each step runs after the one before it, passing its result on to the next step.') +
         section('Groups', 'A group runs several steps in parallel and gathers their results in order, once every one of them is done.') +
         '</section></div></body></html>',
     );
-    canvas.addPage('calling.html', sphinxPage('Calling', 'Options of a call.', [{ name: 'kit.App.send', text: 'Tasks: chain, group.' }]));
+    addHtml(canvas, 'calling.html', sphinxPage('Calling', 'Options of a call.', [{ name: 'kit.App.send', text: 'Tasks: chain, group.' }]));
     expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
   });
 
   it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
-    const book = new VersionIndex();
+    const book = new SearchIndex();
     const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;
-    book.addPage(
+    addHtml(
+      book,
       'tutorial/data.html',
       '<html><body><div role="main"><section id="top"><h1>5. Data Structures</h1><p>Lists, sets and dictionaries.</p>' +
         section('5.1. More on Lists', 'Methods of lists.') +
@@ -298,7 +323,8 @@ describe('VersionIndex ranking rules', () => {
         section('5.3. Dictionaries', 'Mappings of keys to values.') +
         '</section></div></body></html>',
     );
-    book.addPage(
+    addHtml(
+      book,
       'howto/functional.html',
       sphinxPage(
         'Generator expressions and list comprehensions',
@@ -309,12 +335,14 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('ranks a guide headed by a lone word above a member of a class that has the name, and lifts no entry that documents nothing', () => {
-    const flow = new VersionIndex();
-    flow.addPage(
+    const flow = new SearchIndex();
+    addHtml(
+      flow,
       'canvas.html',
       sphinxPage('Chords', 'A chord is a group of tasks with a callback that runs once all of them are done, with their results.'),
     );
-    flow.addPage(
+    addHtml(
+      flow,
       'api.html',
       sphinxPage('API', 'Classes of Kit.', [
         { name: 'kit.Request.chord', type: 'property', text: 'The chord this request is part of, if any.' },
@@ -339,16 +367,17 @@ describe('VersionIndex ranking rules', () => {
   const parameters = ' Parameters: order: the order. kind: which kind. Returns: the result, an array of the same shape as the input.';
 
   it("ranks the object whose summary line says the query above objects named by one word of it and the overview's line on it", () => {
-    const signal = new VersionIndex();
-    signal.addPage('api/kit.butter.html', objectPage('kit.butter', `Butterworth digital and analog filter design.${parameters}`));
+    const signal = new SearchIndex();
+    addHtml(signal, 'api/kit.butter.html', objectPage('kit.butter', `Butterworth digital and analog filter design.${parameters}`));
     for (const name of ['gaussian_filter', 'median_filter', 'uniform_filter'])
-      signal.addPage(`api/kit.${name}.html`, objectPage(`kit.${name}`, `Applies a ${name.split('_')[0]} kernel.${parameters}`));
+      addHtml(signal, `api/kit.${name}.html`, objectPage(`kit.${name}`, `Applies a ${name.split('_')[0]} kernel.${parameters}`));
     const rows = ['butter', 'gaussian_filter', 'median_filter', 'uniform_filter'].map(
       (name) =>
         `<tr><td><a href="api/kit.${name}.html">${name}</a>(x, order)</td>` +
         `<td>${name === 'butter' ? 'Butterworth digital and analog filter design.' : 'A filter.'}</td></tr>`,
     );
-    signal.addPage(
+    addHtml(
+      signal,
       'signal.html',
       '<html><body><div role="main"><h1>Signal processing</h1><h2 id="filters">Filter design</h2>' +
         `<table>${rows.join('')}</table></div></body></html>`,
@@ -359,12 +388,14 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it("reads an object's signature by its name: its parameters' names are not its subject", () => {
-    const units = new VersionIndex();
-    units.addPage(
+    const units = new SearchIndex();
+    addHtml(
+      units,
       'api/kit.convert.html',
       objectPage('kit.convert', 'Converts a value.', 'function').replace('convert(value)', 'convert(value, unit, scale)'),
     );
-    units.addPage(
+    addHtml(
+      units,
       'scales.html',
       sphinxPage('Choosing units', 'How a unit is chosen for a plot, and which scale suits it: a log scale for wide ranges.'),
     );
@@ -372,21 +403,25 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('finds a name the query spells in words ("pixel to world", "t-test")', () => {
-    const names = new VersionIndex();
-    names.addPage(
+    const names = new SearchIndex();
+    addHtml(
+      names,
       'api/kit.WCS.html',
       sphinxPage('kit.WCS', 'World coordinates.', [{ name: 'kit.WCS.pixel_to_world', text: 'Converts pixels.' }]),
     );
-    names.addPage(
+    addHtml(
+      names,
       'pixels.html',
       sphinxPage('Pixels', 'A pixel of the image maps to a point of the world; the world maps back to a pixel, pixel by pixel.'),
     );
     expect(names.search('pixel to world')[0]?.path).toBe('api/kit.WCS.html');
-    names.addPage(
+    addHtml(
+      names,
       'api/kit.ttest_ind.html',
       objectPage('kit.ttest_ind', `Calculate the T-test for the means of two independent samples.${parameters}`),
     );
-    names.addPage(
+    addHtml(
+      names,
       'tests.html',
       sphinxPage('Statistical tests', 'Each test compares samples: two samples, independent samples, paired samples, a test of each.'),
     );
@@ -394,12 +429,13 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads words before the last as whole, unless the site lacks them (cut short)', () => {
-    const files = new VersionIndex();
-    files.addPage(
+    const files = new SearchIndex();
+    addHtml(
+      files,
       'readline.html',
       sphinxPage('readline — line editing', 'The readline module edits the line being typed; its history lives in a file.'),
     );
-    files.addPage('files.html', sphinxPage('Reading files', 'To read a file, open it and read it line by line; close the file after.'));
+    addHtml(files, 'files.html', sphinxPage('Reading files', 'To read a file, open it and read it line by line; close the file after.'));
     const hits = files.search('read file line');
     expect(hits[0]?.path).toBe('files.html');
     // "read" was followed by more words: it is whole, not the start of "readline".
@@ -408,10 +444,11 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads a full name by its own part: every name of a module `units` is not about units', () => {
-    const units = new VersionIndex();
+    const units = new SearchIndex();
     for (const name of ['si', 'cgs', 'imperial', 'spectral', 'logarithmic'])
-      units.addPage(`api/kit.units.${name}.html`, objectPage(`kit.units.${name}`, `The ${name} system of measures.${parameters}`));
-    units.addPage(
+      addHtml(units, `api/kit.units.${name}.html`, objectPage(`kit.units.${name}`, `The ${name} system of measures.${parameters}`));
+    addHtml(
+      units,
       'measures.html',
       sphinxPage('Measuring things', 'A number with its units is a quantity, which arithmetic keeps consistent.'),
     );
@@ -419,10 +456,11 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads a version number whole: release 0.2.0 is no release 2.0', () => {
-    const releases = new VersionIndex();
+    const releases = new SearchIndex();
     const notes = (version: string) =>
       `<section id="v${version}"><h2>${version}</h2><p>Fixes of ${version}: migrating is easier.</p></section>`;
-    releases.addPage(
+    addHtml(
+      releases,
       'changelog.html',
       `<html><body><div role="main"><h1>Changelog</h1>${notes('0.2.0')}${notes('1.2.0')}${notes('2.0')}</div></body></html>`,
     );
@@ -431,22 +469,26 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads a word being typed as the shortest title word it starts, or the stem it was cut from', () => {
-    const coordinates = new VersionIndex();
-    coordinates.addPage(
+    const coordinates = new SearchIndex();
+    addHtml(
+      coordinates,
       'api/kit.SkyCoordInfo.html',
       objectPage('kit.SkyCoordInfo', `Container for meta information.${parameters}`, 'class'),
     );
-    coordinates.addPage('api/kit.join_skycoord.html', objectPage('kit.join_skycoord', `Joins on skycoord columns.${parameters}`));
-    coordinates.addPage(
+    addHtml(coordinates, 'api/kit.join_skycoord.html', objectPage('kit.join_skycoord', `Joins on skycoord columns.${parameters}`));
+    addHtml(
+      coordinates,
       'api/kit.SkyCoord.html',
       objectPage('kit.SkyCoord', `High-level object for sky coordinates, with many methods and attributes.${parameters}`, 'class'),
     );
     expect(coordinates.search('skycoo')[0]?.path).toBe('api/kit.SkyCoord.html');
-    coordinates.addPage(
+    addHtml(
+      coordinates,
       'api/kit.set_enabled_equivalencies.html',
       objectPage('kit.set_enabled_equivalencies', `Sets the equivalencies in use.${parameters}`),
     );
-    coordinates.addPage(
+    addHtml(
+      coordinates,
       'equivalencies.html',
       sphinxPage('Equivalencies', 'Conversions between units that are equivalent in some context: wavelength and frequency.'),
     );
@@ -454,12 +496,14 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('reads words joined by a hyphen as one word, not as a name of several', () => {
-    const commands = new VersionIndex();
-    commands.addPage(
+    const commands = new SearchIndex();
+    addHtml(
+      commands,
       'api/kit.build.html',
       sphinxPage('kit.build', 'Builds things.', [{ name: 'kit.Build.sub_commands', type: 'attribute', text: 'The commands it runs.' }]),
     );
-    commands.addPage(
+    addHtml(
+      commands,
       'cli.html',
       sphinxPage('Command line', 'The parser takes subcommands: each sub-command has arguments of its own, and sub commands nest.'),
     );
@@ -467,16 +511,18 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('puts a built-in (a name that belongs to nothing) above its namesakes on modules, however central they are', () => {
-    const python = new VersionIndex();
-    python.addPage(
+    const python = new SearchIndex();
+    addHtml(
+      python,
       'library/threading.html',
       sphinxPage('threading', 'The threading module runs threads.', [
         { name: 'threading.enumerate', type: 'function', text: 'Return a list of all Thread objects currently active.' },
       ]),
     );
     for (const topic of ['locks', 'events', 'timers'])
-      python.addPage(`howto/${topic}.html`, sphinxPage(topic, `With threading, ${topic} coordinate threads; threading makes it easy.`));
-    python.addPage(
+      addHtml(python, `howto/${topic}.html`, sphinxPage(topic, `With threading, ${topic} coordinate threads; threading makes it easy.`));
+    addHtml(
+      python,
       'library/functions.html',
       sphinxPage('Built-in functions', 'Functions always available.', [
         { name: 'enumerate', type: 'function', text: 'Return an enumerate object: pairs of a count and a value.' },
@@ -486,45 +532,49 @@ describe('VersionIndex ranking rules', () => {
   });
 
   it('lifts a section titled by the name the query writes whole (a setting), not a name that only holds its words', () => {
-    const settings = new VersionIndex();
-    settings.addPage(
+    const settings = new SearchIndex();
+    addHtml(
+      settings,
       'configuration.html',
       '<html><body><div role="main"><h1>Configuration</h1><dl class="std setting"><dt id="std-setting-task_acks_late">task_acks_late</dt>' +
         '<dd><p>Default: disabled. Late acknowledgement means the message is acknowledged after the task ran.</p></dd></dl>' +
         '</div></body></html>',
     );
-    settings.addPage(
+    addHtml(
+      settings,
       'tasks.html',
       sphinxPage('Tasks', 'Set task_acks_late for idempotent tasks; with task_acks_late, a task that fails is run again.', [
         { name: 'kit.Task.acks_late', type: 'attribute', text: 'When enabled, messages of this task are acknowledged late.' },
       ]),
     );
     expect(settings.search('task_acks_late')[0]?.path).toBe('configuration.html');
-    settings.addPage('api/kit.is_late.html', objectPage('kit.is_late', `Whether a task ran late.${parameters}`));
-    settings.addPage('late.html', sphinxPage('Late', 'When a task runs late, and what late means for its results.'));
+    addHtml(settings, 'api/kit.is_late.html', objectPage('kit.is_late', `Whether a task ran late.${parameters}`));
+    addHtml(settings, 'late.html', sphinxPage('Late', 'When a task runs late, and what late means for its results.'));
     expect(settings.search('late')[0]?.path).toBe('late.html');
   });
 
   it('shows an object documented under two full names once, by the name its module re-exports, but namesakes apart', () => {
-    const copies = new VersionIndex();
+    const copies = new SearchIndex();
     const text = `Perform sigma-clipping on the provided data.${parameters}`;
-    copies.addPage('api/kit.stats.clipping.sigma_clip.html', objectPage('kit.stats.clipping.sigma_clip', text));
-    copies.addPage('api/kit.stats.sigma_clip.html', objectPage('kit.stats.sigma_clip', text));
+    addHtml(copies, 'api/kit.stats.clipping.sigma_clip.html', objectPage('kit.stats.clipping.sigma_clip', text));
+    addHtml(copies, 'api/kit.stats.sigma_clip.html', objectPage('kit.stats.sigma_clip', text));
     expect(copies.search('sigma_clip').map((hit) => hit.path)).toEqual(['api/kit.stats.sigma_clip.html']);
     const shared = `Provide rolling window calculations.${parameters}`;
-    copies.addPage('api/kit.Series.rolling.html', objectPage('kit.Series.rolling', shared, 'method'));
-    copies.addPage('api/kit.Frame.rolling.html', objectPage('kit.Frame.rolling', shared, 'method'));
+    addHtml(copies, 'api/kit.Series.rolling.html', objectPage('kit.Series.rolling', shared, 'method'));
+    addHtml(copies, 'api/kit.Frame.rolling.html', objectPage('kit.Frame.rolling', shared, 'method'));
     expect(copies.search('rolling').map((hit) => hit.path)).toHaveLength(2);
   });
 
   it("ranks a glossary's entry below the chapter on its term, unless the query asks what the term is", () => {
-    const terms = new VersionIndex();
-    terms.addPage(
+    const terms = new SearchIndex();
+    addHtml(
+      terms,
       'glossary.html',
       '<html><body><div role="main"><h1>Glossary</h1><dl class="glossary"><dt id="term-isolation-level">isolation level</dt>' +
         '<dd><p>How far transactions see each other; see Transactions.</p></dd></dl></div></body></html>',
     );
-    terms.addPage(
+    addHtml(
+      terms,
       'transactions.html',
       '<html><body><div role="main"><h1>Transactions</h1><p>Begin, commit, roll back.</p><section id="isolation"><h2>Isolation level</h2>' +
         '<p>Each level decides what a transaction sees of the others; the isolation level is set per connection.</p>' +

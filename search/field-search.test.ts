@@ -1,0 +1,112 @@
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { FieldSearch } from './field-search.ts';
+import { FIELDS, fieldOf, type IndexedSection } from './fields.ts';
+import { editDistance, termsOf, tokens } from './terms.ts';
+import { TermsIndex } from './terms-index.ts';
+import { BM25, FIELD_BOOST, PREFIX_WEIGHT, TIE_BREAKER } from './weights.ts';
+
+/** Words of one to three letters changed, swapped, dropped and doubled, so that terms share prefixes and near spellings. */
+const VOCABULARY = ['schedule', 'scheduler', 'schedules', 'shedule', 'scheudle', 'retry', 'retries', 'retires', 'entry', 'timeout'];
+const more = ['timeouts', 'tiemout', 'lease', 'leases', 'please', 'jitter', 'jiter', 'jtiter', 'backoff', 'back', 'sched'];
+const WORDS = [...VOCABULARY, ...more];
+
+/** Sections of words picked by a fixed rule, so that counts and lengths differ from one to the next; some with an API name. */
+const sections: IndexedSection[] = Array.from({ length: 120 }, (_, id) => ({
+  id,
+  path: `p${id % 17}.html`,
+  pageSections: 1,
+  pageTitle: 'Page',
+  pageName: WORDS[id % WORDS.length]!,
+  anchor: '',
+  title: WORDS.filter((_, index) => (id * 7 + index * 3) % 11 === 0).join(' '),
+  content: Array.from({ length: 3 + (id % 9) }, (_, index) => WORDS[(id * 5 + index * index) % WORDS.length]).join(' '),
+  role: undefined,
+  ...(id % 5 === 0 ? { apiName: `kit.${WORDS[id % WORDS.length]}` } : {}),
+}));
+
+/** The reference: MiniSearch on the same fields, text and weights. */
+function reference(): MiniSearch<IndexedSection> {
+  const miniSearch = new MiniSearch<IndexedSection>({
+    fields: [...FIELDS],
+    extractField: (section, field) => fieldOf(section, field as (typeof FIELDS)[number]) as string,
+    tokenize: tokens,
+    processTerm: (token) => [...termsOf(token)],
+    searchOptions: { boost: { ...FIELD_BOOST }, weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 }, bm25: BM25 },
+  });
+  miniSearch.addAll(sections);
+  return miniSearch;
+}
+
+/** The reference's search of each field, joined by the best field with a tie breaker. */
+function searchedByField(miniSearch: MiniSearch<IndexedSection>, term: string, prefix: boolean) {
+  const joined = new Map<number, { id: number; score: number; others: number; words: string[] }>();
+  for (const field of FIELDS) {
+    for (const result of miniSearch.search(term, {
+      prefix,
+      fuzzy: false,
+      fields: [field],
+      tokenize: (text) => [text],
+      processTerm: (text) => text,
+    })) {
+      const held = joined.get(result.id as number);
+      if (!held)
+        joined.set(result.id as number, { id: result.id as number, score: result.score, others: 0, words: Object.keys(result.match) });
+      else {
+        held.others += Math.min(held.score, result.score);
+        held.score = Math.max(held.score, result.score);
+        for (const word of Object.keys(result.match)) if (!held.words.includes(word)) held.words.push(word);
+      }
+    }
+  }
+  return [...joined.values()].map(({ id, score, others, words }) => ({ id, score: score + TIE_BREAKER * others, words }));
+}
+
+const byId = <T extends { id: number }>(hits: T[]) => [...hits].sort((a, b) => a.id - b.id);
+
+describe('FieldSearch', () => {
+  const index = new TermsIndex();
+  for (const section of sections) index.add(section);
+  const search = new FieldSearch(index);
+  const miniSearch = reference();
+
+  it("scores a term as MiniSearch's BM25+ scores each field, joined by the best field", () => {
+    for (const term of [...WORDS, 'sche', 'ret', 'tim', 'le', 'nothing'])
+      for (const prefix of [false, true]) {
+        const expected = byId(searchedByField(miniSearch, term, prefix));
+        const found = byId(search.search(term, prefix));
+        expect(
+          found.map(({ id, words }) => ({ id, words: [...words].sort() })),
+          term,
+        ).toEqual(expected.map(({ id, words }) => ({ id, words: [...words].sort() })));
+        for (const [at, hit] of found.entries()) expect(hit.score, term).toBeCloseTo(expected[at]!.score, 10);
+      }
+  });
+
+  it('answers a term asked again from what it kept, and forgets it when told', () => {
+    const first = search.search('schedule', true);
+    expect(search.search('schedule', true)).toBe(first);
+    search.clear();
+    expect(search.search('schedule', true)).not.toBe(first);
+    expect(search.search('schedule', true)).toEqual(first);
+  });
+
+  it("finds the nearest spellings by Damerau's count, swaps included, the ones in the most sections first", () => {
+    const vocabulary = [...index.words().keys()];
+    let several = 0;
+    for (const term of ['schedlue', 'sheduler', 'retyr', 'timeuot', 'jitetr', 'laese', 'backof', 'zzzz', 'entyr'])
+      for (const edits of [1, 2] as const) {
+        const found = vocabulary
+          .filter((word) => word !== term && !word.startsWith(term))
+          .map((word) => ({ word, distance: editDistance(term, word) }))
+          .filter(({ distance }) => distance <= edits);
+        const nearest = Math.min(...found.map(({ distance }) => distance));
+        const expected = found
+          .filter(({ distance }) => distance === nearest)
+          .sort((a, b) => index.sectionsWith(b.word) - index.sectionsWith(a.word) || (a.word < b.word ? -1 : 1));
+        expect(search.nearestWords(term, edits), `${term} within ${edits}`).toEqual(expected);
+        if (expected.length > 1) several++;
+      }
+    expect(several).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,82 @@
+/** What the index keeps of a section, and the fields of it that queries match. */
+
+/** One section of one page, as indexed. */
+export interface IndexedSection {
+  /** Its place in the index (sections are numbered in the order they are added, from 0). */
+  id: number;
+  path: string;
+  /** How many sections its page has: a page that mentions a word in few of many ranks below one about it. */
+  pageSections: number;
+  /** What search results call the page. */
+  pageTitle: string;
+  /** What the page calls itself, which queries match: a full name in the title would match its module's words. */
+  pageName: string;
+  /** Anchor of the section, empty for the content before the first heading. */
+  anchor: string;
+  title: string;
+  content: string;
+  role: string | undefined;
+  /** The full name of a documented object (`pandas.DataFrame.merge`): its anchor, where its title is a signature. */
+  apiName?: string;
+  /** On a page of release notes, which ranks below guides unless the query names a version. */
+  changelog?: true;
+  /** On an overview, how much of the page is entries linking elsewhere, when that is much. */
+  overview?: number;
+}
+
+/** The fields the index keeps, by their ids (their places here). */
+export const FIELDS = ['title', 'apiName', 'pageName', 'lead', 'content'] as const;
+
+export type Field = (typeof FIELDS)[number];
+
+/** A field's text in a section. */
+export function fieldOf(section: IndexedSection, field: Field): string | undefined {
+  if (field === 'lead') return leadOf(section.content);
+  // A documented object's title is its signature: its name says what it is, its parameters' names do not.
+  // Its name is the signature's last word: before it may stand `class`, `async`, a return type.
+  if (field === 'title' && section.apiName) return ownName(section.title.replace(SIGNATURE_REST, '').split(/\s+/).at(-1) ?? '');
+  if (field === 'title' || field === 'pageName') return ownName(section[field]);
+  return section[field];
+}
+
+/** What follows a documented object's name in its signature: parameters, a value, a `[source]` label. */
+const SIGNATURE_REST = /\s*(?:[([]|\s=\s).*$/s;
+
+/** Words of a section's lead at most. */
+const LEAD_WORDS = 30;
+
+/**
+ * A section's first sentence (at most `LEAD_WORDS` words), when more follows: where an API entry
+ * states what it does (a docstring's summary line) and prose its subject, as a heading does; the rest
+ * of a long section only mentions things.
+ */
+function leadOf(content: string): string {
+  const end = content.search(/[.!?](?=\s|$)/);
+  // A section of one sentence has no lead apart from its text.
+  if (end === -1 || end > content.length / 2) return '';
+  return content.slice(0, end).split(/\s+/, LEAD_WORDS).join(' ');
+}
+
+/**
+ * A full name's own part (`quantity_input` of `astropy.units.quantity_input`): its modules are where it
+ * lives, not what it is (every name in `astropy.units` would be about units); the API name field keeps
+ * the full name. Other titles as they are.
+ */
+export function ownName(title: string): string {
+  return isFullName(title) ? title.split(/\.|::/).at(-1)! : title;
+}
+
+/** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
+export const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/** A name with its modules or classes (`pandas.DataFrame.fillna`, `std::vector`), not a lone identifier. */
+export const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(name);
+
+/** Whether a section is on a page generated for one object (titled by its full name, `pandas.DataFrame.fillna`): no guide. */
+export const isObjectPage = (section: IndexedSection) => isFullName(section.pageTitle);
+
+/** `pandas.dataframe` of `pandas.DataFrame.merge`, '' for a name without an owner. */
+export function ownerOf(apiName: string): string {
+  const lower = apiName.toLowerCase();
+  return lower.slice(0, Math.max(0, lower.search(/(?:\.|::)[^.:]*$/)));
+}

@@ -1,0 +1,274 @@
+/**
+ * doclens' search engine: a BM25 index of a documentation site's sections, searched for pages. It
+ * runs unchanged in Node and in a browser (no Node or DOM API). Its contract:
+ * - `new SearchIndex()`, then `addPage(path, page)` for each page (split into sections by
+ *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
+ * - `search(text)`: the pages best first, each with its best sections and the words that matched
+ *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
+ * - `savedParts()`: the index as parts (`SavedPart`: a name and JSON text) of about 256K characters,
+ *   each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
+ *   takes parts back in any order; `finish()` after the last.
+ * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
+ *   the parts a query needs that are not added yet, first those of its words (terms parts cover
+ *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
+ *   them; add them and ask again until it names none, then `search(text)`. Spellings near a word are
+ *   looked for among the terms added.
+ * - `FORMAT_VERSION` changes with anything that changes what an index holds for the same pages.
+ */
+import type { SplitPage } from '../extraction/structure/split-page.ts';
+import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
+import { FieldSearch } from './field-search.ts';
+import { API_NAME, type IndexedSection } from './fields.ts';
+import { findSections, lookups } from './matching.ts';
+import { groupByPage, type PageHit } from './pages.ts';
+import { readQuery } from './query.ts';
+import { rank, SECTION_NUMBER } from './ranking.ts';
+import { type SavedTerm, termJson, TermsIndex } from './terms-index.ts';
+import { termsOf } from './terms.ts';
+import { MIN_OVERVIEW_SHARE } from './weights.ts';
+
+export type { IndexedSection } from './fields.ts';
+export type { PageHit, SectionHit } from './pages.ts';
+export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
+export { MAX_QUERY_WORDS } from './query.ts';
+
+/** The version of what an index holds and how it is saved: a saved index of another version is built again. */
+export const FORMAT_VERSION = 1;
+
+/** One part of a saved index: `head`, `terms-N` or `sections-N`, and its JSON. */
+export interface SavedPart {
+  name: string;
+  json: string;
+}
+
+/** About how long each saved part is: one of 256K characters takes a few milliseconds to make or load. */
+const SAVED_PART_CHARS = 1 << 18;
+
+interface SavedHead {
+  part: 'head';
+  format: number;
+  sectionCount: number;
+  averageLengths: number[];
+  /** The first term of each terms part, in order. */
+  termParts: string[];
+  /** The first section id of each sections part, in order. */
+  sectionParts: number[];
+  documentTitles: string[];
+  titledByDocument: { title: string; ids: number[] }[];
+}
+
+type SavedBody =
+  | { part: 'terms'; index: number; terms: SavedTerm[] }
+  | { part: 'sections'; index: number; sections: IndexedSection[]; lengths: number[][] };
+
+export class SearchIndex {
+  /** Sections by id (with holes in an index loaded in parts). */
+  private readonly sections: IndexedSection[] = [];
+  private readonly terms = new TermsIndex();
+  private readonly fieldSearch = new FieldSearch(this.terms);
+  /** Every page's `<title>`: what they all end with is the site's name. */
+  private readonly documentTitles: string[] = [];
+  /** Pages titled by their `<title>` (no heading of their own), whose titles lose the site's name. */
+  private readonly titledByDocument: { title: string; ids: number[] }[] = [];
+  private suffixFromTitles = 0;
+  /** Sections of prose that mention a name, by name (see `RankedSite.mentions`). */
+  private readonly mentionsByName = new Map<string, number>();
+  /** Of an index loaded in parts: the directory of its parts and the ones added. */
+  private directory: { termParts: string[]; sectionParts: number[]; added: Set<string> } | undefined;
+
+  /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
+  addPage(path: string, { title: pageTitle, name, sections, kind, documentTitle, entryShare }: SplitPage): void {
+    if (documentTitle) this.documentTitles.push(documentTitle);
+    if (kind !== 'content' && kind !== 'index') return;
+    const first = this.terms.sectionCount;
+    const changelog = isChangelog(name, sections);
+    const ids: number[] = [];
+    for (const [index, section] of sections.entries()) {
+      const indexed: IndexedSection = {
+        id: first + index,
+        path,
+        pageSections: sections.length,
+        pageTitle,
+        pageName: name,
+        anchor: section.id,
+        title: section.title,
+        // A hub (a heading and a table of contents) is found by its headings; the titles it lists are other pages'.
+        content: kind === 'index' ? '' : section.content,
+        role: section.role,
+      };
+      if (section.role && API_NAME.test(section.id)) indexed.apiName = section.id;
+      if (changelog) indexed.changelog = true;
+      if (entryShare >= MIN_OVERVIEW_SHARE) indexed.overview = Math.round(100 * entryShare) / 100;
+      this.sections[indexed.id] = indexed;
+      this.terms.add(indexed);
+      ids.push(indexed.id);
+    }
+    this.mentionsByName.clear();
+    this.fieldSearch.clear();
+    if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, ids });
+  }
+
+  /** All pages are added: the index takes its searchable form now, not at the first search. */
+  finish(): void {
+    this.settleTitles();
+    this.terms.words();
+  }
+
+  get size(): { pages: number; sections: number } {
+    return { pages: new Set(this.sections.map((section) => section.path)).size, sections: this.terms.sectionCount };
+  }
+
+  /** Each indexed page's title, as search results show it. */
+  pageTitles(): Map<string, string> {
+    this.settleTitles();
+    return new Map(this.sections.map((section) => [section.path, section.pageTitle]));
+  }
+
+  /** Pages best first, each with its best sections (see `matching.ts`, `ranking.ts` and `pages.ts`). */
+  search(text: string): PageHit[] {
+    const reading = readQuery(text);
+    if (!reading) return [];
+    this.settleTitles();
+    const found = findSections(this.fieldSearch, reading);
+    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, reading, found);
+    return groupByPage(ranked);
+  }
+
+  /** Drops the site's name from titles taken from `<title>`, once all pages so far are known. */
+  private settleTitles(): void {
+    if (this.suffixFromTitles === this.documentTitles.length) return;
+    this.suffixFromTitles = this.documentTitles.length;
+    const suffix = commonTitleSuffix(this.documentTitles);
+    for (const { title, ids } of this.titledByDocument) {
+      for (const section of ids.map((id) => this.sections[id])) {
+        if (!section) continue;
+        if (section.pageTitle === section.title) section.title = withoutSuffix(title, suffix);
+        section.pageTitle = withoutSuffix(title, suffix);
+      }
+    }
+  }
+
+  private mentions(name: string): number {
+    let count = this.mentionsByName.get(name);
+    if (count === undefined) {
+      const ids = new Set<number>();
+      for (const term of termsOf(name))
+        for (const inField of this.terms.get(term)?.values() ?? []) for (const id of inField.keys()) ids.add(id);
+      // In the narrative (guides, tutorials), not in the reference, where every member names its object.
+      count = [...ids].filter((id) => !this.sections[id]?.role).length;
+      this.mentionsByName.set(name, count);
+    }
+    return count;
+  }
+
+  /**
+   * The index as saved parts, each made as it is asked for, to write one after the other: a large
+   * index's saved form is never held whole. Terms in the order of their names, cut into parts that
+   * cover ranges of them; sections in the order of their ids, with their fields' lengths; the head last.
+   */
+  *savedParts(): Generator<SavedPart> {
+    this.settleTitles();
+    const termParts: string[] = [];
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), ([term, postings]) => termJson(term, postings))) {
+      const index = termParts.push(first[0]) - 1;
+      yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
+    }
+    const sectionParts: number[] = [];
+    for (const { first, items, count } of jsonParts(this.sections, (section) => JSON.stringify(section))) {
+      const index = sectionParts.push(first.id) - 1;
+      const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
+      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"sections":[${items}],"lengths":[${lengths}]}` };
+    }
+    const head: SavedHead = {
+      part: 'head',
+      format: FORMAT_VERSION,
+      sectionCount: this.terms.sectionCount,
+      averageLengths: this.terms.averages(),
+      termParts,
+      sectionParts,
+      documentTitles: this.documentTitles,
+      titledByDocument: this.titledByDocument,
+    };
+    yield { name: 'head', json: JSON.stringify(head) };
+  }
+
+  /** Takes a saved part (see `savedParts`); a head of another `FORMAT_VERSION` throws. */
+  addPart(json: string): void {
+    const saved = JSON.parse(json) as SavedHead | SavedBody;
+    if (saved.part === 'head') {
+      if (saved.format !== FORMAT_VERSION) throw new Error(`an index of format ${saved.format}, not ${FORMAT_VERSION}`);
+      this.terms.loadAverages(saved.sectionCount, saved.averageLengths);
+      this.documentTitles.push(...saved.documentTitles);
+      this.titledByDocument.push(...saved.titledByDocument);
+      // Saved with their titles settled.
+      this.suffixFromTitles = this.documentTitles.length;
+      this.directory = { termParts: saved.termParts, sectionParts: saved.sectionParts, added: this.directory?.added ?? new Set() };
+      return;
+    }
+    this.directory ??= { termParts: [], sectionParts: [], added: new Set() };
+    this.directory.added.add(`${saved.part}-${saved.index}`);
+    if (saved.part === 'terms') this.terms.loadTerms(saved.terms);
+    else
+      for (const [offset, section] of saved.sections.entries()) {
+        this.sections[section.id] = section;
+        this.terms.loadLengths(section.id, saved.lengths[offset]!);
+      }
+    this.mentionsByName.clear();
+    this.fieldSearch.clear();
+  }
+
+  /**
+   * The parts a query needs that are not added yet (see the contract above): the terms parts where
+   * its words and the words they start would be, else the sections parts of the sections they hold.
+   */
+  partsFor(text: string): string[] {
+    const reading = readQuery(text);
+    if (!reading || !this.directory) return [];
+    const { termParts, sectionParts, added } = this.directory;
+    const partOf = (starts: readonly (string | number)[], key: string | number) => {
+      let part = 0;
+      while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
+      return part;
+    };
+    const words = lookups(reading);
+    const needed = new Set<string>();
+    for (const { word, prefix } of words)
+      for (let part = partOf(termParts, word); part <= partOf(termParts, prefix ? `${word}\uffff` : word); part++)
+        needed.add(`terms-${part}`);
+    const missingTerms = [...needed].filter((name) => !added.has(name));
+    if (missingTerms.length) return missingTerms;
+    needed.clear();
+    for (const { word, prefix } of words) {
+      const forms = prefix ? [...this.terms.words().atPrefix(word).values()] : [this.terms.get(word)];
+      for (const postings of forms)
+        for (const inField of postings?.values() ?? []) for (const id of inField.keys()) needed.add(`sections-${partOf(sectionParts, id)}`);
+    }
+    return [...needed].filter((name) => !added.has(name));
+  }
+}
+
+/** Items as JSON, in parts of about `SAVED_PART_CHARS`: each part's items joined by commas, with its first item and count. */
+function* jsonParts<T>(items: Iterable<T>, json: (item: T) => string): Generator<{ first: T; items: string; count: number }> {
+  let part: string[] = [];
+  let first: T | undefined;
+  let length = 0;
+  for (const item of items) {
+    if (part.length === 0) first = item;
+    const written = json(item);
+    part.push(written);
+    length += written.length;
+    if (length >= SAVED_PART_CHARS) {
+      yield { first: first!, items: part.join(','), count: part.length };
+      part = [];
+      length = 0;
+    }
+  }
+  if (part.length) yield { first: first!, items: part.join(','), count: part.length };
+}
+
+/** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
+function isChangelog(name: string, sections: SplitPage['sections']): boolean {
+  if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
+  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
+  return sections.length >= 4 && versions >= sections.length / 2;
+}

@@ -1,0 +1,96 @@
+import { type IndexedSection, isObjectPage, ownName, ownerOf } from './fields.ts';
+import type { RankedSection } from './ranking.ts';
+import { FOCUS_WEIGHT, TIER_GAP } from './weights.ts';
+
+export interface SectionHit {
+  section: IndexedSection;
+  score: number;
+  /** Terms of the section that matched (after prefix and typo expansion), as the index keeps them. */
+  matchedWords: ReadonlySet<string>;
+}
+
+export interface PageHit {
+  path: string;
+  title: string;
+  score: number;
+  sections: SectionHit[];
+  matchedWords: ReadonlySet<string>;
+}
+
+/** How many sections of one page a result shows. */
+const SECTIONS_PER_PAGE = 3;
+
+/**
+ * Pages by their rules' tier, then by how well the page as a whole answers: each of the query's
+ * words by its best section on the page (a page may answer "chains and groups" in a section on
+ * chains and one on groups), at least its best section's score; and by how much of the page is
+ * about the query (the share of its sections that match), so that a long
+ * reference page that mentions a word in a few of its hundreds of entries ranks below the page about it.
+ */
+export function groupByPage(ranked: RankedSection[]): PageHit[] {
+  ranked.sort((a, b) => b.score - a.score);
+  const best = Math.max(...ranked.map((entry) => entry.base));
+  const pages = new Map<string, PageHit & { tier: number; words: Map<string, number>; best: number; matched: number; of: number }>();
+  for (const { section, result, score, base, tier } of ranked) {
+    const hit: SectionHit = { section, score, matchedWords: new Set(result.terms) };
+    let page = pages.get(section.path);
+    if (!page) {
+      page = {
+        path: section.path,
+        title: section.pageTitle,
+        score: 0,
+        sections: [],
+        matchedWords: new Set(),
+        tier,
+        words: new Map(),
+        best: base / best,
+        matched: 0,
+        of: section.pageSections,
+      };
+      pages.set(section.path, page);
+    }
+    page.matched++;
+    page.sections.push(hit);
+    for (const word of result.terms) (page.matchedWords as Set<string>).add(word);
+    // The section's weight (release notes, proximity) carried to each of its words.
+    const weight = base / result.score;
+    for (const [index, term] of result.queryTerms.entries())
+      page.words.set(term, Math.max(page.words.get(term) ?? 0, (weight * result.termScores[index]!) / best));
+  }
+  const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, of, ...page }) => {
+    const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
+    const focus = matched / of;
+    return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+  });
+  ranking.sort((a, b) => b.score - a.score);
+  const pagesOnce = withoutCopies(ranking);
+  for (const page of pagesOnce) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
+  return pagesOnce;
+}
+
+/**
+ * Pages best first, an object documented on two pages (under its public name and the name of the
+ * module that defines it: `astropy.stats.sigma_clip`, `astropy.stats.sigma_clipping.sigma_clip`) once:
+ * at the better page's place, under the shorter name, the one readers import. Namesakes on other
+ * objects that share a docstring (`Series.rolling`, `DataFrame.rolling`) stay apart.
+ */
+function withoutCopies(ranking: PageHit[]): PageHit[] {
+  const places = new Map<string, number[]>();
+  const kept: PageHit[] = [];
+  for (const page of ranking) {
+    const best = page.sections[0]?.section;
+    const key = best && isObjectPage(best) && best.content ? `${ownName(best.pageTitle)}\0${best.content}` : undefined;
+    const place = key === undefined ? undefined : places.get(key)?.find((at) => sameObject(kept[at]!.title, page.title));
+    if (place === undefined) {
+      if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);
+      kept.push(page);
+    } else if (page.title.length < kept[place]!.title.length) kept[place] = { ...page, score: kept[place]!.score };
+  }
+  return kept;
+}
+
+/** Whether two full names of one name name one object: one's module holds the other's (it re-exports it). */
+function sameObject(name: string, other: string): boolean {
+  const [shorter, longer] = [ownerOf(name), ownerOf(other)].sort((a, b) => a.length - b.length) as [string, string];
+  return longer.startsWith(`${shorter}.`);
+}

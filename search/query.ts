@@ -1,0 +1,77 @@
+import { queryTerms, queryTokens, stem, tokenMatches, WHOLE } from './terms.ts';
+
+/** Longer queries are cut to this many words: past it, relevance stops improving. */
+export const MAX_QUERY_WORDS = 24;
+
+/** What a query asks for, as the matching and the ranking read it. */
+export interface QueryReading {
+  /** Its words (stop words aside). */
+  query: string[];
+  /** Their terms, each once. */
+  terms: string[];
+  /** Names the query spells in words that are not among its terms (see `spelledNames`). */
+  spelled: string[];
+  /** Plain words as typed, by their stems: a word cut short is completed from its letters, not from its stem. */
+  typed: Map<string, string>;
+  /** The terms of its last word, which the reader may still be typing: words before it are whole. */
+  beingTyped: Set<string>;
+  /** The term of its last word when it may be the start of a longer one. */
+  typing: string | undefined;
+  /** Whether it asks what a term is ("what is…"). */
+  asksForDefinition: boolean;
+}
+
+/** A question that asks what a term means. */
+const DEFINITION_QUESTION = /^\s*(?:what\s+(?:is|are)\b|what['’]s\b|define\b|definition\s+of\b|meaning\s+of\b)/i;
+
+/** How a query is read; undefined for a query with no words. */
+export function readQuery(text: string): QueryReading | undefined {
+  const query = queryTokens(text, MAX_QUERY_WORDS);
+  if (query.length === 0) return undefined;
+  const terms = queryTerms(query);
+  const typed = new Map(query.filter((token) => /^[a-z]+$/i.test(token)).map((token) => [stem(token.toLowerCase()), token.toLowerCase()]));
+  const beingTyped = new Set(queryTerms(query.slice(-1)));
+  return {
+    query,
+    terms,
+    spelled: spelledNames(text).filter((name) => !terms.includes(name)),
+    typed,
+    beingTyped,
+    typing: [...beingTyped].find((term) => isPrefix(term) && isPlain(term)),
+    asksForDefinition: DEFINITION_QUESTION.test(text),
+  };
+}
+
+/** Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"). */
+export const isPrefix = (term: string) =>
+  term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term);
+
+/** A stemmed word, not an identifier whole. */
+export const isPlain = (term: string) => !/[._:]/.test(term);
+
+/** Words a name spelled out in a query runs to at most ("pixel to world"). */
+const MAX_SPELLED_WORDS = 4;
+
+/**
+ * Names a query spells in words, as the index keeps them: neighbouring words joined by underscores
+ * ("pixel to world" for `pixel_to_world`, stop words included), and two words written as one ("t-test"
+ * for `ttest_ind`, "data frame" for `DataFrame`). The ones the site has are searched besides the words.
+ */
+function spelledNames(text: string): string[] {
+  const matches = [...tokenMatches(text)].slice(0, MAX_QUERY_WORDS);
+  const words = matches.map((match) => match[0].toLowerCase());
+  // Words joined by a hyphen are one word ("sub-commands"), not a name of several.
+  const hyphened = matches.map(
+    (match, index) => index > 0 && text.slice(matches[index - 1]!.index! + matches[index - 1]![0].length, match.index) === '-',
+  );
+  const names = new Set<string>();
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 2; end <= Math.min(words.length, start + MAX_SPELLED_WORDS); end++) {
+      const run = words.slice(start, end);
+      if (!run.every((word) => /^[a-z\d]+$/.test(word))) break;
+      if (!hyphened.slice(start + 1, end).some(Boolean)) names.add(WHOLE + run.join('_'));
+      if (run.length === 2) names.add(stem(run.join('')));
+    }
+  }
+  return [...names];
+}

@@ -1,0 +1,194 @@
+import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
+import type { Found } from './matching.ts';
+import { isPlain, type QueryReading } from './query.ts';
+import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import {
+  CHANGELOG_WEIGHT,
+  GLOBAL_NAME_TIER,
+  NAME_TIER,
+  NEAR,
+  OVERVIEW_DISCOUNT,
+  PROXIMITY_CANDIDATES,
+  PROXIMITY_CHARS,
+  TIER_GAP,
+  TITLE_TIER,
+} from './weights.ts';
+
+/** What the ranking reads of the index besides the sections found. */
+export interface RankedSite {
+  section(id: number): IndexedSection;
+  /** In how many sections of prose (not of the reference) a name is mentioned: how central its object is to the site. */
+  mentions(name: string): number;
+}
+
+export interface RankedSection {
+  section: IndexedSection;
+  result: Found;
+  /** BM25's score, weighed by rules 2 and 3. */
+  base: number;
+  /** Rule 1's tier: 2 and up for an exact name, 1 for an exact title, 0 for the rest. */
+  tier: number;
+  /** The tier and the base relative to the best. */
+  score: number;
+}
+
+/**
+ * The rules on top of BM25, in order of strength:
+ * 1. An exact name: a documented object whose full name ends with the query (`merge`,
+ *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
+ *    the site mentions most (its central object); then a section or page whose title says exactly
+ *    the query's words. A glossary's entry is lifted so only when the query asks what a term is.
+ * 2. Release notes rank below the rest unless the query names a version or release notes; an
+ *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
+ * 3. Sections where the query's words stand close together (a phrase) rank higher.
+ */
+export function rank(site: RankedSite, { query, terms, asksForDefinition, typing }: QueryReading, results: Found[]): RankedSection[] {
+  if (results.length === 0) return [];
+  const asName = query.join('.').toLowerCase();
+  const wordStems = new Set(terms.filter(isPlain));
+  const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
+  const asksForReleases = versions.size > 0 || query.some((token) => /^(changelog|changes|release|releases)$/i.test(token));
+  const ranked: RankedSection[] = results.map((result) => {
+    const section = site.section(result.id);
+    // Release notes weigh less, unless the query asks for them; then the notes of the version it names
+    // (in their title, not in passing) weigh more.
+    const weight = !section.changelog
+      ? 1
+      : !asksForReleases
+        ? CHANGELOG_WEIGHT
+        : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
+          ? 1 / CHANGELOG_WEIGHT
+          : 1;
+    // An overview's line on an object is the object's page in brief: that page answers.
+    const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
+    return { section, result, base: result.score * weight * overview, tier: 0, score: 0 };
+  });
+  ranked.sort((a, b) => b.base - a.base);
+  if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
+  const best = Math.max(...ranked.map((entry) => entry.base));
+  // A name or title that says the whole query holds every one of its terms.
+  const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
+  const named = exact.filter(
+    (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && hasDocumentation(entry.section),
+  );
+  // A word being typed stands for the shortest word the site has on its way ("skycoo" for "SkyCoord", not "SkyCoordInfo").
+  const completion = typing && shortestCompletion(typing, ranked);
+  // Names whole too: the title `task_acks_late` says "task_acks_late", not "task acks late".
+  const titleStems = new Set(terms.map((term) => (term === typing && completion ? completion : term)));
+  // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
+  const titled = exact.filter(
+    (entry) =>
+      (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&
+      (sameWords(fieldOf(entry.section, 'title')!, titleStems) || sameWords(fieldOf(entry.section, 'pageName')!, titleStems)),
+  );
+  // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
+  // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
+  const guideSubject =
+    query.length === 1 && !/[.:]/.test(query[0]!) && titled.some((entry) => !entry.section.role && !isObjectPage(entry.section));
+  const owners = new Set(named.map((entry) => ownerOf(entry.section.apiName!)));
+  const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? site.mentions(owner.split('.').at(-1) ?? '') : 0]));
+  const most = Math.max(1, ...mentions.values());
+  // A name that belongs to nothing (a built-in: `enumerate`, `len`) is what the name means: above its namesakes on modules.
+  for (const entry of named) {
+    const owner = ownerOf(entry.section.apiName!);
+    entry.tier =
+      guideSubject && isMember(entry.section.role) ? TITLE_TIER : owner === '' ? GLOBAL_NAME_TIER : NAME_TIER + mentions.get(owner)! / most;
+  }
+  // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name.
+  for (const entry of titled) if (entry.tier === 0) entry.tier = entry.section.role === GLOSSARY_ENTRY ? NAME_TIER : TITLE_TIER;
+  for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
+  return ranked;
+}
+
+/**
+ * The shortest word of the found sections' titles that a word being typed starts, among equals the one
+ * most titles hold; else the longest stem it was cut from ("equival" of "equivalen"). Titles, not
+ * text: text may run words together.
+ */
+function shortestCompletion(typing: string, found: readonly RankedSection[]): string | undefined {
+  const completions = new Map<string, number>();
+  let longestStem: string | undefined;
+  const seen = new Set<string>();
+  for (const { section } of found) {
+    for (const title of [section.title, section.pageName]) {
+      if (seen.has(title)) continue;
+      seen.add(title);
+      for (const word of tokens(title).flatMap(termsOf)) {
+        if (!isPlain(word)) continue;
+        if (word.startsWith(typing)) completions.set(word, (completions.get(word) ?? 0) + 1);
+        if (typing.startsWith(word) && word.length >= MIN_COMPLETED_STEM && (!longestStem || word.length > longestStem.length))
+          longestStem = word;
+      }
+    }
+  }
+  const [best] = [...completions].sort(([a, aTitles], [b, bTitles]) => a.length - b.length || bTitles - aTitles);
+  return best?.[0] ?? longestStem;
+}
+
+/** The shortest stem a word being typed may stand for. */
+const MIN_COMPLETED_STEM = 4;
+
+/**
+ * Whether a full name ends with the query's words joined by dots, as written: names are case-sensitive
+ * ("blueprint", the concept, does not name the class `Blueprint`; `SECRET_KEY` is not `secret_key`).
+ */
+function endsWithName(apiName: string, name: string, query: string[]): boolean {
+  const lower = apiName.toLowerCase().replaceAll('::', '.');
+  if (lower !== name && !lower.endsWith(`.${name}`)) return false;
+  const written = apiName.replaceAll('::', '.');
+  const asWritten = query.join('.');
+  return written === asWritten || written.endsWith(`.${asWritten}`);
+}
+
+/** A version number as a query or a title writes it, without its "v" (`2.1` of `v2.1`). */
+const versionOf = (token: string) => token.toLowerCase().replace(/^v/, '');
+
+/** The role of a glossary's entry (Sphinx's `std:term`). */
+const GLOSSARY_ENTRY = 'std:term';
+
+/** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
+const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
+
+const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')[1] ?? '');
+
+/** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
+const MIN_ENTRY_WORDS = 4;
+
+const hasDocumentation = (section: IndexedSection) => tokens(section.content).length >= MIN_ENTRY_WORDS;
+
+/** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
+export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
+
+/** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
+function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
+  const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
+  if (stems.size !== wanted.size) return false;
+  for (const term of wanted) if (!stems.has(term)) return false;
+  return true;
+}
+
+/**
+ * Share of the query's neighbouring word pairs that stand within `NEAR` words of each other in the
+ * section's title and the start of its text (0 to 1).
+ */
+function proximity(section: IndexedSection, terms: string[]): number {
+  const wanted = terms.filter(isPlain);
+  if (wanted.length < 2) return 0;
+  const positions = new Map<string, number[]>(wanted.map((term) => [term, []]));
+  let position = 0;
+  for (const text of [section.title, section.content.slice(0, PROXIMITY_CHARS)]) {
+    for (const token of tokens(text)) {
+      // An identifier's parts stand side by side.
+      position++;
+      for (const term of termsOf(token)) if (isPlain(term)) positions.get(term)?.push(position);
+    }
+    position += NEAR + 1;
+  }
+  let near = 0;
+  for (let index = 1; index < wanted.length; index++) {
+    const before = positions.get(wanted[index - 1]!)!;
+    const after = positions.get(wanted[index]!)!;
+    if (before.some((at) => after.some((other) => Math.abs(other - at) <= NEAR))) near++;
+  }
+  return near / (wanted.length - 1);
+}

@@ -1,0 +1,74 @@
+/**
+ * Every weight and tier of the ranking, in one place. A section's score is BM25 per field (`scoring.ts`),
+ * its fields joined as a disjunction-max query, summed over the query's terms (each by its best form:
+ * the word, a longer word it starts, a spelling near it); then the rules of `ranking.ts` weigh it and
+ * lift exact names and titles into tiers above the rest; pages are ranked by their sections (`pages.ts`).
+ * Change one only with the real-docs suite's held-out half measured before and after (docs/real-docs.md).
+ */
+
+/** What a word in each field weighs: a name or heading that holds a word says more than a paragraph that does. */
+export const FIELD_BOOST = { title: 3, apiName: 1, pageName: 2, lead: 2, content: 1 } as const;
+
+/**
+ * BM25+'s parameters. Sections differ in length by kind (a one-line API entry, a long section of a
+ * guide), not by how much they are about a word: length weighs less than in BM25's usual form
+ * (b = 0.75), a repeated word a little more (k); d is the floor BM25+ gives any match.
+ */
+export const BM25 = { k: 1.5, b: 0.3, d: 0.5 } as const;
+
+/** What a term's other fields than its best add, as a share of their scores (the tie breaker of Lucene's disjunction max). */
+export const TIE_BREAKER = 0.3;
+
+/**
+ * What a longer word that a prefix starts weighs against the word itself, before its length is
+ * counted (see `prefixWeight`): the reader may still be typing, or meant another word.
+ */
+export const PREFIX_WEIGHT = 0.4;
+
+/** What a spelling one edit from the word typed weighs against the word itself, before the edits are counted. */
+export const TYPO_WEIGHT = 0.3;
+
+/**
+ * The weight of a longer word `extra` letters past a prefix of `length` letters: closer completions
+ * weigh more ("schedule" for "sched" more than "scheduling").
+ */
+export const prefixWeight = (length: number, extra: number) => (PREFIX_WEIGHT * (length + extra)) / (length + extra + 0.3 * extra);
+
+/** The weight of a spelling `distance` edits from the word typed, `length` letters long. */
+export const typoWeight = (length: number, distance: number) => (TYPO_WEIGHT * length) / (length + distance);
+
+/** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
+export const CHANGELOG_WEIGHT = 0.25;
+
+/** An overview's share of entries (lines that link to other pages) from which its sections weigh less. */
+export const MIN_OVERVIEW_SHARE = 0.3;
+
+/** How much less a page made only of entries weighs (less in proportion on pages with fewer): the pages it sums up answer. */
+export const OVERVIEW_DISCOUNT = 0.5;
+
+/** The sections best by BM25 whose words' proximity is measured. */
+export const PROXIMITY_CANDIDATES = 30;
+
+/** Text of a section read for proximity: where a section's subject is said. */
+export const PROXIMITY_CHARS = 2000;
+
+/** Words this many places apart or less stand together; a section's score grows by up to its share of such pairs. */
+export const NEAR = 3;
+
+/**
+ * Tiers (rule 1 of `ranking.ts`), which nothing but a tier lifts a section past: scores within a
+ * tier are relative to the best (at most 1.5 with proximity), tiers `TIER_GAP` apart.
+ */
+export const TIER_GAP = 2;
+
+/** Tier of a section whose title says exactly the query's words. */
+export const TITLE_TIER = 1;
+
+/** Tier of an exact name (2 to 3: more for the object the site mentions most) and of a glossary entry asked for by "what is". */
+export const NAME_TIER = 2;
+
+/** Tier of a name that belongs to nothing (a built-in: `enumerate`), above every namesake's on modules. */
+export const GLOBAL_NAME_TIER = 3.5;
+
+/** How much of a page's score depends on the share of its sections that match (a long reference page that mentions a word once). */
+export const FOCUS_WEIGHT = 0.5;
