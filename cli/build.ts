@@ -29,7 +29,7 @@ export interface BuildIo {
   stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
-const PHASES: Record<BuildProgress['phase'], string> = { links: 'pages read', previews: 'pages previewed' };
+const PHASES: Record<BuildProgress['phase'], string> = { links: 'pages read for links', pages: 'pages indexed and previewed' };
 
 const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
@@ -49,9 +49,10 @@ export async function runBuild(argv: string[], io: BuildIo = process): Promise<u
   const summary = await buildStatic({ docs: values.docs, out: values.out, manifest: values.manifest, inject: values.inject }, progress);
   if (progress) io.stderr.write('\r\x1b[K');
   const injected = values.inject ? `, the tag written into ${summary.injected} pages` : '';
+  const { pages, sections, previews, bytes, out, seconds, searchCodeBytes } = summary;
   io.stdout.write(
-    `doclens build: ${summary.pages} pages, ${summary.previews} previews, ${size(summary.bytes)} in ${summary.out}, ` +
-      `${summary.seconds.toFixed(1)} s${injected}\n`,
+    `doclens build: ${pages} pages, ${sections} sections, ${previews} previews, ${size(bytes)} in ${out}, ${seconds.toFixed(1)} s` +
+      `${injected}; the search code a reader fetches: ${size(searchCodeBytes)} gzip\n`,
   );
   return undefined;
 }

@@ -116,7 +116,7 @@ describe('doclens build', () => {
     await buildStatic({ docs: site });
     const before = readFileSync(join(site, '_doclens/site.json'), 'utf8');
     const failing = buildStatic({ docs: site }, ({ phase, done }) => {
-      if (phase === 'previews' && done === 3) throw new Error('disk full');
+      if (phase === 'pages' && done === 3) throw new Error('disk full');
     });
     await expect(failing).rejects.toThrow('disk full');
     expect(readFileSync(join(site, '_doclens/site.json'), 'utf8')).toBe(before);
@@ -141,12 +141,13 @@ describe('doclens build (command)', () => {
     const plain = io(false);
     await runBuild(['--docs', site, '--inject'], plain.io);
     expect(plain.written.stderr).toBe('');
-    expect(plain.written.stdout).toMatch(
-      /^doclens build: \d+ pages, \d+ previews, [\d.]+ [KM]B in .*_doclens, [\d.]+ s, the tag written into \d+ pages\n$/,
-    );
+    const summary =
+      /^doclens build: \d+ pages, \d+ sections, \d+ previews, [\d.]+ [KM]B in .*_doclens, [\d.]+ s, the tag written into \d+ pages;/;
+    expect(plain.written.stdout).toMatch(summary);
+    expect(plain.written.stdout).toMatch(/; the search code a reader fetches: \d+ KB gzip\n$/);
     const terminal = io(true);
     await runBuild(['--docs', site, '--out', join(dir, 'out')], terminal.io);
-    expect(terminal.written.stderr).toMatch(/\d+\/\d+ pages previewed/);
+    expect(terminal.written.stderr).toMatch(/\d+\/\d+ pages indexed and previewed/);
     expect(existsSync(join(dir, 'out/site.json'))).toBe(true);
   });
 

@@ -1,12 +1,15 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { parseHtml } from '../extraction/html/parse.ts';
 import { sectionOf } from '../extraction/jobs.ts';
-import { listHtml } from '../host/pages.ts';
+import { splitSections } from '../extraction/sections.ts';
+import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
+import { SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey } from './links.ts';
 import { readSite, type SiteVersion, type StaticSite } from './site.ts';
@@ -24,9 +27,9 @@ export interface BuildOptions {
   inject?: boolean | undefined;
 }
 
-/** How far the build is: pages read for links, pages whose previews are written. */
+/** How far the build is: pages read for links, pages whose previews are written and that are indexed. */
 export interface BuildProgress {
-  phase: 'links' | 'previews';
+  phase: 'links' | 'pages';
   done: number;
   total: number;
 }
@@ -34,6 +37,8 @@ export interface BuildProgress {
 export interface BuildSummary {
   out: string;
   pages: number;
+  /** Sections the search indexes. */
+  sections: number;
   /** Previews written: each page's opening and every target the site links to. */
   previews: number;
   /** Bytes of the files written, the widget's included. */
@@ -41,6 +46,8 @@ export interface BuildSummary {
   seconds: number;
   /** Pages that got the widget's tag (0 without `inject`). */
   injected: number;
+  /** Bytes of the search's code, which a reader's browser fetches on the first search, gzip-compressed. */
+  searchCodeBytes: number;
 }
 
 /** The origin pages are read under: the site's own is unknown, and the widget puts it back (see `StaticPreviews`). */
@@ -88,12 +95,13 @@ function siteFile(site: StaticSite, out: string): StaticSiteFile {
   };
 }
 
-async function writeJson(file: string, data: unknown): Promise<number> {
-  const text = JSON.stringify(data);
+async function writeText(file: string, text: string): Promise<number> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, text);
   return Buffer.byteLength(text);
 }
+
+const writeJson = (file: string, data: unknown): Promise<number> => writeText(file, JSON.stringify(data));
 
 /** The previews of a page's opening and of every target the site links to in it. */
 function previewsOf(html: string, page: PageKey, fragments: ReadonlySet<string>): StaticPreviews {
@@ -130,17 +138,23 @@ function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | St
   return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
 }
 
-/** Copies the widget's code (not its source maps) and gives its size. */
-async function copyWidget(out: string): Promise<number> {
+/** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
+const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
+
+/** Copies the widget's code (not its source maps); gives its size, and the search chunk's compressed. */
+async function copyWidget(out: string): Promise<{ bytes: number; searchCodeBytes: number }> {
   const dist = packagePath('dist/');
   let bytes = 0;
+  let searchCodeBytes = 0;
   for (const name of await readdir(dist)) {
     if (!name.endsWith('.js')) continue;
-    await copyFile(join(dist, name), join(out, name));
-    bytes += (await stat(join(out, name))).size;
+    const code = await readFile(join(dist, name));
+    await writeFile(join(out, name), code);
+    bytes += code.length;
+    if (SEARCH_CHUNK.test(name)) searchCodeBytes = gzipSync(code).length;
   }
-  if (bytes === 0) throw new Error(`the widget is not built (${dist} has no scripts): run "npm run build" first`);
-  return bytes;
+  if (searchCodeBytes === 0) throw new Error(`the widget is not built (${dist} has no search chunk): run "npm run build" first`);
+  return { bytes, searchCodeBytes };
 }
 
 /**
@@ -171,22 +185,43 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     }
     let bytes = 0;
     let previews = 0;
+    let sections = 0;
+    const store = new PageStore();
+    const indexes = new Map(
+      await Promise.all(
+        folders.map(
+          async (version) => [version, { index: new SearchIndex(), pages: new Set(await store.contentPages(version.version)) }] as const,
+        ),
+      ),
+    );
     for (const [index, page] of pages.entries()) {
-      const written = previewsOf(await read(page), page, targets.of(page));
+      const html = await read(page);
+      const search = indexes.get(page.version)!;
+      if (search.pages.has(page.file)) search.index.addPage(page.file, splitSections(html, page.file));
+      const written = previewsOf(html, page, targets.of(page));
       previews += Object.keys(written).length;
       const file = join(temporary, dataFolder(page.version), 'previews', page.file);
       for (const [name, data] of previewFiles(written)) bytes += await writeJson(`${file}${name}`, data);
-      progress({ phase: 'previews', done: index + 1, total: pages.length });
+      progress({ phase: 'pages', done: index + 1, total: pages.length });
+    }
+    for (const [version, { index }] of indexes) {
+      index.finish();
+      sections += index.size.sections;
+      // Written a part at a time: a large index's saved form is never held whole.
+      for (const part of index.savedParts())
+        bytes += await writeText(join(temporary, dataFolder(version), 'search', `${part.name}.json`), part.json);
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
       bytes += await writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
     }
     bytes += await writeJson(join(temporary, 'site.json'), siteFile(site, out));
-    bytes += await copyWidget(temporary);
+    const widget = await copyWidget(temporary);
+    bytes += widget.bytes;
     await replaceFolder(temporary, out);
     const injected = options.inject ? await injectAll(site, out) : 0;
-    return { out, pages: pages.length, previews, bytes, seconds: (performance.now() - started) / 1000, injected };
+    const seconds = (performance.now() - started) / 1000;
+    return { out, pages: pages.length, sections, previews, bytes, seconds, injected, searchCodeBytes: widget.searchCodeBytes };
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;

@@ -20,33 +20,54 @@ export function isAbort(error: unknown): boolean {
   return error instanceof ProxyRequestError && error.kind === 'aborted';
 }
 
-/** GETs JSON, failing with a `ProxyRequestError` that says why. */
-export async function fetchJson(url: URL, signal?: AbortSignal): Promise<unknown> {
-  let response: Response;
+/** A GET, failing with a `ProxyRequestError` that says why when no answer came. */
+async function request(url: URL, signal: AbortSignal | undefined, accept: string): Promise<Response> {
   try {
-    response = await fetch(url, { signal, credentials: 'same-origin', headers: { accept: 'application/json' } });
+    return await fetch(url, { signal, credentials: 'same-origin', headers: { accept } });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw new ProxyRequestError('aborted', 0, undefined, 'aborted');
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     throw new ProxyRequestError(offline ? 'offline' : 'network', 0, undefined, 'The documentation service could not be reached.');
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw new ProxyRequestError('aborted', 0, undefined, 'aborted');
-    body = undefined;
-  }
-  if (response.ok && body && typeof body === 'object') return body;
+}
+
+/** The error of an answer that is not a success, with the proxy's code and message when it gave them. */
+function failure(response: Response, body: unknown): ProxyRequestError {
   const detail = (body as Partial<ErrorBody> | undefined)?.error;
   const kind: FailureKind =
     response.status === 429 ? 'rate_limited' : response.status === 404 || response.status === 403 ? 'not_found' : 'server';
-  throw new ProxyRequestError(
+  return new ProxyRequestError(
     kind,
     response.status,
     detail?.code,
     detail?.message ?? `The documentation service answered ${response.status}.`,
   );
+}
+
+/** Reads a body, an abort while it arrives failing as one. */
+async function readBody<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw new ProxyRequestError('aborted', 0, undefined, 'aborted');
+    return undefined;
+  }
+}
+
+/** GETs JSON, failing with a `ProxyRequestError` that says why. */
+export async function fetchJson(url: URL, signal?: AbortSignal): Promise<unknown> {
+  const response = await request(url, signal, 'application/json');
+  const body = await readBody<unknown>(() => response.json());
+  if (response.ok && body && typeof body === 'object') return body;
+  throw failure(response, body);
+}
+
+/** GETs a file's text (JSON parsed by whoever reads it), failing as `fetchJson` does. */
+export async function fetchText(url: URL, signal?: AbortSignal): Promise<string> {
+  const response = await request(url, signal, '*/*');
+  const body = await readBody(() => response.text());
+  if (response.ok && body !== undefined) return body;
+  throw failure(response, undefined);
 }
 
 /** GETs one of the doclens proxy's answers (or a hosting service's, at the same paths and in the same shapes). */

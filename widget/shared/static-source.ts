@@ -11,7 +11,8 @@ import type {
   StaticSiteFile,
   StaticVersion,
 } from '../../contract/index.ts';
-import { fetchJson, ProxyRequestError, type DataSource, type PageContextParams, type SearchParams } from './api.ts';
+import { fetchJson, fetchText, ProxyRequestError, type DataSource, type PageContextParams, type SearchParams } from './api.ts';
+import type { VersionSearch } from './static-search.ts';
 
 /** A page of the static site: its project, its version, and its path below the version's folder. */
 interface Located {
@@ -33,6 +34,8 @@ const encodedPath = (path: string): string => path.split('/').map(encodeURICompo
  */
 export class StaticSource implements DataSource {
   private readonly files = new Map<string, Promise<unknown>>();
+  /** Each version's search, by its data folder, created on the first search (its code a chunk of its own). */
+  private readonly searches = new Map<string, VersionSearch>();
 
   /** `base`: the absolute URL of the build's folder. */
   constructor(private readonly base: string) {}
@@ -178,7 +181,43 @@ export class StaticSource implements DataSource {
     };
   }
 
-  async search(_params: SearchParams): Promise<SearchResponse> {
-    throw notFound('This site’s doclens files hold no search index.');
+  /** The version a query's scope term names (the widget's `scopedQuery`), else the page's, else the main project's default. */
+  private searched(site: StaticSiteFile, q: string): { located: Located | undefined; words: string } {
+    const scope = /^(?:project|subprojects):([^/\s]+)(?:\/(\S+))?\s*/.exec(q);
+    const words = scope ? q.slice(scope[0].length) : q;
+    const project = site.projects.find((entry) => entry.slug === scope?.[1]);
+    const version = project?.versions.find((entry) => entry.slug === scope?.[2]);
+    if (project && version) return { located: { project, version, path: '' }, words };
+    const here = globalThis.location ? this.locate(site, new URL(globalThis.location.href), scope?.[1], scope?.[2]) : undefined;
+    const main = site.projects[0];
+    const fallback = main?.versions.find((entry) => entry.slug === main.default_version) ?? main?.versions[0];
+    return { located: here ?? (main && fallback && { project: main, version: fallback, path: '' }), words };
+  }
+
+  async search({ q, page, page_size }: SearchParams, signal?: AbortSignal): Promise<SearchResponse> {
+    const site = await this.site();
+    const { located, words } = this.searched(site, q);
+    if (!located) throw notFound('This documentation site has no versions to search.');
+    const { project, version } = located;
+    let search = this.searches.get(version.data);
+    if (!search) {
+      const { VersionSearch } = await import('./static-search.ts');
+      const folder = new URL(encodedPath(version.path), this.root(site));
+      search = new VersionSearch({ project: project.slug, version: version.slug, folder }, (name, partSignal) =>
+        fetchText(new URL(`${version.data}search/${name}.json`, this.base), partSignal),
+      );
+      this.searches.set(version.data, search);
+    }
+    const [number, size] = [Number(page) || 1, Number(page_size) || 10];
+    const { count, results } = await search.search(words, (number - 1) * size, number * size, signal);
+    return {
+      count,
+      next: count > number * size ? `?page=${number + 1}` : null,
+      previous: number > 1 ? `?page=${number - 1}` : null,
+      projects: [{ slug: project.slug, versions: [{ slug: version.slug }] }],
+      query: q.trim().replace(/\s+/g, ' '),
+      results,
+      indexing: false,
+    };
   }
 }
