@@ -18,6 +18,39 @@ describe('splitSections', () => {
     expect(sections.find((section) => section.id === 'aurora.every')?.role).toBe('py:function');
   });
 
+  it("keeps apart what a reader sees apart in an entry's parameters: numpydoc's, Napoleon's and autodoc's older tables", () => {
+    const entry = (body: string) =>
+      splitSections(
+        '<html><body><div role="main"><h1>kit.frame</h1><dl class="py function"><dt class="sig sig-object py" id="kit.frame">' +
+          '<span class="sig-prename descclassname">kit.</span><span class="sig-name descname">frame</span>' +
+          '<span class="sig-paren">(</span><em class="sig-param">columns</em><span class="sig-paren">)</span></dt>' +
+          `<dd><p>Makes a frame.</p>${body}</dd></dl></div></body></html>`,
+        'kit.frame.html',
+      ).sections.find((section) => section.id === 'kit.frame')!;
+    // numpydoc: a term of the parameter's name and its classifier (its type), then the description.
+    const numpydoc = entry(
+      '<dl class="field-list"><dt class="field-odd">Parameters<span class="colon">:</span></dt><dd class="field-odd"><dl>' +
+        '<dt><strong>columns</strong><span class="classifier">str or list, default None</span></dt><dd><p>Field names.</p></dd>' +
+        '<dt><strong>copy</strong><span class="classifier">bool</span></dt><dd><p>Copy the data.</p></dd></dl></dd></dl>',
+    );
+    expect(numpydoc.title).toBe('kit.frame(columns)');
+    expect(numpydoc.content).toBe('Makes a frame. Parameters: columns str or list, default None Field names. copy bool Copy the data.');
+    // Napoleon's Google style: a field list of list items.
+    const napoleon = entry(
+      '<dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt><dd class="field-odd">' +
+        '<ul class="simple"><li><p><strong>columns</strong> (<em>str</em>) – Field names.</p></li>' +
+        '<li><p><strong>copy</strong> (<em>bool</em>) – Copy the data.</p></li></ul></dd>' +
+        '<dt class="field-even">Returns<span class="colon">:</span></dt><dd class="field-even"><p>A frame.</p></dd></dl>',
+    );
+    expect(napoleon.content).toBe('Makes a frame. Parameters: columns (str) – Field names. copy (bool) – Copy the data. Returns: A frame.');
+    // Sphinx's HTML before version 2: a field list as a table.
+    const table = entry(
+      '<table class="docutils field-list"><tbody valign="top"><tr class="field-odd field"><th class="field-name">Parameters:</th>' +
+        '<td class="field-body"><strong>columns</strong> – Field names.</td></tr></tbody></table>',
+    );
+    expect(table.content).toBe('Makes a frame. Parameters: columns – Field names.');
+  });
+
   it('indexes glossary terms and configuration values with their roles', () => {
     const glossary = splitSections(demoPage('aurora/en/latest/glossary.html'), 'glossary.html').sections;
     expect(glossary.find((section) => section.id === 'term-lease')).toMatchObject({ title: 'lease', role: 'std:term' });

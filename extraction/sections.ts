@@ -117,7 +117,7 @@ function contentUntilNextSection(start: AnyNode | null, depth: number): { text: 
     if (code !== undefined) {
       text = code;
     } else if (depth <= 0 || !('children' in node) || node.children.length === 0) {
-      text = isText(node) ? node.data : textOf(node);
+      text = readableText(node);
     } else {
       const inner = contentUntilNextSection(node.children[0] ?? null, depth - 1);
       text = inner.text;
@@ -146,15 +146,39 @@ function definitionText(definition: Element): string {
     const nested = nextDefinition(element);
     if (nested) skipped.add(nested);
   }
-  if (skipped.size === 0) return normalizeSpace(textOf(definition));
-  const collect = (node: AnyNode): string => {
-    if (isTag(node) && skipped.has(node)) return '';
-    if (!('children' in node)) return isText(node) ? node.data : '';
-    let text = '';
-    for (const child of node.children) text += collect(child);
-    return text;
-  };
-  return normalizeSpace(collect(definition));
+  return normalizeSpace(readableText(definition, skipped));
+}
+
+/**
+ * Elements that are no blocks but stand apart from their neighbours: table cells (a field list's name
+ * and body, in Sphinx's older HTML), line breaks.
+ */
+const APART = new Set(['td', 'th', 'caption', 'br']);
+
+/** A letter, digit or underscore at the end of a text, and at the start of one: where two texts would run into one word. */
+const WORD_END = /[\p{L}\p{N}_]$/u;
+const WORD_START = /^[\p{L}\p{N}_]/u;
+
+/**
+ * A node's text as a reader sees it, `skipped` elements left out: blocks (paragraphs, list items, a
+ * definition's term and its description) apart from their neighbours, and in a definition's term
+ * each element apart from the one before where their words would run together: a term's parts
+ * (numpydoc's parameter `<strong>columns</strong>` and its type `<span class="classifier">str</span>`)
+ * are set apart on screen by the stylesheet (" : "), not by the text.
+ */
+function readableText(node: AnyNode, skipped: ReadonlySet<Element> = new Set()): string {
+  if (isText(node)) return node.data;
+  if (!('children' in node)) return '';
+  const term = isTag(node) && node.name === 'dt';
+  let text = '';
+  for (const child of node.children) {
+    if (isTag(child) && skipped.has(child)) continue;
+    const part = readableText(child, skipped);
+    if (isTag(child) && (BLOCK_ELEMENTS.has(child.name) || APART.has(child.name))) text += ` ${part} `;
+    else if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part)) text += ` ${part}`;
+    else text += part;
+  }
+  return text;
 }
 
 /** A term of a definition list with an id (`<dt id="…">`): a section of its own once it has a definition. */

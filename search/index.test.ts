@@ -585,6 +585,25 @@ describe('SearchIndex ranking rules', () => {
   });
 });
 
+describe('parameters of an entry', () => {
+  it("finds an entry by a numpydoc parameter's name and shows it apart from its type in the excerpt", () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'api/kit.frame.html',
+      '<html><body><div role="main"><h1>kit.frame</h1><dl class="py function"><dt class="sig sig-object py" id="kit.frame">' +
+        'frame(data)</dt><dd><p>Makes a frame.</p><dl class="field-list"><dt>Parameters<span class="colon">:</span></dt><dd><dl>' +
+        '<dt><strong>columns</strong><span class="classifier">str or list</span></dt><dd><p>Field names.</p></dd>' +
+        '</dl></dd></dl></dd></dl></div></body></html>',
+    );
+    const [hit] = site.search('columns');
+    expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
+    expect(highlightExcerpts(hit!.sections[0]!.section.content, hit!.matchedWords)).toEqual([
+      'Makes a frame. Parameters: <span>columns</span> str or list Field names.',
+    ]);
+  });
+});
+
 describe('highlight', () => {
   it('wraps matched words in <span> and escapes everything else', () => {
     // Matched terms are stems: every form of the word is highlighted.

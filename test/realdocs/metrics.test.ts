@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../extraction/html/parse.ts';
+import { halvesOf, relevanceOf } from './metrics.ts';
 import { contentWords, headingOnly, notFromTarget } from './previews.ts';
+import { heldOutOf, queriesOf, SITES } from './sites.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
 // text the target page's?
@@ -59,5 +61,34 @@ describe('notFromTarget', () => {
     expect(notFromTarget('End', '<p>The introduction of the page.</p>', farAway, 'end')).toBe(
       'text from another part of the page: "The introduction of the page."',
     );
+  });
+});
+
+describe('halvesOf', () => {
+  it("splits every site's queries into a tuning and a held-out half, the same on every run", () => {
+    for (const site of SITES) {
+      const queries = queriesOf(site);
+      const held = heldOutOf(queries);
+      expect(held.size, site.slug).toBe(Math.floor(queries.length / 2));
+      expect(heldOutOf([...queries].reverse()), site.slug).toEqual(held);
+      // A query added moves at most one other between the halves.
+      const added = heldOutOf([...queries, { q: 'one more query', page: 'index.html' }]);
+      expect([...held].filter((query) => !added.has(query)).length, site.slug).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('measures each half on its own queries', () => {
+    const queries = ['a', 'b', 'c', 'd'].map((q) => ({ q, page: `${q}.html` }));
+    const held = heldOutOf(queries);
+    // Held-out queries all found first, tuning ones missed.
+    const { tuning, heldOut } = halvesOf(
+      relevanceOf(
+        queries,
+        queries.map((query) => (held.has(query) ? [query.page] : [])),
+      ),
+    );
+    expect(heldOut).toMatchObject({ top3: 1, mrr: 1 });
+    expect(heldOut.outcomes.length).toBe(2);
+    expect(tuning).toMatchObject({ top3: 0, mrr: 0 });
   });
 });

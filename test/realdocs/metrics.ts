@@ -7,7 +7,7 @@ import { findByFragment } from '../../extraction/find-section.ts';
 import { findMainContent } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { percentDecoded } from '../../extraction/structure/tree.ts';
-import type { Query } from './sites.ts';
+import { heldOutOf, type Query } from './sites.ts';
 
 /** One documentation version served by the demo, as the measures see it. */
 export interface ServedSite {
@@ -233,11 +233,25 @@ export async function searchRelevance(site: ServedSite, queries: Query[]): Promi
 
 /** Top-3 share and MRR of each query's ranked pages (files of the site), whichever engine ranked them. */
 export function relevanceOf(queries: Query[], rankings: string[][]): Relevance {
-  const outcomes = queries.map((query, index) => {
-    const top = rankings[index] ?? [];
-    const expected = new Set([query.page].flat().map(fileForPath));
-    return { query, rank: top.findIndex((page) => expected.has(page)) + 1, top };
-  });
+  return relevanceOfOutcomes(
+    queries.map((query, index) => {
+      const top = rankings[index] ?? [];
+      const expected = new Set([query.page].flat().map(fileForPath));
+      return { query, rank: top.findIndex((page) => expected.has(page)) + 1, top };
+    }),
+  );
+}
+
+/** A site's relevance on its tuning half and on its held-out half of queries (see `isHeldOut`). */
+export function halvesOf({ outcomes }: Relevance): { tuning: Relevance; heldOut: Relevance } {
+  const heldOut = heldOutOf(outcomes.map((outcome) => outcome.query));
+  return {
+    tuning: relevanceOfOutcomes(outcomes.filter((outcome) => !heldOut.has(outcome.query))),
+    heldOut: relevanceOfOutcomes(outcomes.filter((outcome) => heldOut.has(outcome.query))),
+  };
+}
+
+function relevanceOfOutcomes(outcomes: QueryOutcome[]): Relevance {
   const found = outcomes.filter((outcome) => outcome.rank > 0);
   return {
     top3: share(found.filter((outcome) => outcome.rank <= 3).length, outcomes.length),

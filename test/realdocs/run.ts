@@ -12,7 +12,16 @@ import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../host/pages.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
-import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
+import {
+  halvesOf,
+  indexFigures,
+  sampleLinks,
+  searchRelevance,
+  share,
+  type IndexFigures,
+  type Relevance,
+  type ServedSite,
+} from './metrics.ts';
 import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
 import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
@@ -42,6 +51,8 @@ interface SiteRow {
   previewsChecked: number;
   top3: number;
   mrr: number;
+  /** The same on each half of the queries: a ranking change is tuned on one, and must not lose on the other. */
+  halves: ReturnType<typeof halvesOf>;
   peers: PeerRelevance;
   queries: number;
   keyboard: KeyboardResult[];
@@ -106,7 +117,12 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
 async function measureSearch(site: ServedSite, queries: Query[]): Promise<Relevance> {
   status('searching…');
   const relevance = await searchRelevance(site, queries);
-  report(`  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries`);
+  const { tuning, heldOut } = halvesOf(relevance);
+  const half = (part: Relevance) => `top-3 ${percent(part.top3)}, MRR ${part.mrr.toFixed(2)} on ${part.outcomes.length}`;
+  report(
+    `  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries ` +
+      `(tuning half: ${half(tuning)}; held-out half: ${half(heldOut)})`,
+  );
   const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
   for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
     const expected = [query.page].flat().join(' or ');
@@ -186,6 +202,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       previewsChecked: previews.checked,
       top3: relevance.top3,
       mrr: relevance.mrr,
+      halves: halvesOf(relevance),
       peers,
       queries: queries.length,
       keyboard: keyboardResults,
@@ -248,13 +265,13 @@ function misses(row: SiteRow): string[] {
   ].filter(Boolean);
 }
 
-const peerCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(2)}` : '—');
+const relevanceCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(2)}` : '—');
 
 function table(rows: SiteRow[]): string {
   const lines = [
     '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | ' +
-      'Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      'Tuning top-3, MRR | Held-out top-3, MRR | Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
@@ -263,7 +280,8 @@ function table(rows: SiteRow[]): string {
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
         `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
-        `${peerCell(row.peers.sphinx)} | ${peerCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
+        `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ` +
+        `${relevanceCell(row.peers.sphinx)} | ${relevanceCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
     );
   }
   return lines.join('\n');

@@ -27,6 +27,24 @@ export interface Query {
   page: string | string[];
 }
 
+/** A stable hash of a query's text (FNV-1a, 32 bits). */
+function hashOf(query: Query): number {
+  let hash = 0x811c9dc5;
+  for (const char of query.q) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * The held-out half of a site's queries, which no ranking change is tuned on: a ranking change lands
+ * only if the held-out half's top-3 and MRR do not fall on any site (docs/real-docs.md). It is the
+ * half with the lower hashes of their text: the same on every run, and a query added later moves at
+ * most one other between the halves.
+ */
+export function heldOutOf(queries: readonly Query[]): Set<Query> {
+  const ordered = [...queries].sort((a, b) => hashOf(a) - hashOf(b) || (a.q < b.q ? -1 : 1));
+  return new Set(ordered.slice(0, Math.floor(queries.length / 2)));
+}
+
 export function queriesOf(site: Site): Query[] {
   return JSON.parse(readFileSync(join(QUERIES, `${site.slug}.json`), 'utf8')) as Query[];
 }
