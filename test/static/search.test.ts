@@ -8,7 +8,7 @@ import { singleFolderManifest } from '../../host/manifest.ts';
 import { buildStatic } from '../../static/build.ts';
 import { StaticSource } from '../../widget/shared/static-source.ts';
 import { demoBuild } from '../fixtures/demo.ts';
-import { serveFolder, type StaticServer } from '../fixtures/static-server.ts';
+import { serveFolders, type StaticFiles } from '../static-files.ts';
 
 const TOKEN = 'test-token-0123456789';
 const QUERIES = [
@@ -25,7 +25,7 @@ const QUERIES = [
 ];
 let work: string;
 let host: RunningHost;
-let files: StaticServer;
+let files: StaticFiles;
 let source: StaticSource;
 
 beforeAll(async () => {
@@ -39,8 +39,8 @@ beforeAll(async () => {
   });
   await host.searchComplete;
   await buildStatic({ docs });
-  files = await serveFolder(docs);
-  source = new StaticSource(`${files.url}_doclens/`);
+  files = await serveFolders({ '/': docs });
+  source = new StaticSource(`${files.url}/_doclens/`);
 });
 afterAll(async () => {
   await Promise.all([host?.close(), files?.close()]);
@@ -66,7 +66,7 @@ describe('static mode’s search', () => {
 
   it('fetches the index’s head and the parts a query names, each once for the page’s life', async () => {
     const before = files.requests.length;
-    const fresh = new StaticSource(`${files.url}_doclens/`);
+    const fresh = new StaticSource(`${files.url}/_doclens/`);
     await fresh.search({ q: 'scheduler', page: '1', page_size: '10' });
     const fetched = files.requests.slice(before).filter((path) => path.includes('/search/'));
     expect(fetched[0]).toBe('/_doclens/data/search/head.json');
