@@ -1,9 +1,12 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../cli/build.ts';
 import { type RunningHost, startHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
 import { demoBuild } from '../fixtures/demo.ts';
@@ -111,6 +114,22 @@ describe("the README's commands", () => {
         for (let match = /^(\w+)=("[^"]*"|\S+) /.exec(rest); match; match = /^(\w+)=("[^"]*"|\S+) /.exec(rest)) {
           assignments[match[1]!] = words(match[2]!, env)[0]!;
           rest = rest.slice(match[0].length);
+        }
+        const build = /^npx doclens build (.*)$/.exec(rest);
+        if (build) {
+          // In process, on a copy of the demo's built Sphinx pages standing for the author's _build/html.
+          const site = mkdtempSync(join(tmpdir(), 'doclens-readme-build-'));
+          cpSync(DOCS, site, { recursive: true });
+          try {
+            await runBuild(
+              words(build[1]!, env).map((word) => (word === '_build/html' ? site : word)),
+              { stdout: { write: () => true }, stderr: { write: () => true } },
+            );
+            expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('data-static="_doclens/"');
+          } finally {
+            rmSync(site, { recursive: true, force: true });
+          }
+          continue;
         }
         const npx = /^npx doclens (demo|host|proxy) (.*)$/.exec(rest);
         if (!npx) throw new Error(`no test runs this README command: ${command}`);
