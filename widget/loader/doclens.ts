@@ -57,8 +57,10 @@ function settingsOf(script: HTMLScriptElement | null) {
     (data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
   );
   const page = detectPage({ project: data.project, version: data.version, language: data.language });
-  // `data-static`: the folder of the files `doclens build` wrote, which the elements read instead of a proxy.
-  const staticFiles = data.static === undefined ? undefined : new URL(data.static || './', document.baseURI).href;
+  // `data-static`: the folder of the files `doclens build` wrote, which the elements read instead of a proxy;
+  // empty, the script's own folder (a site generator writes one tag for pages at every depth).
+  const staticFiles =
+    data.static === undefined ? undefined : new URL(data.static || './', data.static ? document.baseURI : script?.src).href;
   return { data, proxy, staticFiles, features, page };
 }
 type Settings = ReturnType<typeof settingsOf>;
