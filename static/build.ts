@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { parseHtml } from '../extraction/html/parse.ts';
@@ -25,6 +25,11 @@ export interface BuildOptions {
   manifest?: string | undefined;
   /** Write the widget's tag into every page of the site. */
   inject?: boolean | undefined;
+  /**
+   * The site's root URL, relative to the files' folder, where the two are served apart (default: the
+   * path from `out` to `docs` on disk, `../` for the default `out`).
+   */
+  root?: string | undefined;
 }
 
 /** How far the build is: pages read for links, pages whose previews are written and that are indexed. */
@@ -59,8 +64,8 @@ const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentati
 /** Each version's data folder, below the output folder. */
 const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
 
-/** The projects and versions, as the widget reads them. */
-function siteFile(site: StaticSite, out: string): StaticSiteFile {
+/** The projects and versions, as the widget reads them; `root`: the site's root URL relative to the files. */
+function siteFile(site: StaticSite, root: string): StaticSiteFile {
   const pathOf = new Map(site.versions.map((entry) => [entry.version, entry]));
   const projectEntry = (project: Project): StaticProject => {
     const listed = project.versions.filter((version) => pathOf.has(version)).sort(compareVersions);
@@ -86,10 +91,9 @@ function siteFile(site: StaticSite, out: string): StaticSiteFile {
       ),
     };
   };
-  const root = relative(out, site.root).split('\\').join('/');
   return {
     format: 1,
-    root: root === '' ? './' : `${root}/`,
+    root,
     origin: SITE_ORIGIN,
     projects: site.registry.projects.filter((project) => project.versions.some((version) => pathOf.has(version))).map(projectEntry),
   };
@@ -115,6 +119,12 @@ function previewsOf(html: string, page: PageKey, fragments: ReadonlySet<string>)
   }
   return previews;
 }
+
+/**
+ * About how long each part of a search index is: a search fetches the parts that hold its words and
+ * their sections, so smaller parts fetch less beside what it needs, in more requests.
+ */
+const SEARCH_PART_CHARS = 64 * 1024;
 
 /** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
 const PREVIEW_PART_BYTES = 64 * 1024;
@@ -208,14 +218,15 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       index.finish();
       sections += index.size.sections;
       // Written a part at a time: a large index's saved form is never held whole.
-      for (const part of index.savedParts())
+      for (const part of index.savedParts(SEARCH_PART_CHARS))
         bytes += await writeText(join(temporary, dataFolder(version), 'search', `${part.name}.json`), part.json);
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
       bytes += await writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
     }
-    bytes += await writeJson(join(temporary, 'site.json'), siteFile(site, out));
+    const root = relative(out, site.root).split(sep).join('/');
+    bytes += await writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
     const widget = await copyWidget(temporary);
     bytes += widget.bytes;
     await replaceFolder(temporary, out);
