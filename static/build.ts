@@ -2,12 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
-import { parseHtml } from '../extraction/html/parse.ts';
+import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
 import { sectionOf } from '../extraction/jobs.ts';
-import { splitSections } from '../extraction/sections.ts';
+import { splitParsed } from '../extraction/sections.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
+import { fullCollection } from '../runtime/forced-gc.ts';
 import { packagePath } from '../runtime/package-files.ts';
 import { SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
@@ -61,6 +62,13 @@ const SITE_ORIGIN = 'https://doclens.invalid/';
 /** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries). */
 const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentation_options, #documentation_options';
 
+/**
+ * A full collection after this much HTML parsed: V8 lets a dead page tree pile up to many times the
+ * live heap (see `runtime/forced-gc.ts`), which would make the build's peak memory the garbage's.
+ */
+const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
+const collectGarbage = fullCollection();
+
 /** Each version's data folder, below the output folder. */
 const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
 
@@ -99,17 +107,20 @@ function siteFile(site: StaticSite, root: string): StaticSiteFile {
   };
 }
 
-async function writeText(file: string, text: string): Promise<number> {
+async function writeData(file: string, data: string | Uint8Array): Promise<number> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, text);
-  return Buffer.byteLength(text);
+  await writeFile(file, data);
+  return typeof data === 'string' ? Buffer.byteLength(data) : data.length;
 }
 
-const writeJson = (file: string, data: unknown): Promise<number> => writeText(file, JSON.stringify(data));
+const writeJson = (file: string, data: unknown): Promise<number> => writeData(file, JSON.stringify(data));
 
-/** The previews of a page's opening and of every target the site links to in it. */
-function previewsOf(html: string, page: PageKey, fragments: ReadonlySet<string>): StaticPreviews {
-  const parsed = parseHtml(html);
+/**
+ * The previews of a page's opening and of every target the site links to in it, read from the tree
+ * that indexing parses (the main content whole; of the rest, the links to fragments): targets are in
+ * the content, and the page is parsed once.
+ */
+function previewsOf(parsed: ParsedHtml, page: PageKey, fragments: ReadonlySet<string>): StaticPreviews {
   const doctool = parsed.$(SPHINX_PAGE).length > 0 ? 'sphinx' : null;
   const pageUrl = new URL(page.version.path + page.file, SITE_ORIGIN).href;
   const previews: StaticPreviews = {};
@@ -204,11 +215,19 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         ),
       ),
     );
+    let sinceCollection = 0;
     for (const [index, page] of pages.entries()) {
       const html = await read(page);
+      const parsed = parseContent(html);
+      const written = previewsOf(parsed, page, targets.of(page));
       const search = indexes.get(page.version)!;
-      if (search.pages.has(page.file)) search.index.addPage(page.file, splitSections(html, page.file));
-      const written = previewsOf(html, page, targets.of(page));
+      // After the previews: splitting takes the noise out of the tree.
+      if (search.pages.has(page.file)) search.index.addPage(page.file, splitParsed(parsed, page.file));
+      sinceCollection += html.length;
+      if (sinceCollection >= COLLECT_EVERY_CHARS) {
+        sinceCollection = 0;
+        collectGarbage();
+      }
       previews += Object.keys(written).length;
       const file = join(temporary, dataFolder(page.version), 'previews', page.file);
       for (const [name, data] of previewFiles(written)) bytes += await writeJson(`${file}${name}`, data);
@@ -218,8 +237,9 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       index.finish();
       sections += index.size.sections;
       // Written a part at a time: a large index's saved form is never held whole.
+      // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
       for (const part of index.savedParts(SEARCH_PART_CHARS))
-        bytes += await writeText(join(temporary, dataFolder(version), 'search', `${part.name}.json`), part.json);
+        bytes += await writeData(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);

@@ -69,8 +69,8 @@ describe('static mode’s search', () => {
     const fresh = new StaticSource(`${files.url}/_doclens/`);
     await fresh.search({ q: 'scheduler', page: '1', page_size: '10' });
     const fetched = files.requests.slice(before).filter((path) => path.includes('/search/'));
-    expect(fetched[0]).toBe('/_doclens/data/search/head.json');
-    expect(fetched.some((path) => /\/terms-\d+\.json$/.test(path))).toBe(true);
+    expect(fetched[0]).toBe('/_doclens/data/search/head.json.gz');
+    expect(fetched.some((path) => /\/terms-\d+\.json\.gz$/.test(path))).toBe(true);
     expect(new Set(fetched).size).toBe(fetched.length);
     const after = files.requests.length;
     await fresh.search({ q: 'schedulers', page: '1', page_size: '10' });

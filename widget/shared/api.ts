@@ -62,11 +62,11 @@ export async function fetchJson(url: URL, signal?: AbortSignal): Promise<unknown
   throw failure(response, body);
 }
 
-/** GETs a file's text (JSON parsed by whoever reads it), failing as `fetchJson` does. */
-export async function fetchText(url: URL, signal?: AbortSignal): Promise<string> {
+/** GETs a file's bytes, failing as `fetchJson` does. */
+export async function fetchBytes(url: URL, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const response = await request(url, signal, '*/*');
-  const body = await readBody(() => response.text());
-  if (response.ok && body !== undefined) return body;
+  const body = await readBody(() => response.arrayBuffer());
+  if (response.ok && body !== undefined) return new Uint8Array(body);
   throw failure(response, undefined);
 }
 

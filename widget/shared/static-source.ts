@@ -11,7 +11,7 @@ import type {
   StaticSiteFile,
   StaticVersion,
 } from '../../contract/index.ts';
-import { fetchJson, fetchText, ProxyRequestError, type DataSource, type PageContextParams, type SearchParams } from './api.ts';
+import { fetchBytes, fetchJson, ProxyRequestError, type DataSource, type PageContextParams, type SearchParams } from './api.ts';
 import type { VersionSearch } from './static-search.ts';
 
 /** A page of the static site: its project, its version, and its path below the version's folder. */
@@ -204,7 +204,7 @@ export class StaticSource implements DataSource {
       const { VersionSearch } = await import('./static-search.ts');
       const folder = new URL(encodedPath(version.path), this.root(site));
       search = new VersionSearch({ project: project.slug, version: version.slug, folder }, (name, partSignal) =>
-        fetchText(new URL(`${version.data}search/${name}.json`, this.base), partSignal),
+        fetchBytes(new URL(`${version.data}search/${name}.json.gz`, this.base), partSignal),
       );
       this.searches.set(version.data, search);
     }
