@@ -107,13 +107,57 @@ function siteFile(site: StaticSite, root: string): StaticSiteFile {
   };
 }
 
-async function writeData(file: string, data: string | Uint8Array): Promise<number> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, data);
-  return typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+/** Files read ahead of the one being worked on, and written while the next is: the disk waits on neither. */
+const IO_DEPTH = 16;
+
+/** Writes files a few at a time without waiting for each, each folder made once; counts the bytes. */
+class Writer {
+  bytes = 0;
+  private readonly folders = new Map<string, Promise<unknown>>();
+  private pending: Promise<void>[] = [];
+
+  async write(file: string, data: string | Uint8Array): Promise<void> {
+    const folder = dirname(file);
+    const made = this.folders.get(folder) ?? mkdir(folder, { recursive: true });
+    this.folders.set(folder, made);
+    this.pending.push(made.then(() => writeFile(file, data)));
+    this.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (this.pending.length >= IO_DEPTH) await this.flush();
+  }
+
+  writeJson(file: string, data: unknown): Promise<void> {
+    return this.write(file, JSON.stringify(data));
+  }
+
+  async flush(): Promise<void> {
+    const writing = this.pending;
+    this.pending = [];
+    await Promise.all(writing);
+  }
+
+  /** Once nothing is being written any more (after a failure, before the folder is removed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending, ...this.folders.values()]);
+  }
 }
 
-const writeJson = (file: string, data: unknown): Promise<number> => writeData(file, JSON.stringify(data));
+/** Each page with its HTML, the next ones read meanwhile. */
+async function* readAhead(pages: readonly PageKey[]): AsyncGenerator<[number, PageKey, string]> {
+  const readPage = (page: PageKey) => {
+    const reading = readFile(join(page.version.version.root!, page.file), 'utf8');
+    // A read still under way when the build stops fails with no one waiting for it.
+    reading.catch(() => {});
+    return reading;
+  };
+  const reading = new Map(pages.slice(0, IO_DEPTH).map((page, index) => [index, readPage(page)]));
+  for (const [index, page] of pages.entries()) {
+    const html = await reading.get(index)!;
+    reading.delete(index);
+    const next = pages[index + IO_DEPTH];
+    if (next) reading.set(index + IO_DEPTH, readPage(next));
+    yield [index, page, html];
+  }
+}
 
 /**
  * The previews of a page's opening and of every target the site links to in it, read from the tree
@@ -194,17 +238,16 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     await Promise.all(folders.map(async (version) => (await listHtml(version.version.root!)).map((file): PageKey => ({ version, file }))))
   ).flat();
   if (pages.length === 0) throw new Error(`${options.docs} has no HTML pages`);
-  const read = (page: PageKey) => readFile(join(page.version.version.root!, page.file), 'utf8');
 
   await mkdir(dirname(out), { recursive: true });
   const temporary = await mkdtemp(join(dirname(out), '.doclens-build-'));
+  const writer = new Writer();
   try {
     const targets = new LinkTargets(site.versions, SITE_ORIGIN);
-    for (const [index, page] of pages.entries()) {
-      targets.read(page, await read(page));
+    for await (const [index, page, html] of readAhead(pages)) {
+      targets.read(page, html);
       progress({ phase: 'links', done: index + 1, total: pages.length });
     }
-    let bytes = 0;
     let previews = 0;
     let sections = 0;
     const store = new PageStore();
@@ -216,8 +259,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       ),
     );
     let sinceCollection = 0;
-    for (const [index, page] of pages.entries()) {
-      const html = await read(page);
+    for await (const [index, page, html] of readAhead(pages)) {
       const parsed = parseContent(html);
       const written = previewsOf(parsed, page, targets.of(page));
       const search = indexes.get(page.version)!;
@@ -230,7 +272,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       }
       previews += Object.keys(written).length;
       const file = join(temporary, dataFolder(page.version), 'previews', page.file);
-      for (const [name, data] of previewFiles(written)) bytes += await writeJson(`${file}${name}`, data);
+      for (const [name, data] of previewFiles(written)) await writer.writeJson(`${file}${name}`, data);
       progress({ phase: 'pages', done: index + 1, total: pages.length });
     }
     for (const [version, { index }] of indexes) {
@@ -239,21 +281,23 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       // Written a part at a time: a large index's saved form is never held whole.
       // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
       for (const part of index.savedParts(SEARCH_PART_CHARS))
-        bytes += await writeData(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
+        await writer.write(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
-      bytes += await writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
+      await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
     }
     const root = relative(out, site.root).split(sep).join('/');
-    bytes += await writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
+    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
+    await writer.flush();
     const widget = await copyWidget(temporary);
-    bytes += widget.bytes;
+    const bytes = writer.bytes + widget.bytes;
     await replaceFolder(temporary, out);
     const injected = options.inject ? await injectAll(site, out) : 0;
     const seconds = (performance.now() - started) / 1000;
     return { out, pages: pages.length, sections, previews, bytes, seconds, injected, searchCodeBytes: widget.searchCodeBytes };
   } catch (error) {
+    await writer.settled();
     await rm(temporary, { recursive: true, force: true });
     throw error;
   }
