@@ -62,6 +62,16 @@ describe('a static site after doclens build --inject', () => {
     expect(elsewhere).toEqual([]);
   });
 
+  it('previews on a first tap on a phone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const tapped = await phone.newPage();
+    await tapped.goto(`${files.url}/en/latest/architecture.html`);
+    await tapped.locator('div[role="main"] a[href="glossary.html#term-lease"]').first().tap();
+    await tapped.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await tapped.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
+    await phone.close();
+  });
+
   it('switches versions and languages, keeping the page', async () => {
     await open('en/latest/installation.html');
     await switchTo(page, { name: /^2\.0\b/ }, '**/en/2.0/installation.html');
