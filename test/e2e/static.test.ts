@@ -49,6 +49,8 @@ describe('a static site after doclens build --inject', () => {
     const links = await searchByKeyboard(page, 'retries and backoff');
     const pages = [...new Set(links.map((link) => new URL(link).pathname))];
     expect(pages.slice(0, 3)).toContain('/en/latest/tutorial/retries.html');
+    // The page's own project and version, read from the build's files: no result says it is from elsewhere.
+    expect(await page.locator('doclens-search [role="option"] .badge').count()).toBe(0);
     expect(elsewhere).toEqual([]);
   });
 

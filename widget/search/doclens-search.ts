@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { dataSource } from '../shared/data-source.ts';
+import { pageContextOf } from '../versions/page-context.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -150,10 +151,26 @@ export class DoclensSearch extends DoclensElement {
   }
 
   override firstUpdated(): void {
+    if (this.staticFiles && this.project === undefined) void this.adoptSiteScope();
     // Asked before the dialog opens (the switcher asks the same, once per page): the filters row does not move under the reader's pointer.
     void this.names.load();
     this.placeTrigger();
     this.address.openLinked();
+  }
+
+  /**
+   * In static mode the page's project and version are the ones the build's files name for it (a site
+   * of plain files has no meta tags that say): searched, and told apart from other projects' results.
+   */
+  private async adoptSiteScope(): Promise<void> {
+    try {
+      const context = await pageContextOf(dataSource(this.proxy, this.staticFiles), this.pageUrl);
+      this.project ??= context.project.slug;
+      this.version ??= context.version.slug;
+      void this.names.load();
+    } catch {
+      // Unscoped, the search covers the site's main version; each result says where it is from.
+    }
   }
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */

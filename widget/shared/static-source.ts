@@ -130,7 +130,12 @@ export class StaticSource implements DataSource {
       versions.find((entry) => entry.slug === 'stable') ?? versions.find((entry) => entry.slug === located.project.default_version);
     const stableVersion = located.project.versions.find((entry) => entry.slug === stableEntry?.slug);
     return {
-      project: { slug: main.slug, name: main.name, language: located.project.language, default_version: located.project.default_version },
+      project: {
+        slug: located.project.slug,
+        name: located.project.name,
+        language: located.project.language,
+        default_version: located.project.default_version,
+      },
       version: {
         slug: located.version.slug,
         verbose_name: located.version.verbose_name,
