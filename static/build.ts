@@ -2,17 +2,14 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
-import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
-import { sectionOf } from '../extraction/jobs.ts';
-import { splitParsed } from '../extraction/sections.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
-import { fullCollection } from '../runtime/forced-gc.ts';
 import { packagePath } from '../runtime/package-files.ts';
 import { SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey } from './links.ts';
+import { PagePool } from './page-pool.ts';
 import { readSite, type SiteVersion, type StaticSite } from './site.ts';
 
 export { NotABuiltSiteError } from './site.ts';
@@ -58,16 +55,6 @@ export interface BuildSummary {
 
 /** The origin pages are read under: the site's own is unknown, and the widget puts it back (see `StaticPreviews`). */
 const SITE_ORIGIN = 'https://doclens.invalid/';
-
-/** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries). */
-const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentation_options, #documentation_options';
-
-/**
- * A full collection after this much HTML parsed: V8 lets a dead page tree pile up to many times the
- * live heap (see `runtime/forced-gc.ts`), which would make the build's peak memory the garbage's.
- */
-const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
-const collectGarbage = fullCollection();
 
 /** Each version's data folder, below the output folder. */
 const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
@@ -160,22 +147,6 @@ async function* readAhead(pages: readonly PageKey[]): AsyncGenerator<[number, Pa
 }
 
 /**
- * The previews of a page's opening and of every target the site links to in it, read from the tree
- * that indexing parses (the main content whole; of the rest, the links to fragments): targets are in
- * the content, and the page is parsed once.
- */
-function previewsOf(parsed: ParsedHtml, page: PageKey, fragments: ReadonlySet<string>): StaticPreviews {
-  const doctool = parsed.$(SPHINX_PAGE).length > 0 ? 'sphinx' : null;
-  const pageUrl = new URL(page.version.path + page.file, SITE_ORIGIN).href;
-  const previews: StaticPreviews = {};
-  for (const fragment of ['', ...fragments]) {
-    const preview = sectionOf(parsed, { pageUrl: `${pageUrl}#${fragment}`, fragment, doctool, maincontent: null, preview: true })?.preview;
-    if (preview) previews[fragment] = preview;
-  }
-  return previews;
-}
-
-/**
  * About how long each part of a search index is: a search fetches the parts that hold its words and
  * their sections, so smaller parts fetch less beside what it needs, in more requests.
  */
@@ -258,22 +229,36 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         ),
       ),
     );
-    let sinceCollection = 0;
-    for await (const [index, page, html] of readAhead(pages)) {
-      const parsed = parseContent(html);
-      const written = previewsOf(parsed, page, targets.of(page));
-      const search = indexes.get(page.version)!;
-      // After the previews: splitting takes the noise out of the tree.
-      if (search.pages.has(page.file)) search.index.addPage(page.file, splitParsed(parsed, page.file));
-      sinceCollection += html.length;
-      if (sinceCollection >= COLLECT_EVERY_CHARS) {
-        sinceCollection = 0;
-        collectGarbage();
+    // Pages are worked on in threads, a few ahead of the one added to the index: pages go in in order.
+    const threads = new PagePool();
+    try {
+      const ahead = threads.size * 4;
+      const work = (page: PageKey) => {
+        const search = indexes.get(page.version)!;
+        const done = threads.run({
+          file: join(page.version.version.root!, page.file),
+          pageUrl: new URL(page.version.path + page.file, SITE_ORIGIN).href,
+          fragments: [...targets.of(page)],
+          indexedAs: search.pages.has(page.file) ? page.file : undefined,
+        });
+        // A failure is the build's, from whichever page it is waiting for.
+        done.catch(() => {});
+        return done;
+      };
+      const working = new Map(pages.slice(0, ahead).map((page, index) => [index, work(page)]));
+      for (const [index, page] of pages.entries()) {
+        const { previews: written, split } = await working.get(index)!;
+        working.delete(index);
+        const next = pages[index + ahead];
+        if (next) working.set(index + ahead, work(next));
+        if (split) indexes.get(page.version)!.index.addPage(page.file, split);
+        previews += Object.keys(written).length;
+        const file = join(temporary, dataFolder(page.version), 'previews', page.file);
+        for (const [name, data] of previewFiles(written)) await writer.writeJson(`${file}${name}`, data);
+        progress({ phase: 'pages', done: index + 1, total: pages.length });
       }
-      previews += Object.keys(written).length;
-      const file = join(temporary, dataFolder(page.version), 'previews', page.file);
-      for (const [name, data] of previewFiles(written)) await writer.writeJson(`${file}${name}`, data);
-      progress({ phase: 'pages', done: index + 1, total: pages.length });
+    } finally {
+      await threads.close();
     }
     for (const [version, { index }] of indexes) {
       index.finish();
