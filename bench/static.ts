@@ -31,6 +31,8 @@ const SHOWN = 10;
 
 interface BuildFigures {
   ms: number;
+  /** Processor time of every thread, when GNU time is there to tell. */
+  cpuMs: number | undefined;
   peakResidentBytes: number | undefined;
   /** The whole folder written (the widget's code, previews and page lists included), and the search index alone. */
   bytes: number;
@@ -43,14 +45,15 @@ function doclensBuild(docs: string, out: string): BuildFigures {
   const timed = existsSync('/usr/bin/time');
   const start = performance.now();
   const result = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'peak-kb %M', ...command], { encoding: 'utf8' })
+    ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...command], { encoding: 'utf8' })
     : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`doclens build failed: ${result.stderr}`);
-  const peak = /peak-kb (\d+)/.exec(result.stderr);
+  const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
   return {
     ms,
-    peakResidentBytes: peak ? Number(peak[1]) * 1024 : undefined,
+    cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
+    peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
     bytes: folderBytes(out),
     indexBytes: folderBytes(join(out, 'data/search')),
   };
@@ -166,10 +169,12 @@ export async function benchStatic(): Promise<void> {
   const { ours, theirs } = rounds;
   const sorted = (figures: Fetched[], key: keyof Fetched) => figures.map((figure) => figure[key]).sort((a, b) => a - b);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  const peaks = (figures: { peakResidentBytes: number | undefined }[]) => {
-    const known = figures.map((figure) => figure.peakResidentBytes).filter((bytes) => bytes !== undefined);
-    return known.length ? mb(median(known)) : 'n/a (no GNU time)';
+  /** The median of what GNU time told of each round. */
+  const measured = (values: (number | undefined)[], unit: (value: number) => string) => {
+    const known = values.filter((value) => value !== undefined);
+    return known.length ? unit(median(known)) : 'n/a (no GNU time)';
   };
+  const cpu = (values: (number | undefined)[]) => measured(values, (millis) => `${(millis / 1000).toFixed(2)} s`);
   const spread = (values: number[], unit: (value: number) => string) =>
     `${unit(percentile(values, 50))} / ${unit(percentile(values, 90))} / ${unit(values.at(-1)!)}`;
   const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -180,7 +185,19 @@ export async function benchStatic(): Promise<void> {
       ours.map((figures) => figures.ms),
       theirs.map((figures) => figures.indexMs),
     ),
-    ['peak resident memory', peaks(ours), peaks(theirs), ''],
+    ['processor time (all threads)', cpu(ours.map((f) => f.cpuMs)), cpu(theirs.map((f) => f.cpuMs)), ''],
+    [
+      'peak resident memory',
+      measured(
+        ours.map((f) => f.peakResidentBytes),
+        mb,
+      ),
+      measured(
+        theirs.map((f) => f.peakResidentBytes),
+        mb,
+      ),
+      '',
+    ],
     ['search index on disk', mb(ours.at(-1)!.indexBytes), mb(theirs.at(-1)!.bytesOnDisk), 'doclens ≤ Pagefind'],
     ['everything written (doclens: previews, page lists, widget too)', mb(ours.at(-1)!.bytes), mb(theirs.at(-1)!.bytesOnDisk), ''],
     [
