@@ -21,6 +21,7 @@ export default defineConfig({
             'search/**/*.test.ts',
             'host/**/*.test.ts',
             'cli/**/*.test.ts',
+            'static/**/*.test.ts',
             'widget/**/*.node-test.ts',
           ],
           exclude: ['**/node_modules/**', ...STARTS_SERVERS],

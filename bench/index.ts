@@ -3,23 +3,55 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { doclensRound, type DoclensIndexFigures } from './index-doclens.ts';
+import { doclensRound } from './index-doclens.ts';
 import { pagefindSearchTimes, type PagefindSearchTimes } from './index-pagefind-search.ts';
 import { ms, percentile, table } from './stats.ts';
 import { SUITE_QUERIES } from './suite-queries.ts';
 
 /** The largest site of the real-docs suite: pandas' documentation as Debian packages it, about 4,100 HTML files, 277 MB. */
-const PACKAGE = 'python-pandas-doc';
+export const PACKAGE = 'python-pandas-doc';
 const DOCS = `/usr/share/doc/${PACKAGE}/html`;
 /** Rounds of each indexer, alternating, on a machine others share: the median is printed. */
-const ROUNDS = Number(process.env.BENCH_INDEX_ROUNDS ?? 3);
+export const ROUNDS = Number(process.env.BENCH_INDEX_ROUNDS ?? 3);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (millis: number) => `${(millis / 1000).toFixed(2)} s`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function documentation(): string {
+/** A duration's median, doclens' beside Pagefind's (doclens' the shorter, its target), and each round's. */
+export function timeRows(label: string, ours: number[], theirs: number[]): [string, ...string[]][] {
+  return [
+    [label, seconds(median(ours)), seconds(median(theirs)), 'doclens < Pagefind'],
+    [`${label}, each round`, ours.map(seconds).join(' '), theirs.map(seconds).join(' '), ''],
+  ];
+}
+
+/**
+ * `ROUNDS` rounds of doclens and Pagefind on the same folder, alternating, so that what else the
+ * machine does weighs on both; `last` reads Pagefind's index of the last round before it is removed.
+ */
+export async function alternatingRounds<T>(
+  docs: string,
+  ours: () => T | Promise<T>,
+  last: (bundle: string) => Promise<void>,
+): Promise<{ ours: T[]; theirs: PagefindFigures[] }> {
+  const figures = { ours: [] as T[], theirs: [] as PagefindFigures[] };
+  for (let round = 0; round < ROUNDS; round++) {
+    figures.ours.push(await ours());
+    figures.theirs.push(await pagefind(docs, round === ROUNDS - 1 ? last : undefined));
+  }
+  return figures;
+}
+
+/** Compiles lib/, what an installed package runs (as `npm install` builds it). */
+export function compileLib(): void {
+  console.log('compiling lib/ (npm run build:lib)…');
+  const build = spawnSync('npm', ['run', 'build:lib'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:lib failed');
+}
+
+export function documentation(): string {
   if (existsSync(DOCS)) return DOCS;
   if (process.getuid?.() !== 0) throw new Error(`the index bench needs ${DOCS}: install it with: sudo apt-get install ${PACKAGE}`);
   console.log(`installing ${PACKAGE} with apt-get…`);
@@ -29,11 +61,11 @@ function documentation(): string {
 }
 
 /** Bytes of the files in a folder, those it reaches through symbolic links included (packaged docs link their static files). */
-function folderBytes(folder: string): number {
+export function folderBytes(folder: string): number {
   return Number(spawnSync('du', ['-sLb', folder], { encoding: 'utf8' }).stdout.split('\t')[0]);
 }
 
-interface PagefindFigures {
+export interface PagefindFigures {
   pages: number;
   indexMs: number;
   bytesOnDisk: number;
@@ -78,26 +110,15 @@ async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): 
 export async function benchIndex(): Promise<void> {
   const docs = documentation();
   // What an installed package runs: the JavaScript compiled into lib/, as `npm install` builds it.
-  console.log('compiling lib/ (npm run build:lib)…');
-  const build = spawnSync('npm', ['run', 'build:lib'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build:lib failed');
-  const ours: DoclensIndexFigures[] = [];
-  const theirs: PagefindFigures[] = [];
+  compileLib();
   let pagefindSearches: PagefindSearchTimes = { searchMs: [], withDataMs: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    ours.push(await doclensRound(docs));
-    const last = round === ROUNDS - 1;
-    theirs.push(
-      await pagefind(
-        docs,
-        last
-          ? async (bundle) => {
-              pagefindSearches = await pagefindSearchTimes(bundle, SUITE_QUERIES, 1);
-            }
-          : undefined,
-      ),
-    );
-  }
+  const { ours, theirs } = await alternatingRounds(
+    docs,
+    () => doclensRound(docs),
+    async (bundle) => {
+      pagefindSearches = await pagefindSearchTimes(bundle, SUITE_QUERIES, 1);
+    },
+  );
   const last = ours.at(-1)!;
   const searches = last.searchMs;
   const pagefindPeak = theirs.map((figures) => figures.peakResidentBytes).filter((bytes) => bytes !== undefined);
@@ -107,18 +128,11 @@ export async function benchIndex(): Promise<void> {
       `Pagefind: ${theirs[0]!.pages} HTML files) — median of ${ROUNDS} alternating rounds`,
     [
       ['measure', 'doclens', 'Pagefind', 'target'],
-      [
+      ...timeRows(
         'index time (searches complete)',
-        seconds(median(ours.map((figures) => figures.indexMs))),
-        seconds(median(theirs.map((figures) => figures.indexMs))),
-        'doclens < Pagefind',
-      ],
-      [
-        'index time, each round',
-        ours.map((figures) => seconds(figures.indexMs)).join(' '),
-        theirs.map((figures) => seconds(figures.indexMs)).join(' '),
-        '',
-      ],
+        ours.map((figures) => figures.indexMs),
+        theirs.map((figures) => figures.indexMs),
+      ),
       [
         'processor time (all threads)',
         seconds(median(ours.map((figures) => figures.cpuMs))),

@@ -6,12 +6,14 @@ import { benchLoad } from './load.ts';
 import { benchMemory } from './memory.ts';
 import { benchProxy } from './proxy.ts';
 import { benchReplicas } from './replicas.ts';
+import { benchStatic } from './static.ts';
 import { benchWidget } from './widget.ts';
 
 /** Every benchmark in the order they run; `npm run bench -- memory load` runs only those named. */
 const BENCHES: Record<string, () => unknown> = {
   extraction: benchExtraction,
   index: benchIndex,
+  static: benchStatic,
   proxy: benchProxy,
   replicas: benchReplicas,
   load: benchLoad,

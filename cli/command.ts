@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../runtime/package-files.ts';
 import { UsageError } from './args.ts';
+import { runBuild } from './build.ts';
 import { runDemo } from './demo.ts';
 import { runHost } from './host.ts';
 import type { CommandIO } from './io.ts';
@@ -9,6 +10,7 @@ import { runProxy } from './proxy.ts';
 const help = `Usage: doclens <command> [options]
 
 Commands:
+  build    write search, previews and the version switcher beside a built site, for any static server
   demo     run the demo: sample documentation with the local docs host
   host     serve folders of built documentation with the hosting service's read API
   proxy    run the doclens proxy in front of a hosting service
@@ -27,13 +29,15 @@ export interface Stoppable {
 export type Outcome = { status: number; running?: undefined } | { status: 0; running: Stoppable };
 
 const commands: Record<string, (argv: string[], io: CommandIO) => Promise<Stoppable | undefined>> = {
+  build: runBuild,
   demo: runDemo,
   host: runHost,
   proxy: runProxy,
 };
 
 /** Errors that say how the command was called rather than that something failed. */
-const isUsage = (error: Error) => error instanceof UsageError || error.name === 'ManifestError' || error.name === 'ConfigError';
+const isUsage = (error: Error) =>
+  error instanceof UsageError || ['ManifestError', 'ConfigError', 'NotABuiltSiteError'].includes(error.name);
 
 /**
  * The `doclens` command as a function: usage mistakes are one line and exit code 2, other failures

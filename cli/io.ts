@@ -6,7 +6,8 @@ import type { DestinationStream } from 'pino';
  */
 export interface CommandIO {
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  /** A terminal (`isTTY`) gets progress lines; a log gets summaries alone. */
+  stderr: { write(text: string): unknown; isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   /** Where the proxy's JSON lines go; without it, the process's stdout through pino's own writer. */
   log?: DestinationStream;

@@ -14,3 +14,4 @@ export type { SearchBlock, SearchedProject, SearchResponse, SearchResult } from 
 
 /** A successful answer of one of the widget's endpoints. */
 export type ProxyAnswer = SearchResponse | EmbedSection | EmbedPreview | PageContext;
+export type { StaticPageList, StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from './static.ts';

@@ -1,6 +1,6 @@
 import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { absolutizeHtml } from './html/links.ts';
-import { parseHtml } from './html/parse.ts';
+import { parseHtml, type ParsedHtml } from './html/parse.ts';
 import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
 import { percentDecoded } from './structure/tree.ts';
 
@@ -42,18 +42,26 @@ export type EmbedJobOutput<K extends EmbedJobKind> = EmbedJobs[K]['output'];
 
 const decoder = new TextDecoder();
 
+/**
+ * The section `query` names in a parsed page, links absolute, and its preview when asked: what the
+ * embed endpoint answers for a page it read itself, and what `doclens build` writes for every link.
+ */
+export function sectionOf(parsed: ParsedHtml, query: Omit<EmbedJobInput<'section'>, 'page'>): EmbedJobOutput<'section'> {
+  const { pageUrl, fragment, doctool, maincontent, preview } = query;
+  // Ids are matched as written in the URL, then percent-decoded as a browser would.
+  const candidates = fragment ? [fragment, percentDecoded(fragment)] : [fragment];
+  const section = candidates.map((candidate) => findSection(parsed, { fragment: candidate, doctool, maincontent })).find(Boolean);
+  if (!section) return null;
+  const content = toHtml(withAbsoluteReferences(section, pageUrl));
+  if (!preview) return { content };
+  // What the link points to, read around the target in the page: what an empty target labels, the
+  // blocks under a bare heading, the text after an empty definition.
+  return { content, preview: (fragment && previewOfTarget(parsed, fragment, pageUrl)) || previewOf(content) };
+}
+
 const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K> } = {
-  section({ page, pageUrl, fragment, doctool, maincontent, preview }) {
-    const parsed = parseHtml(decoder.decode(page));
-    // Ids are matched as written in the URL, then percent-decoded as a browser would.
-    const candidates = fragment ? [fragment, percentDecoded(fragment)] : [fragment];
-    const section = candidates.map((candidate) => findSection(parsed, { fragment: candidate, doctool, maincontent })).find(Boolean);
-    if (!section) return null;
-    const content = toHtml(withAbsoluteReferences(section, pageUrl));
-    if (!preview) return { content };
-    // What the link points to, read around the target in the page: what an empty target labels, the
-    // blocks under a bare heading, the text after an empty definition.
-    return { content, preview: (fragment && previewOfTarget(parsed, fragment, pageUrl)) || previewOf(content) };
+  section({ page, ...query }) {
+    return sectionOf(parseHtml(decoder.decode(page)), query);
   },
   upstreamSection({ content, pageUrl, preview }) {
     // Upstream content gets the same link rewriting as the proxy's own extraction.

@@ -298,7 +298,11 @@ function qualifiedName(root: Element, heading: Element, name: string): string | 
  * with the text up to the next one. Where the page marks no main content, its structure says where it is.
  */
 export function splitSections(html: HtmlSource, path: string): SplitPage {
-  const page = parseContent(html);
+  return splitParsed(parseContent(html), path);
+}
+
+/** `splitSections` of a page parsed by `parseContent`, whose tree it changes (noise is removed from it). */
+export function splitParsed(page: ParsedHtml, path: string): SplitPage {
   const structure = structureOf(page, path);
   const head = headOf(page);
   const documentTitle = head.title ? normalizeSpace(textOf(head.title)) : '';

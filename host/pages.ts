@@ -20,7 +20,8 @@ export async function safePath(root: string, file: string): Promise<string | und
   return (await stat(candidate).catch(() => undefined)) ? candidate : undefined;
 }
 
-async function listHtml(root: string, folder: string): Promise<string[]> {
+/** The HTML files below `folder` (folders named `_…` or `.…` left out: themes' assets, doclens' own files), relative to `root`. */
+export async function listHtml(root: string, folder = root): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
   const pages: string[] = [];
   for (const entry of entries) {
@@ -69,7 +70,7 @@ export class PageStore {
   /** The content pages of a version, as paths relative to its folder. */
   async contentPages(version: Version): Promise<string[]> {
     if (!version.root) return [];
-    const pages = await listHtml(version.root, version.root);
+    const pages = await listHtml(version.root);
     return pages.filter((page) => !NON_CONTENT_PAGES.has(page)).sort();
   }
 }

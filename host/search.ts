@@ -3,20 +3,13 @@ import { indexKey, type IndexCache } from './index-cache.ts';
 import { IndexPool } from './index-pool.ts';
 import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
-import { highlight, highlightExcerpts, type PageHit, type SectionHit } from '../search/index.ts';
+import type { PageHit } from '../search/index.ts';
+import { pageUrlPath, resultBlocks, titleHighlights } from '../search/results.ts';
 
 /** A page hit together with the version it was found in. */
 export interface VersionedHit {
   version: Version;
   hit: PageHit;
-}
-
-/** Longest section text a search result carries; highlights point into the rest. */
-const MAX_BLOCK_CONTENT = 1000;
-
-/** The URL path of a page: `guide/index.html` is served as `guide/`. */
-export function pageUrlPath(file: string): string {
-  return file === 'index.html' ? '' : file.replace(/(^|\/)index\.html$/, '$1');
 }
 
 /**
@@ -175,7 +168,7 @@ export class SearchService {
       domain: project.site.origin,
       path: `${this.registry.basePath(project)}/${project.language}/${version.slug}/${pageUrlPath(hit.path)}`,
       highlights: { title: titleHighlights(hit.title, hit.matchedWords) },
-      blocks: hit.sections.map(blockOf),
+      blocks: resultBlocks(hit),
     };
   }
 
@@ -193,31 +186,4 @@ export class SearchService {
 
 export function defaultVersionOf(project: Project): Version | undefined {
   return project.versions.find((version) => version.slug === project.defaultVersion);
-}
-
-function titleHighlights(title: string, words: ReadonlySet<string>): string[] {
-  const highlighted = highlight(title, words);
-  return highlighted.includes('<span>') ? [highlighted] : [];
-}
-
-function blockOf({ section, matchedWords }: SectionHit): Record<string, unknown> {
-  const content = section.content.length > MAX_BLOCK_CONTENT ? `${section.content.slice(0, MAX_BLOCK_CONTENT)}…` : section.content;
-  const contentHighlights = highlightExcerpts(section.content, matchedWords);
-  if (section.role) {
-    return {
-      type: 'domain',
-      role: section.role,
-      name: section.title,
-      id: section.anchor,
-      content,
-      highlights: { name: titleHighlights(section.title, matchedWords), content: contentHighlights },
-    };
-  }
-  return {
-    type: 'section',
-    id: section.anchor,
-    title: section.title,
-    content,
-    highlights: { title: titleHighlights(section.title, matchedWords), content: contentHighlights },
-  };
 }

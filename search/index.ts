@@ -5,7 +5,7 @@
  *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
- * - `savedParts()`: the index as parts (`SavedPart`: a name and JSON text) of about 256K characters,
+ * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of about `chars` (256K),
  *   each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
  *   takes parts back in any order; `finish()` after the last.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
@@ -168,15 +168,17 @@ export class SearchIndex {
    * index's saved form is never held whole. Terms in the order of their names, cut into parts that
    * cover ranges of them; sections in the order of their ids, with their fields' lengths; the head last.
    */
-  *savedParts(): Generator<SavedPart> {
+  *savedParts(partChars = SAVED_PART_CHARS): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), ([term, postings, written]) => termJson(term, postings, written))) {
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars, ([term, postings, written]) =>
+      termJson(term, postings, written),
+    )) {
       const index = termParts.push(first[0]) - 1;
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
     }
     const sectionParts: number[] = [];
-    for (const { first, items, count } of jsonParts(this.sections, (section) => JSON.stringify(section))) {
+    for (const { first, items, count } of jsonParts(this.sections, partChars, (section) => JSON.stringify(section))) {
       const index = sectionParts.push(first.id) - 1;
       const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
       yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"sections":[${items}],"lengths":[${lengths}]}` };
@@ -249,8 +251,12 @@ export class SearchIndex {
   }
 }
 
-/** Items as JSON, in parts of about `SAVED_PART_CHARS`: each part's items joined by commas, with its first item and count. */
-function* jsonParts<T>(items: Iterable<T>, json: (item: T) => string): Generator<{ first: T; items: string; count: number }> {
+/** Items as JSON, in parts of about `partChars`: each part's items joined by commas, with its first item and count. */
+function* jsonParts<T>(
+  items: Iterable<T>,
+  partChars: number,
+  json: (item: T) => string,
+): Generator<{ first: T; items: string; count: number }> {
   let part: string[] = [];
   let first: T | undefined;
   let length = 0;
@@ -259,7 +265,7 @@ function* jsonParts<T>(items: Iterable<T>, json: (item: T) => string): Generator
     const written = json(item);
     part.push(written);
     length += written.length;
-    if (length >= SAVED_PART_CHARS) {
+    if (length >= partChars) {
       yield { first: first!, items: part.join(','), count: part.length };
       part = [];
       length = 0;

@@ -16,6 +16,8 @@ const TYPES: Record<string, string> = {
 
 export interface StaticFiles {
   url: string;
+  /** The paths asked for, in order. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -26,7 +28,9 @@ export interface StaticFiles {
  */
 export async function serveFolders(mounts: Record<string, string>, index = '<!doctype html><title>static</title>'): Promise<StaticFiles> {
   const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
+  const requests: string[] = [];
   const server = createServer((req, res) => {
+    requests.push(new URL(req.url ?? '/', 'http://localhost').pathname);
     let path: string;
     try {
       path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname));
@@ -58,6 +62,7 @@ export async function serveFolders(mounts: Record<string, string>, index = '<!do
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,6 +12,8 @@ from html import escape
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Union
 from urllib.parse import urlsplit
 
+from .static import LOADER
+
 FEATURES = ("search", "preview", "versions")
 
 
@@ -78,6 +80,11 @@ def _switched_off(value: Any) -> Parsed:
     return "off" if value is False else None if value is True else INVALID
 
 
+def _static(value: Any) -> Parsed:
+    """On, the attribute is there and empty: the files are beside the loader (see ``static.LOADER``)."""
+    return "" if value is True else None if value is False else INVALID
+
+
 def _pattern(pattern: str) -> Callable[[Any], Parsed]:
     return lambda value: value if isinstance(value, str) and re.fullmatch(pattern, value) else INVALID
 
@@ -97,6 +104,7 @@ class Setting:
 
 SETTINGS = (
     Setting("proxy", "data-proxy", _proxy, "the http(s) URL of a doclens proxy, such as https://doclens.example.org", required=True),
+    Setting("static", "data-static", _static, "True or False (True: doclens build runs after the site's build, and no proxy is needed)"),
     Setting("features", "data-features", _features, f"a list of {', '.join(FEATURES)} (or an empty list)"),
     Setting("preview_selector", "data-preview-selector", _selector, "a CSS selector of the containers whose links preview"),
     Setting("preview_domains", "data-preview-domains", _hosts, "a list of host names, each optionally with :port"),
@@ -129,13 +137,20 @@ def attribute_value(setting: Setting, value: Any, name: str) -> Optional[str]:
 
 
 def loader_attributes(values: Mapping[str, Any], name_of: Callable[[str], str] = lambda name: name) -> Dict[str, str]:
-    """The loader tag's attributes (``type`` and ``src`` first) from the settings given (None: not set)."""
+    """The loader tag's attributes (``type`` and ``src`` first) from the settings given (None: not set).
+    In the static mode ``src`` is the loader's path below the site's root, for each page to make relative."""
+    static = values.get("static") is True
     attributes: Dict[str, str] = {}
     for setting in SETTINGS:
-        parsed = attribute_value(setting, values.get(setting.name), name_of(setting.name))
+        value = values.get(setting.name)
+        # The static mode asks no proxy.
+        if static and setting.required and value is None:
+            continue
+        parsed = attribute_value(setting, value, name_of(setting.name))
         if parsed is not None:
             attributes[setting.attribute] = parsed
-    return {"type": "module", "src": f"{attributes['data-proxy']}/doclens.js", **attributes}
+    src = LOADER if static else f"{attributes['data-proxy']}/doclens.js"
+    return {"type": "module", "src": src, **attributes}
 
 
 def script_tag(attributes: Mapping[str, str]) -> str:

@@ -1,5 +1,6 @@
-"""The Sphinx extension: ``extensions = ["doclens.sphinx"]`` and ``doclens_proxy = "https://…"`` in
-``conf.py`` put the doclens loader's tag on every HTML page. Each setting of ``doclens.settings`` is
+"""The Sphinx extension: ``extensions = ["doclens.sphinx"]`` and ``doclens_static = True`` (or
+``doclens_proxy = "https://…"``) in ``conf.py`` put the doclens loader's tag on every HTML page; the
+static mode runs ``doclens build`` when the build ends. Each setting of ``doclens.settings`` is
 ``doclens_<name>`` here, plus ``doclens_preview_intersphinx``: True adds the hosts of
 ``intersphinx_mapping`` to the preview domains.
 """
@@ -8,10 +9,12 @@ from typing import Any, Dict, List
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.errors import ConfigError
+from sphinx.errors import ConfigError, ExtensionError
+from sphinx.util import logging
 
 from . import __version__
 from .settings import SETTING_NAMES, SettingError, as_list, hosts_of, loader_attributes
+from .static import BuildError, build_static
 
 PREFIX = "doclens_"
 INTERSPHINX = "preview_intersphinx"
@@ -52,7 +55,19 @@ def _check(app: Sphinx, config: Config) -> None:
         attributes = loader_attributes(values, lambda name: PREFIX + name)
     except SettingError as error:
         raise ConfigError(str(error)) from None
-    app.add_js_file(attributes.pop("src"), **attributes)
+    src = attributes.pop("src")
+    # Sphinx writes a path relative to _static/, then relative to each page: the static mode's loader is beside it.
+    app.add_js_file(f"../{src}" if config[PREFIX + "static"] is True else src, **attributes)
+
+
+def _build_static(app: Sphinx, exception: Any) -> None:
+    """The static mode: ``doclens build`` on the HTML just written."""
+    if exception is not None or app.config[PREFIX + "static"] is not True or app.builder.format != "html":
+        return
+    try:
+        logging.getLogger(__name__).info(build_static(app.outdir))
+    except BuildError as error:
+        raise ExtensionError(str(error)) from None
 
 
 def setup(app: Sphinx) -> Dict[str, Any]:
@@ -60,4 +75,5 @@ def setup(app: Sphinx) -> Dict[str, Any]:
         app.add_config_value(PREFIX + name, None, "html")
     app.add_config_value(PREFIX + INTERSPHINX, False, "html")
     app.connect("config-inited", _check)
+    app.connect("build-finished", _build_static)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Stoppable } from '../../cli/command.ts';
@@ -103,6 +105,21 @@ describe("the README's commands", () => {
         for (let match = /^(\w+)=("[^"]*"|\S+) /.exec(rest); match; match = /^(\w+)=("[^"]*"|\S+) /.exec(rest)) {
           assignments[match[1]!] = words(match[2]!, env)[0]!;
           rest = rest.slice(match[0].length);
+        }
+        const build = /^npx doclens build (.*)$/.exec(rest);
+        if (build) {
+          // On a copy of the demo's built Sphinx pages standing for the author's _build/html.
+          const site = mkdtempSync(join(tmpdir(), 'doclens-readme-build-'));
+          cpSync(DOCS, site, { recursive: true });
+          try {
+            const args = words(build[1]!, env).map((word) => (word === '_build/html' ? site : word));
+            const ignore = { write: () => true };
+            expect((await main(['build', ...args], { stdout: ignore, stderr: ignore, env })).status).toBe(0);
+            expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('data-static="_doclens/"');
+          } finally {
+            rmSync(site, { recursive: true, force: true });
+          }
+          continue;
         }
         const npx = /^npx doclens (demo|host|proxy) (.*)$/.exec(rest);
         if (!npx) throw new Error(`no test runs this README command: ${command}`);

@@ -80,6 +80,26 @@ export async function searchByKeyboard(page: Page, text: string): Promise<string
   return (await options.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).filter((href) => href !== null);
 }
 
+/** Tabs onto a link, as a keyboard reader reaches it, and gives the text of the preview that opens. */
+export async function previewByKeyboard(page: Page, selector: string): Promise<string | null> {
+  await page.locator(selector).first().focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const content = page.locator('doclens-preview [part~="content"]');
+  await content.waitFor();
+  return content.textContent();
+}
+
+/** Opens the version switcher, chooses an entry (by its accessible name, or by text it holds) and waits for `url`. */
+export async function switchTo(page: Page, choice: { name: RegExp } | { hasText: string }, url: string): Promise<void> {
+  await page.locator('doclens-versions [part~="toggle"]').click();
+  const option =
+    'name' in choice
+      ? page.locator('doclens-versions').getByRole('menuitemradio', choice)
+      : page.locator('doclens-versions [role="menuitemradio"]', choice);
+  await Promise.all([page.waitForURL(url), option.click()]);
+}
+
 const ALL_FEATURES = ['doclens-search', 'doclens-preview', 'doclens-versions'];
 
 /**

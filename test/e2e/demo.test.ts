@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuild } from '../fixtures/demo.ts';
 import { builtFiles, firstLoadFiles, gzipSize } from '../fixtures/widget-files.ts';
 import { runKeyboardChecks } from '../realdocs/keyboard.ts';
-import { launchChromium, startDemo, type RunningDemo } from './browser.ts';
+import { launchChromium, previewByKeyboard, startDemo, switchTo, type RunningDemo } from './browser.ts';
 // The page's globals once the widget runs in it (window.doclens, the doclens-* elements), for page.evaluate.
 import type {} from '../../widget/loader/doclens.ts';
 import type {} from '../../widget/search/doclens-search.ts';
@@ -283,12 +283,7 @@ describe('previews', () => {
     await expectAccessible('doclens-preview');
 
     await page.goto(docs('quickstart.html'));
-    const apiLink = page.locator('div[role="main"] a[href*="api/scheduler.html#aurora.Scheduler"]').first();
-    await apiLink.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    await page.locator('doclens-preview [part~="content"]').waitFor();
-    expect(await page.locator('doclens-preview [part~="content"]').textContent()).toContain('Scheduler');
+    expect(await previewByKeyboard(page, 'div[role="main"] a[href*="api/scheduler.html#aurora.Scheduler"]')).toContain('Scheduler');
     await page.keyboard.press('Escape');
     expect(await preview().evaluate((element) => element.matches(':popover-open'))).toBe(false);
 
@@ -315,18 +310,9 @@ describe('version and language switcher', () => {
     await page.goto(docs('installation.html'));
     await page.locator('doclens-versions [part~="toggle"]').click();
     await expectAccessible('doclens-versions');
-    await Promise.all([
-      page.waitForURL('**/en/2.0/installation.html'),
-      page
-        .locator('doclens-versions')
-        .getByRole('menuitemradio', { name: /^2\.0\b/ })
-        .click(),
-    ]);
     await page.locator('doclens-versions [part~="toggle"]').click();
-    await Promise.all([
-      page.waitForURL('**/es/latest/installation.html'),
-      page.locator('doclens-versions [role="menuitemradio"]', { hasText: 'Spanish' }).click(),
-    ]);
+    await switchTo(page, { name: /^2\.0\b/ }, '**/en/2.0/installation.html');
+    await switchTo(page, { hasText: 'Spanish' }, '**/es/latest/installation.html');
     expect(await page.locator('doclens-versions [part~="toggle"]').textContent()).toContain('es');
   });
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,22 @@ describe('installed from the tarball', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: doclens proxy --upstream URL --project SLUG/);
     expect(npx(['doclens', '--version']).stdout.trim()).toBe(version);
+  });
+
+  it('builds a static site with `npx doclens build --inject` (its page threads compiled too), and exports `doclens/build`', () => {
+    const site = join(work, 'static-site');
+    cpSync(join(checkout, 'demo/docs/build/skyline/en/latest'), site, { recursive: true });
+    const built = npx(['doclens', 'build', '--docs', site, '--inject']);
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/^doclens build: \d+ pages, \d+ sections/);
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('data-static="_doclens/"');
+    expect(readdirSync(join(site, '_doclens/data/search')).length).toBeGreaterThan(1);
+    expect(
+      execFileSync(process.execPath, ['-e', "import('doclens/build').then((build) => console.log(Object.keys(build).sort().join(' ')))"], {
+        cwd: app,
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe('NotABuiltSiteError buildStatic');
   });
 
   it('imports the proxy for embedding: `import("doclens/proxy")`, mounted in an Express app', () => {

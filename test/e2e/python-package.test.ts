@@ -13,7 +13,8 @@ import { startProxy, type RunningProxy } from '../../proxy/server.ts';
 import { createLogger } from '../../proxy/http/log.ts';
 import { loaderDataAttributes } from '../fixtures/loader-attributes.ts';
 import { SECOND_PAGE_WORDS, writeMkDocsSite, writeSphinxSite } from '../fixtures/tiny-sites.ts';
-import { expectWidgetWorks, launchChromium } from './browser.ts';
+import { serveFolders } from '../static-files.ts';
+import { expectWidgetWorks, launchChromium, searchByKeyboard } from './browser.ts';
 
 /**
  * The Python package for documentation authors (python/ in this repository): pip-installed from the
@@ -21,6 +22,7 @@ import { expectWidgetWorks, launchChromium } from './browser.ts';
  * site and a small MkDocs site built with it, the widget searched on their pages through a proxy.
  */
 const pythonPackage = fileURLToPath(new URL('../../python/', import.meta.url));
+const doclensCli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
 const TOKEN = 'python-package-token-7d2e';
 
 /** An intersphinx inventory of another project's docs, read from a file: the build reads no network. */
@@ -53,7 +55,9 @@ function build(tool: 'sphinx' | 'mkdocs', src: string, out: string) {
     tool === 'sphinx'
       ? ['-m', 'sphinx', '-q', '-b', 'html', src, out]
       : ['-m', 'mkdocs', 'build', '-q', '-f', join(src, 'mkdocs.yml'), '-d', out];
-  return spawnSync(python, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  // The static mode runs `doclens build`: this checkout's.
+  const env = { ...process.env, NO_COLOR: '1', DOCLENS_COMMAND: `${process.execPath} ${doclensCli}` };
+  return spawnSync(python, args, { encoding: 'utf8', env });
 }
 
 /**
@@ -225,8 +229,9 @@ describe('MkDocs: plugins: [doclens]', () => {
     [
       'no proxy',
       'features: [search]',
+      // Told once the plugin's settings are read together: the static mode needs no proxy.
       // biome-ignore lint/suspicious/noControlCharactersInRegex: MkDocs may colour its ERROR prefix with a terminal escape
-      /ERROR\s+-\s+(\x1b\[0m)?Config value 'plugins': Plugin 'doclens' option 'proxy': proxy is required: the http\(s\) URL/m,
+      /ERROR\s+-\s+(\x1b\[0m)?proxy is required: the http\(s\) URL/m,
     ],
     [
       'a proxy that is not an http(s) URL',
@@ -246,5 +251,39 @@ describe('MkDocs: plugins: [doclens]', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(message);
     expect(existsSync(out) ? htmlFiles(out) : []).toEqual([]);
+  });
+});
+
+describe('the static mode: doclens_static = True, static: true', () => {
+  it.each([
+    ['sphinx', 'index.html', 'other.html'],
+    ['mkdocs', 'index.html', 'other/'],
+  ] as const)('%s runs doclens build when the site is built: served as plain files, the widget searches', async (tool, start, found) => {
+    const src = join(work, `${tool}-static`);
+    const out = join(src, 'out');
+    if (tool === 'sphinx') writeSphinxSite(src, 'extensions = ["doclens.sphinx"]\ndoclens_static = True\n');
+    else writeMkDocsSite(src, doclensPlugin('static: true'));
+    const result = build(tool, src, out);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(out, '_doclens/site.json'))).toBe(true);
+    // One tag a page, naming no proxy: the loader beside the build's files, wherever the page is.
+    for (const name of htmlFiles(out).filter((file) => !file.startsWith('_doclens'))) {
+      const tags = [...readFileSync(join(out, name), 'utf8').matchAll(/<script\b[^>]*doclens\.js[^>]*>/g)].map(([tag]) => tag);
+      expect(tags, name).toEqual([expect.stringMatching(/data-static=""/)]);
+      expect(tags[0], name).not.toMatch(/data-proxy/);
+    }
+    const files = await serveFolders({ '/': out });
+    running.push(files);
+    const page = await browser.newPage();
+    const elsewhere: string[] = [];
+    // doclens' own requests (the MkDocs theme loads highlight.js from a CDN, unreachable here).
+    page.on('request', (request) => {
+      const doclens = request.resourceType() === 'fetch' || request.url().includes('doclens');
+      if (doclens && !request.url().startsWith(`${files.url}/`)) elsewhere.push(request.url());
+    });
+    await page.goto(`${files.url}/${start}`);
+    expect((await searchByKeyboard(page, SECOND_PAGE_WORDS)).some((href) => href.includes(`/${found}`))).toBe(true);
+    expect(elsewhere).toEqual([]);
+    await page.close();
   });
 });

@@ -26,10 +26,12 @@ import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
 import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
+import { staticRelevance, type StaticRelevance } from './static-mode.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.95, mrr: 0.9 };
 const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
 const PAGEFIND_CACHE = fileURLToPath(new URL('./.cache/pagefind/', import.meta.url));
+const STATIC_CACHE = fileURLToPath(new URL('./.cache/static/', import.meta.url));
 /** In-content links whose previews are asked for, per site. */
 const LINKS_PER_SITE = 300;
 /** Failing examples printed per measure and site. */
@@ -54,6 +56,8 @@ interface SiteRow {
   /** The same on each half of the queries: a ranking change is tuned on one, and must not lose on the other. */
   halves: ReturnType<typeof halvesOf>;
   peers: PeerRelevance;
+  /** Static mode's search (`doclens build`, in the browser) on the same queries. */
+  staticMode: StaticRelevance;
   queries: number;
   keyboard: KeyboardResult[];
   reader: ReaderCheck[];
@@ -134,6 +138,17 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
   return relevance;
 }
 
+/** Static mode: the site built by `doclens build`, served as plain files, searched as the widget does in a browser. */
+async function measureStatic(site: Site, queries: Query[], hosted: Relevance): Promise<StaticRelevance> {
+  status('doclens build and static search…');
+  const found = await staticRelevance(site.root, `${STATIC_CACHE}${site.slug}`, queries, hosted);
+  report(
+    `  static mode: top-3 ${percent(found.top3)}, MRR ${found.mrr.toFixed(2)}; ` +
+      `the host's top 10 pages, in its order, on ${found.sameTop10}/${queries.length} queries`,
+  );
+  return found;
+}
+
 /** Sphinx's own search and Pagefind on the same folder and queries. */
 async function measurePeers(site: Site, queries: Query[], keyboard: KeyboardChecks): Promise<PeerRelevance> {
   status('Sphinx search and Pagefind in Chromium…');
@@ -188,6 +203,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     const index = await measureIndex(demo, served);
     const previews = await measurePreviews(served);
     const relevance = await measureSearch(served, queries);
+    const staticMode = await measureStatic(site, queries, relevance);
     const peers = await measurePeers(site, queries, keyboard);
     const keyboardResults = await measureKeyboard(keyboard, demo.pages[0]!.url);
     status('reader checks in Chromium…');
@@ -204,6 +220,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       mrr: relevance.mrr,
       halves: halvesOf(relevance),
       peers,
+      staticMode,
       queries: queries.length,
       keyboard: keyboardResults,
       reader,
@@ -246,6 +263,7 @@ function misses(row: SiteRow): string[] {
       : '',
     row.top3 < TARGETS.top3 ? `top-3 ${percent(row.top3)} < ${percent(TARGETS.top3)}` : '',
     row.mrr < TARGETS.mrr ? `MRR ${row.mrr.toFixed(2)} < ${TARGETS.mrr.toFixed(2)}` : '',
+    row.staticMode.top3 !== row.top3 || row.staticMode.mrr !== row.mrr ? `static mode's top-3 and MRR differ from the host's` : '',
     ...(['sphinx', 'pagefind'] as const).map((peer) => {
       const theirs = row.peers[peer];
       return theirs && !ahead(row, theirs) ? `search not ahead of ${peer === 'sphinx' ? "Sphinx's" : 'Pagefind'}` : '';
@@ -270,8 +288,9 @@ const relevanceCell = (relevance: Relevance | undefined) => (relevance ? `${perc
 function table(rows: SiteRow[]): string {
   const lines = [
     '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | ' +
-      'Tuning top-3, MRR | Held-out top-3, MRR | Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      'Tuning top-3, MRR | Held-out top-3, MRR | Static mode top-3, MRR | Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | ' +
+      'Reader 1 2 3 4 5 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
@@ -280,7 +299,7 @@ function table(rows: SiteRow[]): string {
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
         `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
-        `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ` +
+        `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ${relevanceCell(row.staticMode)} | ` +
         `${relevanceCell(row.peers.sphinx)} | ${relevanceCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
     );
   }

@@ -65,6 +65,21 @@ describe('the doclens.js loader', () => {
     });
   });
 
+  it('points every element at the files of doclens build when the tag names their folder, and at no proxy', async () => {
+    const staticTag = `<script type="module" src="${bundle}" data-static="../_doclens/"></script>`;
+    const { doc } = await frame('', page(staticTag));
+    await until(() => !!doc.querySelector('doclens-preview') && !!doc.querySelector('doclens-versions'), 'elements');
+    doc.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    const files = new URL('../_doclens/', doc.baseURI).href;
+    for (const name of ['doclens-search', 'doclens-preview', 'doclens-versions'])
+      expect(doc.querySelector(name)!.getAttribute('static'), name).to.equal(files);
+    // Empty: the files are beside the script, wherever the page is.
+    const beside = await frame('', page(`<script type="module" src="${bundle}" data-static></script>`));
+    await until(() => !!beside.doc.querySelector('doclens-preview'), 'preview');
+    expect(beside.doc.querySelector('doclens-preview')!.getAttribute('static')).to.equal(new URL('./', bundle).href);
+  });
+
   it('mounts only the features asked for, and puts the search trigger where the author says', async () => {
     const { doc } = await frame(
       '',

@@ -20,10 +20,10 @@ declare global {
   }
 }
 
-/** The tag that loaded doclens: the module tag (with `data-proxy`), or the classic script that imported it. */
+/** The tag that loaded doclens: the module tag (with `data-proxy` or `data-static`), or the classic script that imported it. */
 function loaderScript(): HTMLScriptElement | null {
   return (
-    document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"]') ??
+    document.querySelector<HTMLScriptElement>('script[data-proxy][src*="doclens"], script[data-static][src*="doclens"]') ??
     document.querySelector<HTMLScriptElement>('script[src*="doclens"][src$=".js"]')
   );
 }
@@ -57,16 +57,20 @@ function settingsOf(script: HTMLScriptElement | null) {
     (data.features ?? FEATURES.join(',')).split(/[\s,]+/).filter((name): name is Feature => (FEATURES as readonly string[]).includes(name)),
   );
   const page = detectPage({ project: data.project, version: data.version, language: data.language });
-  return { data, proxy, features, page };
+  // `data-static`: the folder of the files `doclens build` wrote, which the elements read instead of a proxy;
+  // empty, the script's own folder (a site generator writes one tag for pages at every depth).
+  const staticFiles =
+    data.static === undefined ? undefined : new URL(data.static || './', data.static ? document.baseURI : script?.src).href;
+  return { data, proxy, staticFiles, features, page };
 }
 type Settings = ReturnType<typeof settingsOf>;
 
 /** The search element, created on first need: the page's load event, or a shortcut before it. */
-function searchMounter({ data, proxy, page }: Settings): () => HTMLElement {
+function searchMounter({ data, proxy, staticFiles, page }: Settings): () => HTMLElement {
   let search: HTMLElement | undefined;
   return () => {
     if (search) return search;
-    search = element('doclens-search', { proxy, project: page.project, version: page.version });
+    search = element('doclens-search', { proxy, static: staticFiles, project: page.project, version: page.version });
     search.toggleAttribute('no-highlight', data.highlight === 'off');
     const target = data.searchTarget ? document.querySelector(data.searchTarget) : null;
     const boxes = themeSearchBoxes();
@@ -94,7 +98,7 @@ function loadPreviewOnFirstUse(): void {
 }
 
 function mount(settings: Settings, search: SearchOpener | undefined): void {
-  const { data, proxy, features, page } = settings;
+  const { data, proxy, staticFiles, features, page } = settings;
   // Elements an author placed in the page get their code too.
   const parts = new Set(PARTS.filter((part) => document.querySelector(`doclens-${part}`)));
   if (search) {
@@ -107,6 +111,7 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
     document.body.append(
       element('doclens-preview', {
         proxy,
+        static: staticFiles,
         domains: data.previewDomains,
         selector: data.previewSelector,
         doctool: data.doctool,
@@ -133,7 +138,14 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
   if (features.has('versions')) {
     const target = data.versionsTarget ? document.querySelector(data.versionsTarget) : null;
     const placement = target ? 'inline' : 'floating';
-    const versions = element('doclens-versions', { proxy, project: page.project, version: page.version, notice: data.notice, placement });
+    const versions = element('doclens-versions', {
+      proxy,
+      static: staticFiles,
+      project: page.project,
+      version: page.version,
+      notice: data.notice,
+      placement,
+    });
     // `data-switcher="always"`: the switcher shows on a site with one version and one language too.
     versions.toggleAttribute('always', data.switcher === 'always');
     (target ?? document.body).append(versions);

@@ -2,8 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EmbedPreview } from '../../contract/index.ts';
-import { getJson } from '../shared/api.ts';
-import { isEmbedPreview } from '../shared/answers.ts';
+import { dataSource } from '../shared/data-source.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { mainContent } from '../shared/page.ts';
@@ -54,6 +53,8 @@ export class DoclensPreview extends DoclensElement {
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
+  /** Base URL of the files `doclens build` wrote: set, the element reads them instead of asking a proxy. */
+  @property({ attribute: 'static' }) staticFiles = '';
   /** Links inside these containers get previews; unset, those in the main content the page's structure shows. */
   @property() selector?: string;
   /** Milliseconds the pointer rests on a link before the preview shows. */
@@ -191,7 +192,7 @@ export class DoclensPreview extends DoclensElement {
     const url = this.previewUrl(link)!;
     let pending = this.cache.get(url);
     if (!pending) {
-      pending = getJson(this.proxy, 'api/v3/embed/', { url, doctool: this.effectiveDoctool, form: 'preview' }, isEmbedPreview);
+      pending = dataSource(this.proxy, this.staticFiles).preview(url, this.effectiveDoctool);
       pending.catch(() => this.cache.delete(url));
       this.cache.set(url, pending);
     }

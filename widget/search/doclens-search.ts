@@ -1,6 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { define, DoclensElement } from '../shared/base-element.ts';
+import { dataSource } from '../shared/data-source.ts';
+import { pageContextOf } from '../versions/page-context.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -68,6 +70,8 @@ export class DoclensSearch extends DoclensElement {
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
+  /** Base URL of the files `doclens build` wrote: set, the element reads them instead of asking a proxy. */
+  @property({ attribute: 'static' }) staticFiles = '';
   /** Project searched; without it the proxy's configured projects are. */
   @property() project?: string;
   /** Version searched (with `project`). */
@@ -101,7 +105,7 @@ export class DoclensSearch extends DoclensElement {
   private readonly request = new SearchRequestController(
     this,
     () => ({
-      proxy: this.proxy,
+      source: dataSource(this.proxy, this.staticFiles),
       words: this.query,
       pageSize: this.pageSize,
       debounce: this.debounce,
@@ -117,7 +121,7 @@ export class DoclensSearch extends DoclensElement {
   });
   private readonly list = new ResultList(this, () => this.request.results);
   private readonly names = new SearchedNames(this, () => ({
-    proxy: this.proxy,
+    source: dataSource(this.proxy, this.staticFiles),
     pageUrl: this.pageUrl,
     project: this.project,
     version: this.version,
@@ -147,10 +151,26 @@ export class DoclensSearch extends DoclensElement {
   }
 
   override firstUpdated(): void {
+    if (this.staticFiles && this.project === undefined) void this.adoptSiteScope();
     // Asked before the dialog opens (the switcher asks the same, once per page): the filters row does not move under the reader's pointer.
     void this.names.load();
     this.placeTrigger();
     this.address.openLinked();
+  }
+
+  /**
+   * In static mode the page's project and version are the ones the build's files name for it (a site
+   * of plain files has no meta tags that say): searched, and told apart from other projects' results.
+   */
+  private async adoptSiteScope(): Promise<void> {
+    try {
+      const context = await pageContextOf(dataSource(this.proxy, this.staticFiles), this.pageUrl);
+      this.project ??= context.project.slug;
+      this.version ??= context.version.slug;
+      void this.names.load();
+    } catch {
+      // Unscoped, the search covers the site's main version; each result says where it is from.
+    }
   }
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */

@@ -1,6 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { format, type Strings } from '../shared/i18n.ts';
 import { siteName } from '../shared/page.ts';
+import type { DataSource } from '../shared/api.ts';
 import { pageContextOf } from '../versions/page-context.ts';
 
 /** What is searched: a project (and version), with its subprojects or not; else the proxy's configured projects. */
@@ -19,7 +20,7 @@ export function scopedQuery(scope: SearchScope, words: string): string {
 }
 
 interface NamesOptions {
-  proxy: string;
+  source: DataSource;
   /** The page the dialog is on (this one when undefined). */
   pageUrl: string | undefined;
   project: string | undefined;
@@ -38,11 +39,11 @@ export class SearchedNames {
 
   /** Asks the page context (shared with the switcher, asked once per page) for the names. */
   async load(): Promise<void> {
-    const { proxy, pageUrl, project, version } = this.options();
+    const { source, pageUrl, project, version } = this.options();
     const key = `${project}/${version}`;
     if (!project || this.known?.key === key) return;
     try {
-      const context = await pageContextOf(proxy, pageUrl, project, version);
+      const context = await pageContextOf(source, pageUrl, project, version);
       const named = context.project.slug === project && (version === undefined || context.version.slug === version);
       if (!named) return;
       this.known = {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../contract/index.ts';
+import { proxySource } from '../shared/api.ts';
 import { SearchRequestController, type SearchParameters } from './search-request.ts';
 
 interface SearchServer {
@@ -109,7 +110,7 @@ describe('SearchRequestController', () => {
   function controller(words: () => string, overrides: Partial<SearchParameters> = {}) {
     let replaced = 0;
     const parameters = () => ({
-      proxy: search.url,
+      source: proxySource(search.url),
       words: words(),
       scope: { includeSubprojects: true },
       pageSize: 10,

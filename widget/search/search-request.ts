@@ -1,7 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SearchResponse, SearchResult } from '../../contract/index.ts';
-import { getJson, isAbort, ProxyRequestError } from '../shared/api.ts';
-import { isSearchResponse } from '../shared/answers.ts';
+import { isAbort, ProxyRequestError, type DataSource } from '../shared/api.ts';
 import { scopedQuery, type SearchScope } from './scope.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'results' | 'empty' | 'error' | 'offline';
@@ -13,7 +12,7 @@ const INDEXING_RETRY_MS = 1000;
 
 /** What the controller reads from its host each time it asks. */
 export interface SearchParameters {
-  proxy: string;
+  source: DataSource;
   /** The reader's words, as typed. */
   words: string;
   scope: SearchScope;
@@ -121,10 +120,10 @@ export class SearchRequestController implements ReactiveController {
     if (append) this.loadingMore = true;
     else this.status = 'loading';
     this.host.requestUpdate();
-    const { proxy, scope, words, pageSize } = this.parameters();
+    const { source, scope, words, pageSize } = this.parameters();
     const params = { q: scopedQuery(scope, words), page: String(page), page_size: String(pageSize) };
     try {
-      const response = await getJson(proxy, 'api/v3/search/', params, isSearchResponse, abortController.signal);
+      const response = await source.search(params, abortController.signal);
       if (id !== this.requestId) return;
       // Partial results are asked again shortly (typing cancels that), and never kept.
       if (response.indexing) this.timer = setTimeout(() => void this.run(page, append), INDEXING_RETRY_MS);

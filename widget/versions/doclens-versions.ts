@@ -2,6 +2,7 @@ import { nothing, type TemplateResult } from 'lit';
 import { property, queryAll, state } from 'lit/decorators.js';
 import type { PageContext } from '../../contract/index.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
+import { dataSource } from '../shared/data-source.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { keepKeysInside } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
@@ -57,6 +58,8 @@ export class DoclensVersions extends DoclensElement {
 
   /** Base URL of the doclens proxy. */
   @property() proxy = '';
+  /** Base URL of the files `doclens build` wrote: set, the element reads them instead of asking a proxy. */
+  @property({ attribute: 'static' }) staticFiles = '';
   /** Project of the page; else the page's meta tags or its URL tell. */
   @property() project?: string;
   /** Version of the page (with `project`). */
@@ -116,7 +119,7 @@ export class DoclensVersions extends DoclensElement {
   /** Loads the page context for the current page. */
   async refresh(): Promise<void> {
     try {
-      this.context = await pageContextOf(this.proxy, this.pageUrl, this.project, this.version);
+      this.context = await pageContextOf(dataSource(this.proxy, this.staticFiles), this.pageUrl, this.project, this.version);
       const settings = readerSettings();
       this.noticeDismissed = this.isDismissed(settings);
       this.collapsed = settings.switcherCollapsed;

@@ -1,23 +1,24 @@
 import type { PageContext } from '../../contract/index.ts';
-import { getJson } from '../shared/api.ts';
-import { isPageContext } from '../shared/answers.ts';
+import type { DataSource } from '../shared/api.ts';
 
-/** Answers by request: the switcher and the search dialog of one page ask the proxy once between them. */
-const answers = new Map<string, Promise<PageContext>>();
+/** Answers by source and request: the switcher and the search dialog of one page ask once between them. */
+const answers = new WeakMap<DataSource, Map<string, Promise<PageContext>>>();
 
 /** The page context of a page (this one by default), for a project and version when given. */
-export function pageContextOf(proxy: string, pageUrl: string | undefined, project?: string, version?: string): Promise<PageContext> {
+export function pageContextOf(source: DataSource, pageUrl: string | undefined, project?: string, version?: string): Promise<PageContext> {
   const url = new URL(pageUrl ?? window.location.href);
   url.hash = '';
   url.search = '';
   const params = { url: url.href, project, version };
-  const key = JSON.stringify([proxy, params]);
-  const known = answers.get(key);
-  if (known) return known;
-  const answer = getJson(proxy, 'api/v3/page-context/', params, isPageContext);
-  answers.set(key, answer);
+  const key = JSON.stringify(params);
+  const known = answers.get(source) ?? new Map<string, Promise<PageContext>>();
+  answers.set(source, known);
+  const asked = known.get(key);
+  if (asked) return asked;
+  const answer = source.pageContext(params);
+  known.set(key, answer);
   // A failure is not kept: the next caller asks again.
-  answer.catch(() => answers.delete(key));
+  answer.catch(() => known.delete(key));
   return answer;
 }
 

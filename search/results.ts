@@ -1,0 +1,48 @@
+import type { SearchBlock } from '../contract/index.ts';
+import { highlight, highlightExcerpts } from './highlight.ts';
+import type { PageHit, SectionHit } from './pages.ts';
+
+/**
+ * A page hit in the shapes of the Search API v3's results, the same from the docs host and from the
+ * static mode's search in the browser.
+ */
+
+/** Longest section text a search result carries; highlights point into the rest. */
+const MAX_BLOCK_CONTENT = 1000;
+
+/** The URL path of a page: `guide/index.html` is served as `guide/`. */
+export function pageUrlPath(file: string): string {
+  return file === 'index.html' ? '' : file.replace(/(^|\/)index\.html$/, '$1');
+}
+
+export function titleHighlights(title: string, words: ReadonlySet<string>): string[] {
+  const highlighted = highlight(title, words);
+  return highlighted.includes('<span>') ? [highlighted] : [];
+}
+
+function blockOf({ section, matchedWords }: SectionHit): SearchBlock {
+  const content = section.content.length > MAX_BLOCK_CONTENT ? `${section.content.slice(0, MAX_BLOCK_CONTENT)}…` : section.content;
+  const contentHighlights = highlightExcerpts(section.content, matchedWords);
+  if (section.role) {
+    return {
+      type: 'domain',
+      role: section.role,
+      name: section.title,
+      id: section.anchor,
+      content,
+      highlights: { name: titleHighlights(section.title, matchedWords), content: contentHighlights },
+    };
+  }
+  return {
+    type: 'section',
+    id: section.anchor,
+    title: section.title,
+    content,
+    highlights: { title: titleHighlights(section.title, matchedWords), content: contentHighlights },
+  };
+}
+
+/** The sections of a page hit, as a result's blocks. */
+export function resultBlocks(hit: PageHit): SearchBlock[] {
+  return hit.sections.map(blockOf);
+}

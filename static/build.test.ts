@@ -1,0 +1,161 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildHelp, runBuild } from '../cli/build.ts';
+import { UsageError } from '../cli/args.ts';
+import type { StaticPreviewFile, StaticPreviews, StaticSiteFile } from '../contract/index.ts';
+import { buildStatic, NotABuiltSiteError } from './build.ts';
+
+const demo = new URL('../demo/docs/build/', import.meta.url).pathname;
+let dir: string;
+
+/** A site as the hosting service serves it: /en/<version>/ folders of aurora, and its Spanish translation at /es/latest/. */
+function layoutSite(): string {
+  const site = join(dir, 'aurora');
+  cpSync(join(demo, 'aurora'), site, { recursive: true });
+  cpSync(join(demo, 'aurora-es/es'), join(site, 'es'), { recursive: true });
+  return site;
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'doclens-build-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('doclens build', () => {
+  it('writes the versions and translations in the switcher order, with each version’s pages', async () => {
+    const site = layoutSite();
+    const summary = await buildStatic({ docs: site });
+    expect(summary.out).toBe(join(site, '_doclens'));
+    const data = readJson<StaticSiteFile>(join(site, '_doclens/site.json'));
+    expect(data.root).toBe('../');
+    const [main, spanish] = data.projects;
+    expect(main!.versions.map((version) => [version.slug, version.path, version.status])).toEqual([
+      // Without a manifest nothing tells which release `latest` stands beside: no version is marked old.
+      ['latest', 'en/latest/', null],
+      ['2.0', 'en/2.0/', null],
+      ['1.0', 'en/1.0/', null],
+    ]);
+    expect(main!.default_version).toBe('latest');
+    expect(spanish).toMatchObject({
+      translation_of: main!.slug,
+      language: { code: 'es' },
+      versions: [{ slug: 'latest', path: 'es/latest/' }],
+    });
+    const pages = readJson<string[]>(join(site, '_doclens', main!.versions[2]!.data, 'pages.json'));
+    expect(pages).toContain('quickstart.html');
+    expect(pages).toContain('api/scheduler.html');
+    expect(summary.pages).toBe(readdirSync(site, { recursive: true }).filter((name) => String(name).endsWith('.html')).length);
+  });
+
+  it('writes the preview of every target the site links to, links under the origin the widget replaces', async () => {
+    const site = layoutSite();
+    await buildStatic({ docs: site });
+    const data = readJson<StaticSiteFile>(join(site, '_doclens/site.json'));
+    const file = readJson<StaticPreviewFile>(join(site, '_doclens/data/en/latest/previews/glossary.html.json'));
+    // quickstart.html links to glossary.html#term-trigger: the term's definition is its preview.
+    expect(file.previews['term-trigger']!.title).toMatch(/trigger/i);
+    expect(file.previews['term-trigger']!.content).toMatch(/<d[ld]|<p/);
+    expect(file.previews['']!.title).toBe('Glossary');
+    const scheduler = readJson<StaticPreviewFile>(join(site, '_doclens/data/en/latest/previews/api/scheduler.html.json'));
+    const links = [...JSON.stringify(scheduler.previews).matchAll(/href=\\"([^"\\]+)/g)].map(([, href]) => href!);
+    expect(links.filter((href) => href.startsWith(data.origin))).not.toHaveLength(0);
+    expect(links.every((href) => !href.startsWith('http') || href.startsWith(data.origin) || !href.includes('aurora'))).toBe(true);
+  });
+
+  it('writes a page with many targets in parts, each found from the first fragment it holds', async () => {
+    const site = join(dir, 'site');
+    const entries = Array.from(
+      { length: 400 },
+      (_, i) => `<dt id="entry-${String(i).padStart(3, '0')}">entry ${i}</dt><dd><p>${'words '.repeat(60)}${i}</p></dd>`,
+    );
+    const links = entries.map((_, i) => `<a href="api.html#entry-${String(i).padStart(3, '0')}">e</a>`).join('');
+    cpSync(join(demo, 'skyline/en/latest'), site, { recursive: true });
+    writeFileSync(
+      join(site, 'api.html'),
+      `<html><head><title>API</title></head><body><main><h1>API</h1><dl>${entries.join('')}</dl></main></body></html>`,
+    );
+    writeFileSync(
+      join(site, 'links.html'),
+      `<html><head><title>Links</title></head><body><main><h1>Links</h1><p>${links}</p></main></body></html>`,
+    );
+    await buildStatic({ docs: site });
+    const main = readJson<StaticPreviewFile>(join(site, '_doclens/data/previews/api.html.json'));
+    expect(Object.keys(main.previews)).toEqual(['']);
+    expect(main.parts!.length).toBeGreaterThan(1);
+    const last = main.parts!.length - 1;
+    const part = readJson<StaticPreviews>(join(site, `_doclens/data/previews/api.html.${last}.json`));
+    expect(Object.keys(part)[0]).toBe(main.parts![last]);
+    expect(part['entry-399']!.content).toContain('399');
+  });
+
+  it('writes the tag into every page once, however often it runs, relative to each page', async () => {
+    const site = layoutSite();
+    const first = await buildStatic({ docs: site, inject: true });
+    const again = await buildStatic({ docs: site, inject: true });
+    expect(first.injected).toBe(first.pages);
+    expect(again.injected).toBe(0);
+    const nested = readFileSync(join(site, 'en/latest/api/scheduler.html'), 'utf8');
+    expect(nested.match(/<script[^>]*data-static/g)).toEqual(['<script type="module" src="../../../_doclens/doclens.js" data-static']);
+    expect(nested.indexOf('data-static')).toBeLessThan(nested.indexOf('</head>'));
+    expect(existsSync(join(site, '_doclens/doclens.js'))).toBe(true);
+  });
+
+  it('refuses a folder that is not a built site, and writes nothing', async () => {
+    writeFileSync(join(dir, 'conf.py'), '');
+    await expect(buildStatic({ docs: dir })).rejects.toThrow(/not a built documentation site.*conf\.py/);
+    await expect(buildStatic({ docs: join(dir, 'missing') })).rejects.toBeInstanceOf(NotABuiltSiteError);
+    expect(readdirSync(dir)).toEqual(['conf.py']);
+  });
+
+  it('leaves the earlier files in place when a build fails half way', async () => {
+    const site = layoutSite();
+    await buildStatic({ docs: site });
+    const before = readFileSync(join(site, '_doclens/site.json'), 'utf8');
+    const failing = buildStatic({ docs: site }, ({ phase, done }) => {
+      if (phase === 'pages' && done === 3) throw new Error('disk full');
+    });
+    await expect(failing).rejects.toThrow('disk full');
+    expect(readFileSync(join(site, '_doclens/site.json'), 'utf8')).toBe(before);
+    expect(readdirSync(site).filter((name) => name.startsWith('.doclens'))).toEqual([]);
+  });
+});
+
+describe('doclens build (command)', () => {
+  const io = (tty: boolean) => {
+    const written = { stdout: '', stderr: '' };
+    return {
+      written,
+      io: {
+        stdout: { write: (text: string) => (written.stdout += text) },
+        stderr: { isTTY: tty, write: (text: string) => (written.stderr += text) },
+        env: {},
+      },
+    };
+  };
+
+  it('prints one summary line, and progress on a terminal only', async () => {
+    const site = layoutSite();
+    const plain = io(false);
+    await runBuild(['--docs', site, '--inject'], plain.io);
+    expect(plain.written.stderr).toBe('');
+    const summary =
+      /^doclens build: \d+ pages, \d+ sections, \d+ previews, [\d.]+ [KM]B in .*_doclens, [\d.]+ s, the tag written into \d+ pages;/;
+    expect(plain.written.stdout).toMatch(summary);
+    expect(plain.written.stdout).toMatch(/; the search code a reader fetches: \d+ KB gzip\n$/);
+    const terminal = io(true);
+    await runBuild(['--docs', site, '--out', join(dir, 'out')], terminal.io);
+    expect(terminal.written.stderr).toMatch(/\d+\/\d+ pages indexed and previewed/);
+    expect(existsSync(join(dir, 'out/site.json'))).toBe(true);
+  });
+
+  it('shows its help, and says what is missing', async () => {
+    const help = io(false);
+    await runBuild(['--help'], help.io);
+    expect(help.written.stdout).toBe(buildHelp);
+    await expect(runBuild([], io(false).io)).rejects.toBeInstanceOf(UsageError);
+  });
+});

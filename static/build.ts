@@ -1,0 +1,316 @@
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
+import { listHtml, PageStore } from '../host/pages.ts';
+import type { Project } from '../host/registry.ts';
+import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
+import { packagePath } from '../runtime/package-files.ts';
+import { SearchIndex } from '../search/index.ts';
+import { injectTag } from './inject.ts';
+import { LinkTargets, type PageKey } from './links.ts';
+import { PagePool } from './page-pool.ts';
+import { readSite, type SiteVersion, type StaticSite } from './site.ts';
+
+export { NotABuiltSiteError } from './site.ts';
+
+export interface BuildOptions {
+  /** The built site's folder. */
+  docs: string;
+  /** Where the files go (default: `_doclens/` in the site's folder). */
+  out?: string | undefined;
+  /** A manifest of `doclens host`'s form naming the site's projects and versions (default: read from the folders). */
+  manifest?: string | undefined;
+  /** Write the widget's tag into every page of the site. */
+  inject?: boolean | undefined;
+  /**
+   * The site's root URL, relative to the files' folder, where the two are served apart (default: the
+   * path from `out` to `docs` on disk, `../` for the default `out`).
+   */
+  root?: string | undefined;
+}
+
+/** How far the build is: pages read for links, pages whose previews are written and that are indexed. */
+export interface BuildProgress {
+  phase: 'links' | 'pages';
+  done: number;
+  total: number;
+}
+
+export interface BuildSummary {
+  out: string;
+  pages: number;
+  /** Sections the search indexes. */
+  sections: number;
+  /** Previews written: each page's opening and every target the site links to. */
+  previews: number;
+  /** Bytes of the files written, the widget's included. */
+  bytes: number;
+  seconds: number;
+  /** Pages that got the widget's tag (0 without `inject`). */
+  injected: number;
+  /** Bytes of the search's code, which a reader's browser fetches on the first search, gzip-compressed. */
+  searchCodeBytes: number;
+}
+
+/** The origin pages are read under: the site's own is unknown, and the widget puts it back (see `StaticPreviews`). */
+const SITE_ORIGIN = 'https://doclens.invalid/';
+
+/** Each version's data folder, below the output folder. */
+const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
+
+/** The projects and versions, as the widget reads them; `root`: the site's root URL relative to the files. */
+function siteFile(site: StaticSite, root: string): StaticSiteFile {
+  const pathOf = new Map(site.versions.map((entry) => [entry.version, entry]));
+  const projectEntry = (project: Project): StaticProject => {
+    const listed = project.versions.filter((version) => pathOf.has(version)).sort(compareVersions);
+    const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.defaultVersion);
+    const release = stable && { slug: stable.slug, release: stable.ref ?? stable.slug };
+    return {
+      slug: project.slug,
+      name: project.name,
+      language: { code: project.language, name: project.language },
+      default_version: project.defaultVersion,
+      translation_of: project.translationOf?.slug ?? null,
+      versions: listed.map(
+        (version): StaticVersion => ({
+          slug: version.slug,
+          verbose_name: version.verboseName,
+          type: version.type,
+          status: versionStatus(version, release ?? null),
+          release: version === stable ? (release?.release ?? null) : null,
+          downloads: version.downloads,
+          path: pathOf.get(version)!.path,
+          data: dataFolder(pathOf.get(version)!),
+        }),
+      ),
+    };
+  };
+  return {
+    format: 1,
+    root,
+    origin: SITE_ORIGIN,
+    projects: site.registry.projects.filter((project) => project.versions.some((version) => pathOf.has(version))).map(projectEntry),
+  };
+}
+
+/** Files read ahead of the one being worked on, and written while the next is: the disk waits on neither. */
+const IO_DEPTH = 16;
+
+/** Writes files a few at a time without waiting for each, each folder made once; counts the bytes. */
+class Writer {
+  bytes = 0;
+  private readonly folders = new Map<string, Promise<unknown>>();
+  private pending: Promise<void>[] = [];
+
+  async write(file: string, data: string | Uint8Array): Promise<void> {
+    const folder = dirname(file);
+    const made = this.folders.get(folder) ?? mkdir(folder, { recursive: true });
+    this.folders.set(folder, made);
+    this.pending.push(made.then(() => writeFile(file, data)));
+    this.bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (this.pending.length >= IO_DEPTH) await this.flush();
+  }
+
+  writeJson(file: string, data: unknown): Promise<void> {
+    return this.write(file, JSON.stringify(data));
+  }
+
+  async flush(): Promise<void> {
+    const writing = this.pending;
+    this.pending = [];
+    await Promise.all(writing);
+  }
+
+  /** Once nothing is being written any more (after a failure, before the folder is removed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending, ...this.folders.values()]);
+  }
+}
+
+/** Each page with its HTML, the next ones read meanwhile. */
+async function* readAhead(pages: readonly PageKey[]): AsyncGenerator<[number, PageKey, string]> {
+  const readPage = (page: PageKey) => {
+    const reading = readFile(join(page.version.version.root!, page.file), 'utf8');
+    // A read still under way when the build stops fails with no one waiting for it.
+    reading.catch(() => {});
+    return reading;
+  };
+  const reading = new Map(pages.slice(0, IO_DEPTH).map((page, index) => [index, readPage(page)]));
+  for (const [index, page] of pages.entries()) {
+    const html = await reading.get(index)!;
+    reading.delete(index);
+    const next = pages[index + IO_DEPTH];
+    if (next) reading.set(index + IO_DEPTH, readPage(next));
+    yield [index, page, html];
+  }
+}
+
+/**
+ * About how long each part of a search index is: a search fetches the parts that hold its words and
+ * their sections, so smaller parts fetch less beside what it needs, in more requests.
+ */
+const SEARCH_PART_CHARS = 64 * 1024;
+
+/** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
+const PREVIEW_PART_BYTES = 64 * 1024;
+
+/** A page's preview files, by the end of their names (`.json`, `.0.json`, …): see `StaticPreviewFile`. */
+function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | StaticPreviews][] {
+  const { '': opening, ...targets } = previews;
+  if (JSON.stringify(previews).length <= PREVIEW_PART_BYTES) return [['.json', { previews }]];
+  const parts: StaticPreviews[] = [];
+  let size = Number.POSITIVE_INFINITY;
+  for (const fragment of Object.keys(targets).sort()) {
+    const length = JSON.stringify(targets[fragment]).length + fragment.length;
+    if (size + length > PREVIEW_PART_BYTES) {
+      parts.push({});
+      size = 0;
+    }
+    parts.at(-1)![fragment] = targets[fragment]!;
+    size += length;
+  }
+  const main: StaticPreviewFile = { previews: opening ? { '': opening } : {}, parts: parts.map((part) => Object.keys(part)[0]!) };
+  return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
+}
+
+/** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
+const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
+
+/** Copies the widget's code (not its source maps); gives its size, and the search chunk's compressed. */
+async function copyWidget(out: string): Promise<{ bytes: number; searchCodeBytes: number }> {
+  const dist = packagePath('dist/');
+  let bytes = 0;
+  let searchCodeBytes = 0;
+  for (const name of await readdir(dist)) {
+    if (!name.endsWith('.js')) continue;
+    const code = await readFile(join(dist, name));
+    await writeFile(join(out, name), code);
+    bytes += code.length;
+    if (SEARCH_CHUNK.test(name)) searchCodeBytes = gzipSync(code).length;
+  }
+  if (searchCodeBytes === 0) throw new Error(`the widget is not built (${dist} has no search chunk): run "npm run build" first`);
+  return { bytes, searchCodeBytes };
+}
+
+/**
+ * Writes what the widget needs to run on a static site with no server behind it: the projects and
+ * versions, each version's pages, the previews of every page and of every target the site links to,
+ * and the widget's code. The files are written to a temporary folder beside `out` and take its place
+ * only once complete; `inject` then adds the widget's tag to every page.
+ */
+export async function buildStatic(options: BuildOptions, progress: (state: BuildProgress) => void = () => {}): Promise<BuildSummary> {
+  const started = performance.now();
+  const site = readSite(options.docs, options.manifest);
+  const out = resolve(options.out ?? join(site.root, '_doclens'));
+  // One version's folder may be listed under two names (`stable` and its release): read once.
+  const folders = [...new Map(site.versions.map((entry) => [entry.path, entry])).values()];
+  const pages = (
+    await Promise.all(folders.map(async (version) => (await listHtml(version.version.root!)).map((file): PageKey => ({ version, file }))))
+  ).flat();
+  if (pages.length === 0) throw new Error(`${options.docs} has no HTML pages`);
+
+  await mkdir(dirname(out), { recursive: true });
+  const temporary = await mkdtemp(join(dirname(out), '.doclens-build-'));
+  const writer = new Writer();
+  try {
+    const targets = new LinkTargets(site.versions, SITE_ORIGIN);
+    for await (const [index, page, html] of readAhead(pages)) {
+      targets.read(page, html);
+      progress({ phase: 'links', done: index + 1, total: pages.length });
+    }
+    let previews = 0;
+    let sections = 0;
+    const store = new PageStore();
+    const indexes = new Map(
+      await Promise.all(
+        folders.map(
+          async (version) => [version, { index: new SearchIndex(), pages: new Set(await store.contentPages(version.version)) }] as const,
+        ),
+      ),
+    );
+    // Pages are worked on in threads, a few ahead of the one added to the index: pages go in in order.
+    const threads = new PagePool();
+    try {
+      const ahead = threads.size * 4;
+      const work = (page: PageKey) => {
+        const search = indexes.get(page.version)!;
+        const done = threads.run({
+          file: join(page.version.version.root!, page.file),
+          pageUrl: new URL(page.version.path + page.file, SITE_ORIGIN).href,
+          fragments: [...targets.of(page)],
+          indexedAs: search.pages.has(page.file) ? page.file : undefined,
+        });
+        // A failure is the build's, from whichever page it is waiting for.
+        done.catch(() => {});
+        return done;
+      };
+      const working = new Map(pages.slice(0, ahead).map((page, index) => [index, work(page)]));
+      for (const [index, page] of pages.entries()) {
+        const { previews: written, split } = await working.get(index)!;
+        working.delete(index);
+        const next = pages[index + ahead];
+        if (next) working.set(index + ahead, work(next));
+        if (split) indexes.get(page.version)!.index.addPage(page.file, split);
+        previews += Object.keys(written).length;
+        const file = join(temporary, dataFolder(page.version), 'previews', page.file);
+        for (const [name, data] of previewFiles(written)) await writer.writeJson(`${file}${name}`, data);
+        progress({ phase: 'pages', done: index + 1, total: pages.length });
+      }
+    } finally {
+      await threads.close();
+    }
+    for (const [version, { index }] of indexes) {
+      index.finish();
+      sections += index.size.sections;
+      // Written a part at a time: a large index's saved form is never held whole.
+      // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
+      for (const part of index.savedParts(SEARCH_PART_CHARS))
+        await writer.write(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
+    }
+    for (const version of folders) {
+      const files = pages.filter((page) => page.version === version).map((page) => page.file);
+      await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
+    }
+    const root = relative(out, site.root).split(sep).join('/');
+    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
+    await writer.flush();
+    const widget = await copyWidget(temporary);
+    const bytes = writer.bytes + widget.bytes;
+    await replaceFolder(temporary, out);
+    const injected = options.inject ? await injectAll(site, out) : 0;
+    const seconds = (performance.now() - started) / 1000;
+    return { out, pages: pages.length, sections, previews, bytes, seconds, injected, searchCodeBytes: widget.searchCodeBytes };
+  } catch (error) {
+    await writer.settled();
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Puts a complete folder in place of `out`, whose earlier contents are removed only once the new ones are there. */
+async function replaceFolder(complete: string, out: string): Promise<void> {
+  const previous = await stat(out).then(
+    () => `${complete}-previous`,
+    () => undefined,
+  );
+  if (previous) await rename(out, previous);
+  await rename(complete, out);
+  if (previous) await rm(previous, { recursive: true, force: true });
+}
+
+/** Writes the widget's tag into every page of the site; gives how many pages changed. */
+async function injectAll(site: StaticSite, out: string): Promise<number> {
+  let changed = 0;
+  for (const file of await listHtml(site.root)) {
+    const path = join(site.root, file);
+    const html = await readFile(path, 'utf8');
+    const tagged = injectTag(html, relative(dirname(path), out));
+    if (tagged === html) continue;
+    // Each page is replaced whole: a reader (or a failure) never sees half of one.
+    await writeFile(`${path}.doclens-tmp`, tagged);
+    await rename(`${path}.doclens-tmp`, path);
+    changed++;
+  }
+  return changed;
+}

@@ -1,0 +1,74 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStatic } from '../../static/build.ts';
+import { serveFolders, type StaticFiles } from '../../test/static-files.ts';
+import { ProxyRequestError } from './api.ts';
+import { StaticSource } from './static-source.ts';
+
+const demo = new URL('../../demo/docs/build/', import.meta.url).pathname;
+let dir: string;
+let server: StaticFiles;
+let source: StaticSource;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'doclens-static-'));
+  // The demo's aurora as the hosting service lays it out, its Spanish translation beside it.
+  cpSync(join(demo, 'aurora'), join(dir, 'docs'), { recursive: true });
+  cpSync(join(demo, 'aurora-es/es'), join(dir, 'docs/es'), { recursive: true });
+  await buildStatic({ docs: join(dir, 'docs') });
+  server = await serveFolders({ '/': join(dir, 'docs') });
+  source = new StaticSource(`${server.url}/_doclens/`);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('StaticSource', () => {
+  it('gives the page context of a page: its versions and translations, each marked where the page is missing', async () => {
+    const context = await source.pageContext({ url: `${server.url}/en/1.0/quickstart.html` });
+    expect(context.version).toMatchObject({ slug: '1.0' });
+    expect(context.path).toBe('quickstart.html');
+    expect(context.versions.map((version) => [version.slug, version.current, version.exists])).toEqual([
+      ['latest', false, true],
+      ['2.0', false, true],
+      ['1.0', true, true],
+    ]);
+    expect(context.versions[0]!.url).toBe(`${server.url}/en/latest/quickstart.html`);
+    expect(context.translations.map((translation) => [translation.language.code, translation.url])).toEqual([
+      ['en', `${server.url}/en/1.0/quickstart.html`],
+      // The translation has no 1.0: its default version, where the page is looked for.
+      ['es', `${server.url}/es/latest/quickstart.html`],
+    ]);
+    const latestOnly = await source.pageContext({ url: `${server.url}/en/latest/guides/async.html` });
+    expect(latestOnly.versions.find((version) => version.slug === '1.0')).toMatchObject({
+      exists: false,
+      root_url: `${server.url}/en/1.0/`,
+    });
+  });
+
+  it('previews the target a link names, its links pointing into the site', async () => {
+    const preview = await source.preview(`${server.url}/en/latest/glossary.html#term-trigger`);
+    expect(preview).toMatchObject({ fragment: 'term-trigger', external: false, missing_fragment: false });
+    expect(preview.title).toMatch(/trigger/i);
+    const api = await source.preview(`${server.url}/en/latest/api/scheduler.html#aurora.Scheduler`);
+    expect(api.content).not.toContain('doclens.invalid');
+    expect(api.content).toContain(`href="${server.url}/en/latest/`);
+  });
+
+  it('previews the page’s opening for a fragment the page lacks, and refuses a page outside the site', async () => {
+    const preview = await source.preview(`${server.url}/en/latest/glossary.html#no-such-target`);
+    expect(preview).toMatchObject({ title: 'Glossary', missing_fragment: true });
+    await expect(source.preview('http://elsewhere.example/page.html')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(source.preview(`${server.url}/en/latest/no-page.html`)).rejects.toBeInstanceOf(ProxyRequestError);
+  });
+
+  it('reads each file once for the page’s life', async () => {
+    const asked = server.requests.length;
+    await source.preview(`${server.url}/en/latest/glossary.html#term-trigger`);
+    await source.pageContext({ url: `${server.url}/en/1.0/quickstart.html` });
+    expect(server.requests.length).toBe(asked);
+  });
+});
