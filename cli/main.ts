@@ -5,12 +5,20 @@ import { runDemo } from './demo.ts';
 import { runHost } from './host.ts';
 import { runProxy } from './proxy.ts';
 
+function version(): string {
+  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
+}
+
 const help = `Usage: doclens <command> [options]
 
 Commands:
   demo     run the demo: sample documentation with the local docs host
   host     serve folders of built documentation with the hosting service's read API
   proxy    run the doclens proxy in front of a hosting service
+
+Options:
+  -h, --help     show this help
+  -v, --version  show the version (${version()})
 
 Run "doclens <command> --help" for a command's options.
 `;
@@ -27,11 +35,27 @@ const commands: Record<string, (argv: string[]) => Promise<Stoppable | undefined
   proxy: runProxy,
 };
 
+/**
+ * How long stopping may take before the process exits anyway: past the proxy's own grace for
+ * requests in flight (--timeout), so that nothing (a log line that cannot be written) keeps it up.
+ */
+const STOP_DEADLINE_MS = 60_000;
+
+/**
+ * A closed or broken stdout/stderr (`doclens proxy | head`, a log collector gone) loses the lines
+ * written, never the server: without a listener, the write's EPIPE would be thrown as uncaught.
+ */
+function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+}
+
 function stopOnSignals(running: Stoppable): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    // A second signal stops at once.
+    if (stopping) process.exit(1);
     stopping = true;
+    setTimeout(() => process.exit(1), STOP_DEADLINE_MS);
     if (running.stopping) running.stopping(signal);
     else console.log(`\ndoclens: ${signal} received, stopping`);
     running.close().then(
@@ -39,8 +63,8 @@ function stopOnSignals(running: Stoppable): void {
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -50,8 +74,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (name === '--version' || name === '-v') {
-    const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
-    console.log(pkg.version);
+    console.log(version());
     return;
   }
   const command = commands[name];
@@ -60,6 +83,7 @@ async function main(argv: string[]): Promise<void> {
   if (running) stopOnSignals(running);
 }
 
+ignoreClosedOutput();
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error as Error).name === 'ManifestError' || (error as Error).name === 'ConfigError') {
     console.error(`doclens: ${(error as Error).message}`);

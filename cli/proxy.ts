@@ -4,6 +4,7 @@ import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { redisAddress } from '../proxy/replicas/redis.ts';
 import { configInput, parseConfig, SETTINGS, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
+import { checkUpstreamAddress } from './upstream-address.ts';
 
 const flagName = (flag: string) => flag.replace(/^--/, '');
 
@@ -69,6 +70,7 @@ export async function runProxy(argv: string[]): Promise<(RunningProxy & { stoppi
     process.stdout.write(proxyHelp);
     return undefined;
   }
+  await checkUpstreamAddress(config);
   const logger = createLogger(config.logLevel);
   logger.info({ pid: process.pid, node: process.version, redis: config.redis && redisAddress(config.redis) }, 'starting');
   const proxy = await startProxy(config, { logger });
