@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { proxyConfigFrom } from '../../cli/proxy.ts';
 import { checkUpstreamAddress } from '../../cli/upstream-address.ts';
 import { ConfigError, parseConfig } from '../../proxy/config.ts';
 import { demoManifest } from '../fixtures/demo.ts';
@@ -91,5 +92,14 @@ describe('doclens --help', () => {
     expect(spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout).toContain(
       `-v, --version  show the version (${version})`,
     );
+  });
+});
+
+describe('deploy/proxy.json, the example configuration file', () => {
+  it('is a configuration the proxy starts from, the token from the environment', () => {
+    const config = proxyConfigFrom(['--config', fileURLToPath(new URL('../../deploy/proxy.json', import.meta.url))], {
+      DOCLENS_UPSTREAM_TOKEN: TOKEN,
+    });
+    expect(config).toMatchObject({ upstream: 'https://docs-host.example.org', projects: ['aurora'], port: 8080, trustProxy: 1 });
   });
 });

@@ -1,5 +1,5 @@
-"""The Sphinx extension: ``extensions = ["doclens.sphinx"]`` and ``doclens_proxy = "https://…"`` in
-``conf.py`` put the doclens loader's tag on every HTML page. Each setting of ``doclens.settings`` is
+"""The Sphinx extension: ``extensions = ["sphinx_doclens"]`` and ``doclens_proxy = "https://…"`` in
+``conf.py`` put the doclens loader's tag on every HTML page. Each setting of ``sphinx_doclens.settings`` is
 ``doclens_<name>`` here, plus ``doclens_preview_intersphinx``: True adds the hosts of
 ``intersphinx_mapping`` to the preview domains.
 """
