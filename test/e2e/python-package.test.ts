@@ -63,7 +63,8 @@ beforeAll(async () => {
   pythonSource = join(work, 'python-source');
   cpSync(pythonPackage, pythonSource, { recursive: true, dereference: true });
   python = venv('venv');
-  pipInstall(python, `sphinx-doclens @ git+file://${clone}#subdirectory=python`);
+  // The README's `sphinx-doclens @ git+https://…` form; pip 23 refuses it with a `file:///` URL (no host), not bare.
+  pipInstall(python, `git+file://${clone}#subdirectory=python`);
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
