@@ -59,7 +59,8 @@ function pipInstall(venvPython: string, what: string, env: NodeJS.ProcessEnv = p
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'doclens-python-'));
   const clone = join(work, 'clone');
-  execFileSync('git', ['clone', '--quiet', '--depth', '1', `file://${checkout}`, clone]);
+  // A whole clone: pip clones it again without blobs (--filter=blob:none), which from a shallow one fetches without end.
+  execFileSync('git', ['clone', '--quiet', `file://${checkout}`, clone]);
   pythonSource = join(work, 'python-source');
   cpSync(pythonPackage, pythonSource, { recursive: true, dereference: true });
   python = venv('venv');
