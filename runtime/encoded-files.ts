@@ -13,7 +13,8 @@ export interface FileRepresentation {
 
 /**
  * The file at `path` in the encoding the request's `Accept-Encoding` prefers among the copies built
- * beside it (`.br`, `.gz`; one older than the file is left out, as left over from another build).
+ * beside it (`.br`, `.gz`), as nginx's `gzip_static` does: the build that writes a file writes its copies
+ * (and `vite build` empties `dist/` first). Their times say nothing, as npm installs files in any order.
  * Nothing is compressed here: a request costs a few `stat` calls. The ETag is weak, from the file's
  * size and time as static file servers make it, with the encoding appended as the JSON answers'
  * are (`W/"…-br"`). Undefined when `path` is not a file.
@@ -25,7 +26,7 @@ export async function fileRepresentation(path: string, acceptEncoding: string | 
   for (const encoding of ['br', 'gzip'] as const) {
     const copy = `${path}${ENCODED_SUFFIX[encoding]}`;
     const copyInfo = await stat(copy).catch(() => undefined);
-    if (copyInfo?.isFile() && copyInfo.mtimeMs >= info.mtimeMs) copies[encoding] = copy;
+    if (copyInfo?.isFile()) copies[encoding] = copy;
   }
   const tag = `${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}`;
   const encoding = chosenEncoding(acceptEncoding, copies);

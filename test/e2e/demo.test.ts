@@ -393,7 +393,7 @@ describe('a lighter first load', () => {
     return { requested: asked, release };
   }
 
-  it('fetches only the loader until the load event, at most 15 KB on the wire (compressed by the proxy), and the rest once idle', async () => {
+  it('fetches only the loader until the load event, at most 15 KB on the wire, and the rest once idle', async () => {
     await newPage();
     await page.goto(docs('quickstart.html'), { waitUntil: 'load' });
     const widgetFiles = () =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,14 +54,6 @@ describe('the widget files', () => {
     const brotli = await rawRequest(Number(new URL(proxy.url).port), rawGet('/doclens.js', { 'Accept-Encoding': 'br' }));
     expect(brotli.headers['cache-control']).toBe('public, no-cache');
     expect(brotli.headers['access-control-allow-origin']).toBe('*');
-  });
-
-  it('leaves out a copy older than its file (left from another build)', async () => {
-    writeFileSync(join(widgetDir, 'doclens.iife.js.br'), 'stale');
-    utimesSync(join(widgetDir, 'doclens.iife.js.br'), new Date(0), new Date(0));
-    const answer = await rawRequest(Number(new URL(proxy.url).port), rawGet('/doclens.iife.js', { 'Accept-Encoding': 'br' }));
-    expect(answer.headers['content-encoding']).toBeUndefined();
-    expect(answer.body).toBe('// doclens.iife.js\n');
   });
 
   it('serves no other file of the folder, and a chunk gone with an upgrade is a JSON 404', async () => {
