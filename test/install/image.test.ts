@@ -95,6 +95,9 @@ describe.skipIf(!podmanInstalled)(`the container image${podmanInstalled ? '' : '
     runPodman([
       'build',
       '--quiet',
+      // The OCI image format has no HEALTHCHECK; Docker's keeps it.
+      '--format',
+      'docker',
       '--network',
       'host',
       ...network,
