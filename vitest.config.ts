@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['test/**/*.test.ts', ...STARTS_SERVERS],
-          exclude: ['**/node_modules/**', 'test/e2e/**'],
+          exclude: ['**/node_modules/**', 'test/e2e/**', 'test/install/**'],
         },
       },
     ],

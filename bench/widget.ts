@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startDemo } from '../test/e2e/browser.ts';
-import { builtFiles, firstLoadFiles, gzipSize } from '../test/fixtures/widget-files.ts';
+import { builtFiles, firstLoadFiles, sentSize } from '../test/fixtures/widget-files.ts';
 import { ms, percentile, table } from './stats.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -16,10 +16,10 @@ const median = (values: number[]) =>
 function bundleSizes(): [string, string, string][] {
   const initial = firstLoadFiles();
   const all = builtFiles();
-  const sum = (names: string[]) => names.reduce((total, name) => total + gzipSize(name), 0);
+  const sum = (names: string[]) => names.reduce((total, name) => total + sentSize(name), 0);
   return [
     ['first load: doclens.js and its static imports', initial.join(', '), `${kb(sum(initial))} (target ≤ 15 KB)`],
-    ['classic tag adds doclens.iife.js', '', kb(gzipSize('doclens.iife.js'))],
+    ['classic tag adds doclens.iife.js', '', kb(sentSize('doclens.iife.js'))],
     ['everything, once every feature is used', `${all.length} files`, kb(sum(all))],
   ];
 }

@@ -7,13 +7,21 @@ import { runHost } from './host.ts';
 import type { CommandIO } from './io.ts';
 import { runProxy } from './proxy.ts';
 
-const help = `Usage: doclens <command> [options]
+function version(): string {
+  return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
+}
+
+const help = () => `Usage: doclens <command> [options]
 
 Commands:
   build    write search, previews and the version switcher beside a built site, for any static server
   demo     run the demo: sample documentation with the local docs host
   host     serve folders of built documentation with the hosting service's read API
   proxy    run the doclens proxy in front of a hosting service
+
+Options:
+  -h, --help     show this help
+  -v, --version  show the version (${version()})
 
 Run "doclens <command> --help" for a command's options.
 `;
@@ -65,12 +73,11 @@ export async function main(argv: string[], io: CommandIO): Promise<Outcome> {
 async function start(argv: string[], io: CommandIO): Promise<Stoppable | undefined> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(help);
+    io.stdout.write(help());
     return undefined;
   }
   if (name === '--version' || name === '-v') {
-    const pkg = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
-    io.stdout.write(`${pkg.version}\n`);
+    io.stdout.write(`${version()}\n`);
     return undefined;
   }
   const command = commands[name];

@@ -5,6 +5,7 @@ import { redisAddress } from '../proxy/replicas/redis.ts';
 import { configInput, parseConfig, SETTINGS, settingDefault, TOKEN_ENV, type ProxyConfig } from '../proxy/config.ts';
 import { parseOptions, UsageError } from './args.ts';
 import type { CommandIO } from './io.ts';
+import { checkUpstreamAddress } from './upstream-address.ts';
 
 const flagName = (flag: string) => flag.replace(/^--/, '');
 
@@ -70,6 +71,7 @@ export async function runProxy(argv: string[], io: CommandIO): Promise<(RunningP
     io.stdout.write(proxyHelp);
     return undefined;
   }
+  await checkUpstreamAddress(config);
   const logger = createLogger(config.logLevel, io.log);
   logger.info({ pid: process.pid, node: process.version, redis: config.redis && redisAddress(config.redis) }, 'starting');
   const proxy = await startProxy(config, { logger });

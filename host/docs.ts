@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
-import { Router, type Response } from 'express';
+import { extname, relative, resolve } from 'node:path';
+import { Router, type Request, type Response } from 'express';
+import { fileRepresentation } from '../runtime/encoded-files.ts';
 import { escapeHtml } from '../search/index.ts';
 import { safePath, type PageStore } from './pages.ts';
 import type { PageLocation, Registry, Site } from './registry.ts';
@@ -46,6 +48,19 @@ export function docsRouter(registry: Registry, site: Site, pages: PageStore, hea
     else res.status(404).type('html').send(FALLBACK_404);
   };
 
+  /**
+   * A file of the docs folder, compressed when a copy was built beside it (the widget's `doclens.js.br`,
+   * …), with the ETag of that encoding. Its type is the file's own, not the copy's.
+   */
+  const sendStatic = async (req: Request, res: Response, location: PageLocation, path: string) => {
+    const root = resolve(location.version.root!);
+    const file = await fileRepresentation(path, req.headers['accept-encoding']);
+    if (!file) return sendNotFound(res, location);
+    res.set(file.headers).type(extname(location.file) || 'application/octet-stream');
+    // Relative to the root, so that only names inside the docs folder are checked for dotfiles.
+    return res.sendFile(relative(root, file.path), { root, dotfiles: 'deny', maxAge: '1h', etag: false });
+  };
+
   router.get(['/', '/projects/:alias/', '/projects/:alias'], (req, res, next) => {
     const owner = req.params.alias ? site.main.subprojects.find((project) => project.alias === req.params.alias) : site.main;
     const version = owner && defaultVersionOf(owner);
@@ -60,8 +75,7 @@ export function docsRouter(registry: Registry, site: Site, pages: PageStore, hea
     const info = path && (await stat(path).catch(() => undefined));
     if (!path || !info) return sendNotFound(res, location);
     if (info.isDirectory()) return res.redirect(301, registry.docsUrl(location.version, `${location.file}/`).slice(site.origin.length));
-    // Relative to the root, so that only names inside the docs folder are checked for dotfiles.
-    if (!path.endsWith('.html')) return res.sendFile(location.file, { root: location.version.root, dotfiles: 'deny', maxAge: '1h' });
+    if (!path.endsWith('.html')) return sendStatic(req, res, location, path);
     const html = await pages.read(location.version, location.file);
     if (html === undefined) return sendNotFound(res, location);
     return sendPage(res, location, html, 200);

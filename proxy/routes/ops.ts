@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileRepresentation } from '../../runtime/encoded-files.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { Route } from '../http/route-table.ts';
 import type { ProxyContext } from '../context.ts';
@@ -49,21 +49,24 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     },
   };
 
-  // Read from the disk each time (the system's file cache keeps them): nothing held in the proxy's memory.
+  // Sent from the disk each time (the system's file cache keeps them), compressed at build: nothing held
+  // in the proxy's memory, nothing compressed per request.
   const serveWidgetFile: Route['handle'] = async (req, res, { file: name = '' }) => {
-    const path = join(widgetDir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) throw new ProxyError(404, 'not_found', `The widget file ${name} is not built: run "npm run build".`);
+    const file = await fileRepresentation(join(widgetDir, name), req.headers['accept-encoding']);
+    if (!file) throw new ProxyError(404, 'not_found', `The widget file ${name} is not built: run "npm run build".`);
     res.set({
+      ...file.headers,
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': cacheControlOf(name),
-      // From size and time, as static file servers do: a revalidation costs no read.
-      etag: `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`,
       'cross-origin-resource-policy': 'cross-origin',
       'access-control-allow-origin': '*',
+      // Lets a page measure what the widget costs it (Resource Timing's sizes, cross-origin).
+      'timing-allow-origin': '*',
     });
     if (req.fresh) return void res.status(304).end();
-    res.send(await readFile(path));
+    await new Promise<void>((resolve, reject) =>
+      res.sendFile(file.path, { etag: false, lastModified: false, cacheControl: false }, (error) => (error ? reject(error) : resolve())),
+    );
   };
 
   return [healthz, readyz, { path: WIDGET_FILE, name: '/<widget file>', rateLimited: false, handle: serveWidgetFile }];

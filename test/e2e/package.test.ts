@@ -66,7 +66,27 @@ describe('npm pack', () => {
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/doclens/package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.dependencies).not.toHaveProperty('tsx');
     expect(manifest.license).toBe('MIT');
+    expect(manifest).toMatchObject({
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\//) },
+      homepage: expect.stringMatching(/^https:\/\//),
+      bugs: { url: expect.stringMatching(/\/issues$/) },
+    });
     expect(statSync(tarball).size).toBeGreaterThan(0);
+  });
+});
+
+describe('npm publish --dry-run', () => {
+  it('would publish doclens at this version with the license, README, changelog, types, manifest and compressed widget, no tests', () => {
+    // The files were built by `npm pack` above; what npm would send to the registry, without sending it.
+    const answer = JSON.parse(npm(['publish', '--dry-run', '--json', '--ignore-scripts'], checkout)) as Record<string, unknown>;
+    const published = (answer.doclens ?? answer) as { name: string; version: string; files: { path: string }[] };
+    expect([published.name, published.version]).toEqual(['doclens', version]);
+    const files = published.files.map((file) => file.path);
+    for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md', 'custom-elements.json', 'lib/widget/index.d.ts', 'lib/proxy/index.d.ts'])
+      expect(files).toContain(file);
+    expect(files).toEqual(expect.arrayContaining(['dist/doclens.js', 'dist/doclens.js.br', 'dist/doclens.js.gz']));
+    expect(files.sort()).toEqual([...packed].sort());
+    expect(files.filter((path) => /(^|\/)test\/|\.test\.|\.map$/.test(path))).toEqual([]);
   });
 });
 
@@ -101,6 +121,13 @@ describe('installed from the tarball', () => {
         encoding: 'utf8',
       }).trim(),
     ).toBe('ConfigError createApp createLogger parseConfig startProxy');
+    // The package itself is the proxy in Node (`import 'doclens'` threw ERR_PACKAGE_PATH_NOT_EXPORTED).
+    expect(
+      execFileSync(process.execPath, ['-e', "import('doclens').then((doclens) => console.log(Object.keys(doclens).sort().join(' ')))"], {
+        cwd: app,
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe('ConfigError createApp createLogger parseConfig startProxy');
     // The operators' guide's snippet, then a request through the mount.
     writeFileSync(
       join(app, 'server.mjs'),
@@ -125,8 +152,8 @@ const server = app.listen(0, '127.0.0.1', async () => {
     expect(execFileSync(process.execPath, ['server.mjs'], { cwd: app, encoding: 'utf8', env }).trim().split('\n').at(-1)).toBe('200 ok');
   });
 
-  it('bundles the elements: esbuild resolves `doclens/widget` and lit from the installed package', () => {
-    writeFileSync(join(app, 'src/entry.js'), "import 'doclens/widget';\n");
+  it.each(['doclens/widget', 'doclens'])('bundles the elements: esbuild resolves `%s` and lit from the installed package', (specifier) => {
+    writeFileSync(join(app, 'src/entry.js'), `import '${specifier}';\n`);
     execFileSync(
       checkoutTool('.bin/esbuild'),
       ['src/entry.js', '--bundle', '--format=esm', '--outfile=out/bundle.js', '--metafile=out/meta.json', '--log-level=error'],

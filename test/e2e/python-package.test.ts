@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +17,17 @@ import { serveFolders } from '../static-files.ts';
 import { expectWidgetWorks, launchChromium, searchByKeyboard } from './browser.ts';
 
 /**
- * The Python package for documentation authors (python/ in this repository): pip-installed from the
- * checkout into a fresh virtual environment that sees Debian's Sphinx and MkDocs, then a small Sphinx
- * site and a small MkDocs site built with it, the widget searched on their pages through a proxy.
+ * The Python package for documentation authors (python/ in this repository, the distribution
+ * sphinx-doclens): pip-installed as the README says before a release, from the Git repository (a local
+ * clone of this checkout's last commit, `git+file://…#subdirectory=python`), into a fresh virtual
+ * environment that sees Debian's Sphinx and MkDocs; then a small Sphinx site and a small MkDocs site
+ * built with it, the widget searched on their pages through a proxy. Its wheel and sdist, as the
+ * release workflow builds them, and Debian's own `sphinx-build` are checked too.
  */
-const pythonPackage = fileURLToPath(new URL('../../python/', import.meta.url));
-const doclensCli = fileURLToPath(new URL('../../bin/doclens.js', import.meta.url));
+const checkout = fileURLToPath(new URL('../../', import.meta.url));
+const pythonPackage = join(checkout, 'python');
+const doclensCli = join(checkout, 'bin/doclens.js');
+const { version } = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { version: string };
 const TOKEN = 'python-package-token-7d2e';
 
 /** An intersphinx inventory of another project's docs, read from a file: the build reads no network. */
@@ -34,14 +39,35 @@ function writeInventory(path: string): void {
 
 let work: string;
 let python: string;
+/** A copy of python/ to build from, as the checkout should not gain build folders; LICENSE (a link) as a file. */
+let pythonSource: string;
 let browser: Browser;
 const running: { close(): Promise<void> }[] = [];
 
+/** A fresh virtual environment that sees Debian's packages (Sphinx, MkDocs, setuptools, wheel); its python. */
+function venv(name: string): string {
+  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', join(work, name)]);
+  return join(work, name, 'bin/python');
+}
+
+/** `pip install` offline: built with the setuptools and wheel the environment has, as the README says. */
+function pipInstall(venvPython: string, what: string, env: NodeJS.ProcessEnv = process.env, extra: string[] = []): void {
+  execFileSync(venvPython, ['-m', 'pip', 'install', '--quiet', '--no-build-isolation', '--no-index', ...extra, what], {
+    stdio: 'pipe',
+    env,
+  });
+}
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'doclens-python-'));
-  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', join(work, 'venv')]);
-  python = join(work, 'venv/bin/python');
-  execFileSync(python, ['-m', 'pip', 'install', '--quiet', '--no-build-isolation', '--no-index', pythonPackage], { stdio: 'pipe' });
+  const clone = join(work, 'clone');
+  // A whole clone: pip clones it again without blobs (--filter=blob:none), which from a shallow one fetches without end.
+  execFileSync('git', ['clone', '--quiet', `file://${checkout}`, clone]);
+  pythonSource = join(work, 'python-source');
+  cpSync(pythonPackage, pythonSource, { recursive: true, dereference: true });
+  python = venv('venv');
+  // The README's `sphinx-doclens @ git+https://…` form; pip 23 refuses it with a `file:///` URL (no host), not bare.
+  pipInstall(python, `git+file://${clone}#subdirectory=python`);
   browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
@@ -109,7 +135,7 @@ describe('the settings', () => {
     const written = JSON.parse(
       execFileSync(
         python,
-        ['-c', 'import json; from doclens.settings import SETTINGS; print(json.dumps([s.attribute for s in SETTINGS]))'],
+        ['-c', 'import json; from sphinx_doclens.settings import SETTINGS; print(json.dumps([s.attribute for s in SETTINGS]))'],
         {
           encoding: 'utf8',
         },
@@ -120,7 +146,7 @@ describe('the settings', () => {
   });
 });
 
-describe('Sphinx: extensions = ["doclens.sphinx"]', () => {
+describe('Sphinx: extensions = ["sphinx_doclens"]', () => {
   it('puts the tag on every page, previews the intersphinx hosts, and the widget searches', async () => {
     const { host, proxy, out } = await buildAndServe('tiny-sphinx', (proxyUrl, out) => {
       const src = join(work, 'sphinx-src');
@@ -128,7 +154,7 @@ describe('Sphinx: extensions = ["doclens.sphinx"]', () => {
       writeInventory(inventory);
       writeSphinxSite(
         src,
-        `extensions = ["doclens.sphinx", "sphinx.ext.intersphinx"]
+        `extensions = ["sphinx_doclens", "sphinx.ext.intersphinx"]
 doclens_proxy = "${proxyUrl}"
 doclens_features = ["search", "preview", "versions"]
 doclens_preview_domains = ["docs.example.org"]
@@ -185,7 +211,7 @@ intersphinx_mapping = {"requests": ("https://requests.readthedocs.io/en/latest/"
   ])('fails the build on %s, in one line, writing no page', (_case, settings, message) => {
     const src = join(work, `sphinx-wrong-${_case.replace(/\W+/g, '-')}`);
     const out = join(src, '_build');
-    writeSphinxSite(src, `extensions = ["doclens.sphinx"]\n${settings}`);
+    writeSphinxSite(src, `extensions = ["sphinx_doclens"]\n${settings}`);
     const result = build('sphinx', src, out);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(message);
@@ -261,7 +287,7 @@ describe('the static mode: doclens_static = True, static: true', () => {
   ] as const)('%s runs doclens build when the site is built: served as plain files, the widget searches', async (tool, start, found) => {
     const src = join(work, `${tool}-static`);
     const out = join(src, 'out');
-    if (tool === 'sphinx') writeSphinxSite(src, 'extensions = ["doclens.sphinx"]\ndoclens_static = True\n');
+    if (tool === 'sphinx') writeSphinxSite(src, 'extensions = ["sphinx_doclens"]\ndoclens_static = True\n');
     else writeMkDocsSite(src, doclensPlugin('static: true'));
     const result = build(tool, src, out);
     expect(result.status, result.stderr).toBe(0);
@@ -285,5 +311,94 @@ describe('the static mode: doclens_static = True, static: true', () => {
     expect((await searchByKeyboard(page, SECOND_PAGE_WORDS)).some((href) => href.includes(`/${found}`))).toBe(true);
     expect(elsewhere).toEqual([]);
     await page.close();
+  });
+});
+
+/** The names in a zip (a wheel) or a gzipped tar (an sdist). */
+function archiveNames(path: string): string[] {
+  const listing = path.endsWith('.whl')
+    ? execFileSync('/usr/bin/python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', path], {
+        encoding: 'utf8',
+      })
+    : execFileSync('tar', ['-tzf', path], { encoding: 'utf8' });
+  return listing.split('\n').filter(Boolean);
+}
+
+describe('the wheel and the sdist, as the release workflow builds them', () => {
+  let built: string;
+  beforeAll(() => {
+    built = join(work, 'python-dist');
+    execFileSync(python, ['-m', 'pip', 'wheel', '--quiet', '--no-deps', '--no-build-isolation', '--no-index', '-w', built, pythonSource], {
+      stdio: 'pipe',
+    });
+    execFileSync(python, ['-c', 'import sys; from setuptools import build_meta; build_meta.build_sdist(sys.argv[1])', built], {
+      cwd: pythonSource,
+      stdio: 'pipe',
+    });
+  }, 120_000);
+
+  it('are sphinx-doclens at the npm package’s version, with the license, the README, the typing marker and no tests', () => {
+    const wheel = join(built, `sphinx_doclens-${version}-py3-none-any.whl`);
+    const sdist = join(built, `sphinx-doclens-${version}.tar.gz`);
+    const inWheel = archiveNames(wheel);
+    expect(inWheel).toEqual(
+      expect.arrayContaining([
+        `sphinx_doclens-${version}.dist-info/LICENSE`,
+        `sphinx_doclens-${version}.dist-info/METADATA`,
+        'sphinx_doclens/py.typed',
+        'sphinx_doclens/sphinx.py',
+        'sphinx_doclens/mkdocs.py',
+      ]),
+    );
+    const inSdist = archiveNames(sdist).map((name) => name.replace(/^[^/]+\//, ''));
+    expect(inSdist).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'pyproject.toml', 'sphinx_doclens/py.typed']));
+    for (const names of [inWheel, inSdist]) expect(names.filter((name) => /(^|\/)tests?(\/|_)|_test\.py$/.test(name))).toEqual([]);
+    const metadata = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())',
+        wheel,
+        `sphinx_doclens-${version}.dist-info/METADATA`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(metadata).toMatch(/^Name: sphinx-doclens$/m);
+    expect(metadata).toMatch(/^License: MIT$/m);
+    expect(metadata).toMatch(/^Project-URL: Repository, https:\/\/github\.com\//m);
+    expect(metadata).toContain('# doclens for Sphinx and MkDocs');
+  });
+
+  it.each(['whl', 'tar.gz'])('install from the .%s into a clean venv: the extension, the MkDocs plugin and the version', (kind) => {
+    const clean = venv(`venv-${kind}`);
+    pipInstall(clean, join(built, kind === 'whl' ? `sphinx_doclens-${version}-py3-none-any.whl` : `sphinx-doclens-${version}.tar.gz`));
+    const found = execFileSync(
+      clean,
+      [
+        '-c',
+        `import json, importlib.metadata as m, sphinx_doclens
+plugins = [e.value for e in m.entry_points(group="mkdocs.plugins") if e.name == "doclens"]
+print(json.dumps([sphinx_doclens.__version__, m.version("sphinx-doclens"), callable(sphinx_doclens.setup), plugins]))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(found)).toEqual([version, version, true, ['sphinx_doclens.mkdocs:DoclensPlugin']]);
+  });
+});
+
+describe("Debian's sphinx-build (/usr/bin/python3, outside any venv)", () => {
+  it('builds with the extension installed as the README says: pip --user, where that Python looks', () => {
+    // A user site of the test's own, instead of the real ~/.local.
+    const env = { ...process.env, PYTHONUSERBASE: join(work, 'user-site'), PIP_BREAK_SYSTEM_PACKAGES: '1' };
+    pipInstall('/usr/bin/python3', pythonSource, env, ['--user']);
+    const src = join(work, 'debian-sphinx-src');
+    const out = join(work, 'debian-sphinx-out');
+    writeSphinxSite(src, 'extensions = ["sphinx_doclens"]\ndoclens_proxy = "https://doclens.example.org"\n');
+    const result = spawnSync('/usr/bin/sphinx-build', ['-q', '-b', 'html', src, out], { encoding: 'utf8', env });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(loaderTags(readFileSync(join(out, 'index.html'), 'utf8'))).toEqual([
+      { 'data-proxy': 'https://doclens.example.org', type: 'module', src: 'https://doclens.example.org/doclens.js' },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestProxy, type TestProxy } from '../fixtures/proxy.ts';
+import { expectSentInEachEncoding, writeEncodedScript } from '../fixtures/encoded-files.ts';
 import { rawGet, rawRequest } from '../fixtures/raw-http.ts';
 
 describe('the widget files', () => {
@@ -46,8 +47,17 @@ describe('the widget files', () => {
     expect(rebuilt.headers.etag).not.toBe(etag);
   });
 
+  it('sends the copies built beside a file in brotli or gzip, as asked, each with its ETag and the same caching', async () => {
+    const text = `// doclens.js\n${'export const part = "the loader of the widget";\n'.repeat(80)}`;
+    writeEncodedScript(join(widgetDir, 'doclens.js'), text);
+    await expectSentInEachEncoding(Number(new URL(proxy.url).port), '/doclens.js', text);
+    const brotli = await rawRequest(Number(new URL(proxy.url).port), rawGet('/doclens.js', { 'Accept-Encoding': 'br' }));
+    expect(brotli.headers['cache-control']).toBe('public, no-cache');
+    expect(brotli.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('serves no other file of the folder, and a chunk gone with an upgrade is a JSON 404', async () => {
-    for (const path of ['/doclens.js.map', '/other.js', '/doclens-..%2Fdoclens.js', '/doclens-search-gone.js']) {
+    for (const path of ['/doclens.js.map', '/doclens.js.br', '/other.js', '/doclens-..%2Fdoclens.js', '/doclens-search-gone.js']) {
       const answer = await proxy.get(path);
       expect(answer.status, path).toBe(404);
       expect(answer.body.error.code, path).toBe('not_found');

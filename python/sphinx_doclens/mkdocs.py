@@ -1,4 +1,4 @@
-"""The MkDocs plugin: ``plugins: [doclens]`` with the settings of ``doclens.settings`` under it
+"""The MkDocs plugin: ``plugins: [doclens]`` with the settings of ``sphinx_doclens.settings`` under it
 (``static: true``, or ``proxy``) puts the doclens loader's tag in the ``<head>`` of every page; the
 static mode runs ``doclens build`` on the site once it is written.
 """

@@ -1,6 +1,6 @@
-"""The Sphinx extension: ``extensions = ["doclens.sphinx"]`` and ``doclens_static = True`` (or
+"""The Sphinx extension: ``extensions = ["sphinx_doclens"]`` and ``doclens_static = True`` (or
 ``doclens_proxy = "https://…"``) in ``conf.py`` put the doclens loader's tag on every HTML page; the
-static mode runs ``doclens build`` when the build ends. Each setting of ``doclens.settings`` is
+static mode runs ``doclens build`` when the build ends. Each setting of ``sphinx_doclens.settings`` is
 ``doclens_<name>`` here, plus ``doclens_preview_intersphinx``: True adds the hosts of
 ``intersphinx_mapping`` to the preview domains.
 """
