@@ -64,6 +64,21 @@ export class HotkeysController implements ReactiveController {
   }
 }
 
+/** Keys a doclens control acted on (see `takeKey`). */
+const takenKeys = new WeakSet<KeyboardEvent>();
+
+/**
+ * Cancels a key a doclens control acted on (Escape closed a preview or a menu) and says so to doclens'
+ * other handlers: a cancelled key alone does not tell, as pages cancel keys too (Sphinx every Escape).
+ */
+export function takeKey(event: KeyboardEvent): void {
+  event.preventDefault();
+  takenKeys.add(event);
+}
+
+/** Whether a doclens control acted on the key (see `takeKey`). */
+export const isKeyTaken = (event: KeyboardEvent): boolean => takenKeys.has(event);
+
 /** Keeps the release of `key` (which closed a doclens element, so focus is back on the page) from the page's handlers. */
 export function swallowKeyup(key: string): void {
   const swallow = (event: KeyboardEvent) => {
