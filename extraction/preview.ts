@@ -87,6 +87,9 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
     parts.splice(parts.findLastIndex((part) => part.text));
   }
+  const [first, ...rest] = parts.map((part) => part.html);
+  // A signature heads its description as in the page, in one list: a `<dt>` alone is no term to a screen reader.
+  if (first?.startsWith('<dt')) return { content: `<dl>${first}<dd>${rest.join('\n')}</dd></dl>`, truncated };
   return { content: parts.map((part) => part.html).join('\n'), truncated };
 }
 
