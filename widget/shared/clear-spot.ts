@@ -61,6 +61,14 @@ function coversControl(rect: DOMRect, own: HTMLElement): boolean {
   }
 }
 
+/**
+ * Whether the page paints over the middle of `rect`, above `own` (a theme's fixed navbar stacked higher):
+ * the reader would see none of it there, and a tap would reach the page.
+ */
+function isCovered(rect: DOMRect, own: HTMLElement): boolean {
+  return document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) !== own;
+}
+
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
@@ -88,14 +96,14 @@ export function measureOffscreen(host: HTMLElement, viewport: Element): void {
 
 /**
  * Puts `element` (fixed, placed by its CSS from its `data-spot`) on the first of `spots` where it
- * covers no page control and none of the `avoid` rectangles; returns that spot, or undefined (and the
+ * covers no page control and none of the `avoid` rectangles, and nothing of the page covers it; returns that spot, or undefined (and the
  * first spot) when every one is taken.
  */
 export function findClearSpot(element: HTMLElement, own: HTMLElement, spots: readonly string[], avoid: DOMRect[] = []): string | undefined {
   for (const spot of spots) {
     element.dataset.spot = spot;
     const rect = element.getBoundingClientRect();
-    if (!avoid.some((other) => overlap(other, rect)) && !coversControl(rect, own)) return spot;
+    if (!avoid.some((other) => overlap(other, rect)) && !coversControl(rect, own) && !isCovered(rect, own)) return spot;
   }
   element.dataset.spot = spots[0];
   return undefined;
