@@ -121,6 +121,22 @@ describe('the doclens.js loader', () => {
     }
   });
 
+  it("floats its own button when the theme's box is far down the page, as phones put a sidebar (Werkzeug, Kombu)", async () => {
+    const { doc, win } = await frame(
+      '',
+      page(
+        tag('data-features="search"'),
+        '<div role="main"><h1>Quickstart</h1><p style="height: 3000px">Text</p></div>' +
+          '<div role="navigation"><form action="search.html"><input name="q"></form></div>',
+      ),
+    );
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
+    const search = doc.querySelector('doclens-search')!;
+    expect(search.hasAttribute('floating')).to.equal(true);
+    expect(search.hasAttribute('no-trigger')).to.equal(false);
+  });
+
   it('opens from the theme search box instead of adding a button', async () => {
     const { doc, win } = await frame(
       '',

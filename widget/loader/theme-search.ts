@@ -1,4 +1,5 @@
 import { isTextField } from '../shared/hotkeys.ts';
+import { isPinned } from '../shared/pinned.ts';
 import type { SearchOpener } from './search-opener.ts';
 
 /**
@@ -38,17 +39,22 @@ export function themeSearchBoxes(): HTMLInputElement[] {
   return [...boxes.filter(isVisible), ...boxes.filter((box) => !isVisible(box))];
 }
 
-/** Whether the reader can see `element`: displayed, visible, and not off the side of the screen (a closed side menu). */
+/**
+ * Whether the reader can see `element` from the top of the page: displayed, visible, not off the side of
+ * the screen (a closed side menu), and within the page's first screen or pinned to the viewport (a
+ * phone's layout puts a sidebar's box halfway down the page or at its end: no way to search, there).
+ */
 function canBeSeen(element: Element): boolean {
   if (!isVisible(element)) return false;
   const box = element.getBoundingClientRect();
-  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth;
+  const nearTop = box.top + window.scrollY < window.innerHeight || isPinned(element);
+  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth && nearTop;
 }
 
 /**
  * Whether the reader sees a way to the theme's search (one of its `boxes`, or a control that opens
  * the container holding one), now; `shown` is called again whenever that changes. Scrolled out of
- * view above or below still counts as there.
+ * view still counts as there, if it is near the page's top.
  */
 export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boolean) => void): boolean {
   const ways = [...boxes, ...searchOpeners(boxes)];

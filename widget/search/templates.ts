@@ -60,9 +60,10 @@ function highlighted({ markup, text }: HighlightedText): unknown {
 
 /** The button that opens the dialog, with the shortcut when there is one. */
 export function renderTrigger(s: Strings, placeholder: string | undefined, hotkeys: boolean, open: () => void): TemplateResult {
+  const shortcut = commandKLabel();
   return html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog"
     aria-keyshortcuts="/ Control+K Meta+K" @click=${open}>
-    ${searchIcon}<span>${placeholder ?? s.searchButton}</span>${hotkeys ? html`<kbd>${commandKLabel()}</kbd>` : nothing}
+    ${searchIcon}<span>${placeholder ?? s.searchButton}</span>${hotkeys && shortcut ? html`<kbd>${shortcut}</kbd>` : nothing}
   </button>`;
 }
 

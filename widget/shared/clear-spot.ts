@@ -1,5 +1,6 @@
 import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { mainContent } from './page.ts';
+import { isPinned } from './pinned.ts';
 
 /** The `.viewport` element `measureOffscreen` measures: the layout viewport, never seen nor hit. */
 export const layoutViewportStyles = css`
@@ -18,14 +19,6 @@ const CONTROLS =
 /** Distance between the points tested under a floating element: smaller than any usable control. */
 const STEP = 16;
 
-function pinned(element: Element): boolean {
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    const { position } = getComputedStyle(node);
-    if (position === 'fixed' || position === 'sticky') return true;
-  }
-  return false;
-}
-
 /**
  * Whether `element` is in a control that a floating element must leave free: one of the page's header,
  * navigation or footer, or one pinned to the viewport. Links in the main text scroll out from under it.
@@ -33,7 +26,7 @@ function pinned(element: Element): boolean {
 function isPageControl(element: Element): boolean {
   // A theme's script makes other elements controls too (Read the Docs' menu icon): their pointer says so.
   const control = element.closest(CONTROLS) ?? (getComputedStyle(element).cursor === 'pointer' ? element : null);
-  return !!control && (!mainContent().contains(control) || pinned(control));
+  return !!control && (!mainContent().contains(control) || isPinned(control));
 }
 
 /** `start`, `end` and points every STEP pixels between them. */

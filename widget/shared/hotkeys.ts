@@ -89,8 +89,12 @@ export function swallowKeyup(key: string): void {
   window.addEventListener('keyup', swallow, { capture: true });
 }
 
-/** `Ctrl K` or `⌘ K`, as the platform writes it. */
-export function commandKLabel(): string {
+/**
+ * `Ctrl K` or `⌘ K`, as the platform writes it; undefined on a touch screen without a mouse (a phone,
+ * an iPhone's "Ctrl K" being no key its reader has).
+ */
+export function commandKLabel(): string | undefined {
+  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches) return undefined;
   const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
   return /mac|iphone|ipad/i.test(platform) ? '⌘ K' : 'Ctrl K';
 }
