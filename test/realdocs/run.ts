@@ -15,7 +15,8 @@ import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import { indexFigures, sampleLinks, searchRelevance, share, type IndexFigures, type Relevance, type ServedSite } from './metrics.ts';
 import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
-import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
+import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
+import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 
 const TARGETS = { previews: 0.98, distinctTitles: 0.95, top3: 0.95, mrr: 0.9 };
@@ -46,6 +47,7 @@ interface SiteRow {
   queries: number;
   keyboard: KeyboardResult[];
   reader: ReaderCheck[];
+  themes: ThemeReaderCheck[];
   seconds: number;
 }
 
@@ -177,6 +179,11 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     status('reader checks in Chromium…');
     const reader = await readerChecks(await keyboard.browser(), served, demo.pages[0]!.url, site.slug, queries);
     printReader(reader);
+    status('theme reader checks in Chromium…');
+    const sample = await sampleLinks(served, LINKS_PER_SITE);
+    const root = sample.links[0] ? siteRoot(sample.links[0]) : demo.pages[0]!.url;
+    const themes = await themeReaderChecks(await keyboard.browser(), served, demo.pages[0]!.url, queries, sample.links, root);
+    printThemeReader(themes);
     return {
       site,
       pages: index.indexed,
@@ -190,6 +197,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       queries: queries.length,
       keyboard: keyboardResults,
       reader,
+      themes,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -239,12 +247,19 @@ function misses(row: SiteRow): string[] {
           .map((result) => result.name)
           .join(', ')}`
       : '',
-    row.reader.some((check) => !check.passed)
-      ? `reader: ${row.reader
-          .filter((check) => !check.passed)
-          .map((check) => `${check.point}. ${check.name}`)
-          .join(', ')}`
-      : '',
+    ...(
+      [
+        ['reader', row.reader],
+        ['themes reader', row.themes],
+      ] as const
+    ).map(([label, checks]) =>
+      checks.some((check) => !check.passed)
+        ? `${label}: ${checks
+            .filter((check) => !check.passed)
+            .map((check) => `${check.point}. ${check.name}`)
+            .join(', ')}`
+        : '',
+    ),
   ].filter(Boolean);
 }
 
@@ -253,17 +268,17 @@ const peerCell = (relevance: Relevance | undefined) => (relevance ? `${percent(r
 function table(rows: SiteRow[]): string {
   const lines = [
     '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | ' +
-      'Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      'Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | Reader 1 2 3 4 5 9 | Themes reader 1 2 3 4 6 7 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
-    const reader = row.reader.map((check) => (check.passed ? '✓' : '✗')).join(' ');
+    const marks = (checks: { passed: boolean }[]) => checks.map((check) => (check.passed ? '✓' : '✗')).join(' ');
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
         `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
-        `${peerCell(row.peers.sphinx)} | ${peerCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
+        `${peerCell(row.peers.sphinx)} | ${peerCell(row.peers.pagefind)} | ${keyboard} | ${marks(row.reader)} | ${marks(row.themes)} |`,
     );
   }
   return lines.join('\n');
