@@ -375,11 +375,15 @@ export async function themeReaderChecks(
   root: string,
 ): Promise<ThemeReaderCheck[]> {
   const inContent = links.filter((link) => new URL(link.url).hash);
+  // Tab is counted on the page with the most sampled links to other pages' sections.
+  const perPage = new Map<string, SampledLink[]>();
+  for (const link of inContent) perPage.set(link.from, [...(perPage.get(link.from) ?? []), link]);
+  const busiest = [...perPage.values()].sort((a, b) => b.length - a.length)[0]?.[0];
   return [
     ...(await openedPages(browser, url, queries)),
     await furniture(site, queries, links),
     await phoneSearch(browser, url),
-    ...(await keysAndAxe(browser, inContent[0], root, queries[0]?.q ?? 'install')),
+    ...(await keysAndAxe(browser, busiest, root, queries[0]?.q ?? 'install')),
     await busyPreviews(browser, links, root),
   ];
 }
