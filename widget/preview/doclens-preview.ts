@@ -233,7 +233,11 @@ export class DoclensPreview extends DoclensElement {
 
   private placed(): void {
     this.popup.classList.add('visible');
-    // Text that scrolls can be scrolled from the keyboard too.
+    this.keyboardScroll();
+  }
+
+  /** Text that scrolls can be scrolled from the keyboard too: as soon as it is there, not once it is placed again. */
+  private keyboardScroll(): void {
     this.scrollArea.tabIndex = this.scrollArea.scrollHeight > this.scrollArea.clientHeight ? 0 : -1;
   }
 
@@ -262,6 +266,7 @@ export class DoclensPreview extends DoclensElement {
 
   override updated(): void {
     if (this.phase === 'hidden') this.popup?.classList.remove('visible');
+    else this.keyboardScroll();
   }
 
   override render(): TemplateResult {
