@@ -1,4 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
+import { removeElement } from 'domutils';
 import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
@@ -86,6 +87,9 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
     parts.splice(parts.findLastIndex((part) => part.text));
   }
+  const [first, ...rest] = parts.map((part) => part.html);
+  // A signature heads its description as in the page, in one list: a `<dt>` alone is no term to a screen reader.
+  if (first?.startsWith('<dt')) return { content: `<dl>${first}<dd>${rest.join('\n')}</dd></dl>`, truncated };
   return { content: parts.map((part) => part.html).join('\n'), truncated };
 }
 
@@ -103,9 +107,11 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
   let roots = sectionRoots;
   // Permalinks are noise in a tooltip.
   for (const root of roots) removePermalinks(root);
-  if (roots.length === 1 && mayHoldSurroundings(domhandlerTree, roots[0]!)) {
+  if (roots.length === 1) {
     const structure = new PageStructure(domhandlerTree, roots[0]!);
-    if (structure.hasSurroundings()) roots = [structure.mainContent()];
+    // A theme's buttons, banners and previous/next links around the page's text are none of it.
+    for (const furniture of structure.furnitureIn(roots[0]!)) removeElement(furniture);
+    if (mayHoldSurroundings(domhandlerTree, roots[0]!) && structure.hasSurroundings()) roots = [structure.mainContent()];
   }
   let title = '';
   let blocks: Element[] = roots;

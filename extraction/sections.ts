@@ -222,7 +222,7 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   yield* definitionSections(root, indexed);
   // Definitions are indexed already: keep them out of the sections around them.
   removeElements(indexed);
-  const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 3);
+  const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 8);
   if (intro) yield { id: '', title: pageTitle, content: intro };
   const headings = descendantsWhere(root, (element) => isHeadingName(element.name));
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
@@ -311,6 +311,7 @@ export function splitParsed(page: ParsedHtml, path: string): SplitPage {
   // Where indexing starts: the main role, `<main>`, or the region the structure detection finds.
   const root = findMainContent(domhandlerTree, structure.root, { structure });
   const entryShare = structure.entryShare(root);
+  removeElements(structure.furnitureIn(root));
   removeNoise(root);
   const { title, name } = pageTitleOf(root, structure, documentTitle) ?? { title: path, name: path };
   const sections: PageSection[] = [];

@@ -180,3 +180,29 @@ describe('page title', () => {
     expect(textOf(structureOf(parseHtml(html), 'guide/install.html')!.mainContent())).toContain('No heading of its own');
   });
 });
+
+describe('theme furniture inside the marked main content', () => {
+  const FURNITURE = /\.rst|\.pdf|Contents|previous|next|©|Copyright|development version/;
+
+  it('is no section and no part of the whole-page preview on an API page of sphinx-book-theme (Dask)', () => {
+    // The topbar's ".rst .pdf" buttons and "Contents" label before the <h1>; previous/next and © after the text.
+    const html = fixture('sphinx-book');
+    const split = splitSections(html, 'generated/dask.dataframe.read_csv.html');
+    expect(split.sections.map((section) => section.id)).not.toContain('');
+    for (const section of split.sections) expect(`${section.title} ${section.content}`).not.toMatch(FURNITURE);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(page.title).toBe('dask.dataframe.read_csv');
+    expect(plainText(page.content)).toContain('Read CSV files into a Dask.DataFrame');
+    expect(plainText(page.content)).not.toMatch(FURNITURE);
+  });
+
+  it("is not the page's opening on a sphinx_celery page (Kombu): its version banner before the <h1>", () => {
+    const html = fixture('sphinx-celery');
+    const split = splitSections(html, 'introduction.html');
+    for (const section of split.sections) expect(section.content).not.toMatch(FURNITURE);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(page.title).toBe('Getting Started');
+    expect(plainText(page.content)).not.toMatch(FURNITURE);
+    expect(plainText(page.content)).toContain('5.2.4');
+  });
+});

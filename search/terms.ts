@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { stemmer } from 'stemmer';
+import { isStopWord, STOP_WORDS } from '../extraction/words/stop-words.ts';
 
 /**
  * How the search index reads text: tokens are words and identifiers (`too_slow`, `Frame.merge`,
@@ -18,20 +19,6 @@ export function tokens(text: string): string[] {
 export function tokenMatches(text: string): IterableIterator<RegExpMatchArray> {
   return text.matchAll(TOKEN);
 }
-
-/**
- * Words that carry no subject in a reader's question or phrase ("how do I…", "which … are …"):
- * neither indexed nor searched for, unless a query has nothing else.
- */
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be been being by can could did do does doing for from had has have how i if in into is it its ' +
-    'me my of on or our should so than that the their them then there these they this those to was we were what whats ' +
-    'when where which who whom why will with would you your s t'
-  ).split(' '),
-);
-
-export const isStopWord = (word: string): boolean => STOP_WORDS.has(word.toLowerCase().replace(/['’]/g, ''));
 
 /** The stem of an English word in lower case; other words (digits, other scripts) as they are. */
 export function stem(word: string): string {

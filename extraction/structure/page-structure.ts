@@ -51,6 +51,8 @@ const LEAF_BLOCKS = new Set([
   'h5',
   'h6',
 ]);
+/** Prose (characters outside links) of a block after the page's text that may still be furniture: a copyright line, "Built with…". */
+const FURNITURE_PROSE = 200;
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
 
@@ -281,6 +283,39 @@ export class PageStructure<Node, Element extends Node> {
       if (!next || total === 0 || LEAF_BLOCKS.has(this.tree.tagName(next))) return current;
       current = next;
     }
+  }
+
+  /**
+   * What a theme puts inside the element it marks as main (`main`), around the page's own text: download
+   * and print buttons, a "Contents" label and version banners before the page's `<h1>` ("This document
+   * is for Kombu's development version"); previous/next links and a copyright line after its text.
+   * Found by position, not by class names: the part that holds the `<h1>` and what follows it (its
+   * parent) is the page's when it holds every heading of `main`; beside it, up to `main`, blocks
+   * before it without a heading of their own, and blocks after it without a heading and with hardly
+   * any prose (links, labels, a line), are not. None when `main` holds no `<h1>`, holds it directly,
+   * or has headings beside its part: what is around them may be the page's introduction.
+   */
+  furnitureIn(main: Element): Element[] {
+    const { tree } = this;
+    const heading = this.primaryHeading();
+    const part = heading && tree.tagName(heading) === 'h1' && this.contains(main, heading) ? tree.parent(heading) : undefined;
+    // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
+    if (!part || part === main || this.measures.get(part)?.headings !== this.measures.get(main)?.headings) return [];
+    const found: Element[] = [];
+    for (let inner = part; inner !== main; ) {
+      const parent = tree.parent(inner);
+      if (!parent) break;
+      let before = true;
+      const children = tree.childNodes(parent);
+      for (let index = 0; index < children.length; index++) {
+        const child = children[index]!;
+        if (child === inner) before = false;
+        else if (tree.isElement(child) && this.measures.get(child)?.headings === 0 && (before || this.proseLength(child) < FURNITURE_PROSE))
+          found.push(child);
+      }
+      inner = parent;
+    }
+    return found;
   }
 
   /**

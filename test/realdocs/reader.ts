@@ -45,7 +45,7 @@ async function targetsCode(site: ServedSite, link: SampledLink): Promise<boolean
 }
 
 /** The address of the site's root, from a link to one of its pages. */
-function siteRoot(link: SampledLink): string {
+export function siteRoot(link: SampledLink): string {
   const page = link.url.split('#')[0]!;
   // MkDocs links a page by its folder (`fs/` for `fs/index.html`).
   const target = page.endsWith(link.target) ? link.target : link.target.replace(/index\.html$/, '');

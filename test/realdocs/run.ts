@@ -24,7 +24,8 @@ import {
 } from './metrics.ts';
 import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
 import { checkPreviews } from './previews.ts';
-import { printReader, readerChecks, type ReaderCheck } from './reader.ts';
+import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
+import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
 import { staticRelevance, type StaticRelevance } from './static-mode.ts';
 
@@ -61,6 +62,7 @@ interface SiteRow {
   queries: number;
   keyboard: KeyboardResult[];
   reader: ReaderCheck[];
+  themes: ThemeReaderCheck[];
   seconds: number;
 }
 
@@ -209,6 +211,11 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
     status('reader checks in Chromium…');
     const reader = await readerChecks(await keyboard.browser(), served, demo.pages[0]!.url, site.slug, queries);
     printReader(reader);
+    status('theme reader checks in Chromium…');
+    const sample = await sampleLinks(served, LINKS_PER_SITE);
+    const root = sample.links[0] ? siteRoot(sample.links[0]) : demo.pages[0]!.url;
+    const themes = await themeReaderChecks(await keyboard.browser(), served, demo.pages[0]!.url, queries, sample.links, root);
+    printThemeReader(themes);
     return {
       site,
       pages: index.indexed,
@@ -224,6 +231,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       queries: queries.length,
       keyboard: keyboardResults,
       reader,
+      themes,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -274,12 +282,19 @@ function misses(row: SiteRow): string[] {
           .map((result) => result.name)
           .join(', ')}`
       : '',
-    row.reader.some((check) => !check.passed)
-      ? `reader: ${row.reader
-          .filter((check) => !check.passed)
-          .map((check) => `${check.point}. ${check.name}`)
-          .join(', ')}`
-      : '',
+    ...(
+      [
+        ['reader', row.reader],
+        ['themes reader', row.themes],
+      ] as const
+    ).map(([label, checks]) =>
+      checks.some((check) => !check.passed)
+        ? `${label}: ${checks
+            .filter((check) => !check.passed)
+            .map((check) => `${check.point}. ${check.name}`)
+            .join(', ')}`
+        : '',
+    ),
   ].filter(Boolean);
 }
 
@@ -289,18 +304,19 @@ function table(rows: SiteRow[]): string {
   const lines = [
     '| Site | Generator, theme | Pages | Sections/page | Distinct titles | Previews with text | Search top-3 | MRR | ' +
       'Tuning top-3, MRR | Held-out top-3, MRR | Static mode top-3, MRR | Sphinx search top-3, MRR | Pagefind top-3, MRR | Keyboard | ' +
-      'Reader 1 2 3 4 5 9 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      'Reader 1 2 3 4 5 9 | Themes reader 1 2 3 4 6 7 9 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
     const keyboard = `${row.keyboard.filter((result) => result.passed).length}/${row.keyboard.length}`;
-    const reader = row.reader.map((check) => (check.passed ? '✓' : '✗')).join(' ');
+    const marks = (checks: { passed: boolean }[]) => checks.map((check) => (check.passed ? '✓' : '✗')).join(' ');
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
         `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
         `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
         `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ${relevanceCell(row.staticMode)} | ` +
-        `${relevanceCell(row.peers.sphinx)} | ${relevanceCell(row.peers.pagefind)} | ${keyboard} | ${reader} |`,
+        `${relevanceCell(row.peers.sphinx)} | ${relevanceCell(row.peers.pagefind)} | ${keyboard} | ` +
+        `${marks(row.reader)} | ${marks(row.themes)} |`,
     );
   }
   return lines.join('\n');

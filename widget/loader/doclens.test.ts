@@ -136,6 +136,47 @@ describe('the doclens.js loader', () => {
     }
   });
 
+  it("floats its own button when the theme's box is far down the page, as phones put a sidebar (Werkzeug, Kombu)", async () => {
+    const { doc, win } = await frame(
+      '',
+      page(
+        tag('data-features="search"'),
+        '<div role="main"><h1>Quickstart</h1><p style="height: 3000px">Text</p></div>' +
+          '<div role="navigation"><form action="search.html"><input name="q"></form></div>',
+      ),
+    );
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
+    const search = doc.querySelector('doclens-search')!;
+    expect(search.hasAttribute('floating')).to.equal(true);
+    expect(search.hasAttribute('no-trigger')).to.equal(false);
+  });
+
+  it("opens from mkdocs-material's header search button, and leaves the theme's search overlay closed when it closes", async () => {
+    // mkdocs-material's partials/search.html: a checkbox shows the search by CSS; labels for it check and uncheck it.
+    const material =
+      '<style>.md-search { display: none } #__search:checked ~ .md-search { display: block }</style>' +
+      '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">' +
+      '<header><label class="md-header__button md-icon" for="__search" aria-label="Search">⌕</label></header>' +
+      '<div class="md-search" data-md-component="search" role="dialog"><label class="md-search__overlay" for="__search"></label>' +
+      '<div class="md-search__inner" role="search"><form class="md-search__form" name="search">' +
+      '<input type="text" class="md-search__input" name="query" aria-label="Search" placeholder="Search" required>' +
+      '<label class="md-search__icon md-icon" for="__search">←</label></form></div></div>' +
+      '<div role="main"><h1>Skyline</h1><p>Text</p></div>';
+    const { doc, win } = await frame('', page(tag('data-features="search"'), material));
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
+    const search = doc.querySelector('doclens-search')!;
+    const toggle = doc.querySelector<HTMLInputElement>('#__search')!;
+    // The header's button is the way to search on a phone: no floating button of doclens' own.
+    expect(search.hasAttribute('no-trigger')).to.equal(true);
+    doc.querySelector<HTMLElement>('.md-header__button')!.click();
+    await until(() => search.open, 'doclens opened by the header button');
+    toggle.checked = true;
+    await search.hide();
+    await until(() => !toggle.checked, "the theme's search overlay closed");
+  });
+
   it('opens from the theme search box instead of adding a button', async () => {
     const { doc, win } = await frame(
       '',

@@ -1,4 +1,5 @@
 import { isTextField } from '../shared/hotkeys.ts';
+import { isPinned } from '../shared/pinned.ts';
 import type { SearchOpener } from './search-opener.ts';
 
 /**
@@ -6,6 +7,8 @@ import type { SearchOpener } from './search-opener.ts';
  * form that submits to the site's search page), so that it works on themes nobody here has seen.
  */
 
+/** How long after doclens closes the theme's search is kept closed (see `handOverThemeSearch`). */
+const KEEP_CLOSED_MS = 500;
 /** `search.html`, `/search/`, `search.php`, `/search/index.html`: the site's search page. */
 const SEARCH_PAGE = /(^|\/)search(\.[a-z]+|\/(index\.[a-z]+)?)?$/i;
 
@@ -38,17 +41,22 @@ export function themeSearchBoxes(): HTMLInputElement[] {
   return [...boxes.filter(isVisible), ...boxes.filter((box) => !isVisible(box))];
 }
 
-/** Whether the reader can see `element`: displayed, visible, and not off the side of the screen (a closed side menu). */
+/**
+ * Whether the reader can see `element` from the top of the page: displayed, visible, not off the side of
+ * the screen (a closed side menu), and within the page's first screen or pinned to the viewport (a
+ * phone's layout puts a sidebar's box halfway down the page or at its end: no way to search, there).
+ */
 function canBeSeen(element: Element): boolean {
   if (!isVisible(element)) return false;
   const box = element.getBoundingClientRect();
-  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth;
+  const nearTop = box.top + window.scrollY < window.innerHeight || isPinned(element);
+  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth && nearTop;
 }
 
 /**
  * Whether the reader sees a way to the theme's search (one of its `boxes`, or a control that opens
  * the container holding one), now; `shown` is called again whenever that changes. Scrolled out of
- * view above or below still counts as there.
+ * view still counts as there, if it is near the page's top.
  */
 export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boolean) => void): boolean {
   const ways = [...boxes, ...searchOpeners(boxes)];
@@ -71,17 +79,27 @@ export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boo
 
 /** Controls that reveal a hidden container holding a search box (a navigation bar's "Search" opening a modal). */
 function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].filter((control) => {
-    const reference =
-      control.getAttribute('data-target') ??
-      control.getAttribute('data-bs-target') ??
-      control.getAttribute('aria-controls') ??
-      control.getAttribute('href') ??
-      '';
-    const target = document.getElementById(reference.replace(/^#/, ''));
-    // A visible target (a skip link's main content) is not revealed by the control.
-    return !!target && !isVisible(target) && boxes.some((box) => target.contains(box));
-  });
+  // Labels for the checkboxes that show the search, outside the search itself (its overlay, its "back" button).
+  const toggles = new Set(boxes.flatMap(searchToggles));
+  const toggleLabels = [...document.querySelectorAll('label')].filter(
+    (label) =>
+      toggles.has(label.control as HTMLInputElement) &&
+      !boxes.some((box) => (box.closest('dialog, [role="dialog"]') ?? box.form)?.contains(label)),
+  );
+  const revealing = [...document.querySelectorAll<HTMLElement>('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].filter(
+    (control) => {
+      const reference =
+        control.getAttribute('data-target') ??
+        control.getAttribute('data-bs-target') ??
+        control.getAttribute('aria-controls') ??
+        control.getAttribute('href') ??
+        '';
+      const target = document.getElementById(reference.replace(/^#/, ''));
+      // A visible target (a skip link's main content) is not revealed by the control.
+      return !!target && !isVisible(target) && boxes.some((box) => target.contains(box));
+    },
+  );
+  return [...toggleLabels, ...revealing];
 }
 
 /**
@@ -99,8 +117,28 @@ function closeThemeSearch(box: HTMLInputElement): void {
   if (dialog?.open) dialog.close();
   const popover = box.closest<HTMLElement>('[popover]');
   if (popover?.matches(':popover-open')) popover.hidePopover();
+  uncheck(searchToggles(box));
   // doclens gives focus back to the box when it closes, quietly (see focusQuietly): themes open their search on focus.
   box.blur();
+}
+
+function uncheck(toggles: HTMLInputElement[]): void {
+  for (const toggle of toggles) {
+    if (!toggle.checked) continue;
+    toggle.checked = false;
+    toggle.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}
+
+/**
+ * Checkboxes that show the theme's search by CSS (mkdocs-material's `#__search`): those a label in the
+ * box's form is for (its "back" or close control), which a label elsewhere (the header's search
+ * button) checks.
+ */
+function searchToggles(box: HTMLInputElement): HTMLInputElement[] {
+  return [...(box.form?.querySelectorAll('label') ?? [])]
+    .map((label) => label.control)
+    .filter((control): control is HTMLInputElement => control instanceof HTMLInputElement && control.type === 'checkbox');
 }
 
 /**
@@ -111,6 +149,16 @@ export function handOverThemeSearch(search: SearchOpener, boxes: HTMLInputElemen
   // However doclens opened (its shortcut while the theme's search modal is open, too), the theme's search closes.
   search.element().addEventListener('doclens-search-open', () => {
     for (const box of boxes) if (isVisible(box)) closeThemeSearch(box);
+  });
+  // Focus given back to the box makes some themes show their search again: mkdocs-material checks its
+  // toggle some 80 ms later, without an event to tell. For a moment after closing, it is unchecked again.
+  search.element().addEventListener('doclens-search-close', () => {
+    const until = performance.now() + KEEP_CLOSED_MS;
+    const keepClosed = () => {
+      for (const box of boxes) uncheck(searchToggles(box));
+      if (performance.now() < until) requestAnimationFrame(keepClosed);
+    };
+    keepClosed();
   });
   const open = (box: HTMLInputElement, key = '') => {
     // While the box has focus: some themes close their search on Escape only then (pydata-sphinx-theme).

@@ -2,7 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { DoclensMatches } from './doclens-matches.ts';
 import './doclens-matches.ts';
+import { takeKey } from '../shared/hotkeys.ts';
 import { highlightSearchedTerms } from '../shared/page.ts';
+import { installThemeShortcuts } from '../search/theme-shortcuts.fixture.ts';
 import { until } from '../test-support.ts';
 
 const part = (matches: DoclensMatches, name: string) => matches.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
@@ -122,5 +124,39 @@ describe('<doclens-matches>', () => {
     await until(() => !container.querySelector('mark'), 'marks removed by Escape');
     await matches.updateComplete;
     expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
+  });
+
+  it('closes with Escape on a Sphinx page, whose sphinx_highlight.js cancels every Escape', async () => {
+    // The theme's handler is there first, as the page's scripts run before doclens mounts the bar.
+    const box = document.createElement('input');
+    document.body.append(box);
+    const theme = installThemeShortcuts(window, box);
+    const { container, matches } = await markedPage();
+    try {
+      document.body.focus();
+      await sendKeys({ press: 'Escape' });
+      await until(() => !container.querySelector('mark'), 'marks removed by Escape');
+      expect(theme.actions).to.include('sphinx: took Escape');
+      await matches.updateComplete;
+      expect(matches.shadowRoot!.querySelector('[part~="bar"]')).to.equal(null);
+    } finally {
+      theme.remove();
+      box.remove();
+    }
+  });
+
+  it('keeps the marks when the Escape was taken by another doclens control (a preview closing)', async () => {
+    const { container } = await markedPage();
+    const takenByPreview = (event: KeyboardEvent) => takeKey(event);
+    document.addEventListener('keydown', takenByPreview);
+    try {
+      document.body.focus();
+      await sendKeys({ press: 'Escape' });
+      // The bar decides in a task queued while the key went through the page: one after it has run.
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(container.querySelectorAll('mark').length).to.equal(3);
+    } finally {
+      document.removeEventListener('keydown', takenByPreview);
+    }
   });
 });

@@ -2,15 +2,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
-import { isTextField } from '../shared/hotkeys.ts';
+import { isKeyTaken, isTextField } from '../shared/hotkeys.ts';
 import { format } from '../shared/i18n.ts';
 import { HIGHLIGHT_SELECTOR, removeHighlights } from '../shared/page.ts';
 import { themeStyles } from '../shared/theme.ts';
-import { currentMarkStyle, matchesStyles } from './styles.ts';
+import { matchesStyles } from './styles.ts';
 
 /** Where the bar may sit, in order of preference: away from the switcher's bottom-end corner first. */
 const BAR_SPOTS = ['bottom-start', 'top-end', 'top-start', 'bottom-end'] as const;
-const STYLE_ID = 'doclens-matches-style';
 
 /**
  * A small floating bar for the searched words marked on the page (a search result's `?highlight=`):
@@ -54,24 +53,24 @@ export class DoclensMatches extends DoclensElement {
     super.connectedCallback();
     this.marks = [...document.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)];
     this.start = Math.max(0, firstInSection(this.marks));
-    document.addEventListener('keydown', this.onEscape);
-    if (!document.getElementById(STYLE_ID)) {
-      const style = document.createElement('style');
-      style.id = STYLE_ID;
-      style.textContent = currentMarkStyle;
-      document.head.append(style);
-    }
+    // Capturing on window: pages cancel Escape (Sphinx's sphinx_highlight.js) or stop it.
+    window.addEventListener('keydown', this.onEscape, { capture: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('keydown', this.onEscape);
+    window.removeEventListener('keydown', this.onEscape, { capture: true });
   }
 
-  /** Escape hides the marks, unless something else took it (the search dialog, a preview, a menu) or it is typed in a field. */
+  /**
+   * The reader's Escape hides the marks, unless typed in a field or another doclens control took it once
+   * it went through the page (the search dialog, a preview, a menu).
+   */
   private onEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || !this.marks.length || isTextField(event.composedPath()[0])) return;
-    this.clear();
+    if (event.key !== 'Escape' || !event.isTrusted || !this.marks.length || isTextField(event.composedPath()[0])) return;
+    setTimeout(() => {
+      if (!isKeyTaken(event)) this.clear();
+    });
   };
 
   override firstUpdated(): void {

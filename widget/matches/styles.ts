@@ -58,8 +58,3 @@ export const matchesStyles = css`
     }
   }
 `;
-
-/** The page's marks live outside the shadow tree: the current one gets a distinct outline there. */
-export const currentMarkStyle =
-  'mark.doclens-highlight[aria-current="true"]' +
-  '{outline:2px solid var(--doclens-color-accent,#0b62d6);outline-offset:1px;border-radius:2px}';

@@ -112,12 +112,15 @@ describe('<doclens-preview>', () => {
     await until(() => isOpen(preview), 'open on focus');
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
     expect(preview.shadowRoot!.querySelector('[part~="content"]')!.textContent).to.contain('add_job');
+    // No live region (a preview on hover would be read aloud on mouse moves); the signature's <dt> in its <dl>.
+    expect(preview.shadowRoot!.querySelector('[aria-live]')).to.equal(null);
+    await expect(preview).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     await sendKeys({ press: 'Escape' });
     expect(isOpen(preview)).to.equal(false);
     expect(document.activeElement).to.equal(link);
   });
 
-  it("from the focused link, Tab moves into the preview's links and Shift+Tab back to the link", async () => {
+  it("from the focused link, Tab goes on to the next link; Alt+ArrowDown moves into the preview's links, Shift+Tab back", async () => {
     const { container, preview } = await page(
       servers.proxy,
       docsHost(),
@@ -128,13 +131,20 @@ describe('<doclens-preview>', () => {
     container.querySelector<HTMLElement>('[role="main"]')!.focus();
     await sendKeys({ press: 'Tab' });
     await until(() => !!preview.shadowRoot!.querySelector('[part~="more"]'), 'the preview with its links');
-    const stops = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')];
+    // One Tab from link to link, as readers of Kombu's or Scrapy's pages expect (it took 2 to 5 there).
     await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(container.querySelector('#after'));
+    await sendKeys({ press: 'Shift+Tab' });
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="more"]'), 'the preview again');
+    const stops = [...preview.shadowRoot!.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')];
+    expect(link.getAttribute('aria-keyshortcuts')).to.equal('Alt+ArrowDown');
+    await sendKeys({ press: 'Alt+ArrowDown' });
     expect(preview.shadowRoot!.activeElement).to.equal(stops[0]);
     expect(isOpen(preview)).to.equal(true);
     await sendKeys({ press: 'Shift+Tab' });
     expect(document.activeElement).to.equal(link);
-    for (let step = 0; step < stops.length; step++) await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Alt+ArrowDown' });
+    for (let step = 1; step < stops.length; step++) await sendKeys({ press: 'Tab' });
     expect(preview.shadowRoot!.activeElement).to.equal(stops.at(-1));
     await sendKeys({ press: 'Escape' });
     expect(isOpen(preview)).to.equal(false);

@@ -14,6 +14,8 @@ import { contextLabel, linksToItself, OPT_OUT, previewTarget } from './preview-u
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
+/** With Alt, the key that goes from the link into its preview. */
+const ENTER_KEY = 'ArrowDown';
 
 function isSphinxPage(): boolean {
   return !!document.querySelector('script[src*="documentation_options.js"], script#documentation_options, #documentation_options');
@@ -22,8 +24,10 @@ function isSphinxPage(): boolean {
 /**
  * Hover and focus previews of links to documentation sections, for every matching link on the page
  * (also those added later). On touch screens a first tap shows the preview with an "Open" action and
- * a second tap follows the link. From the focused link Tab moves into the preview's links, Shift+Tab
- * back, Escape closes it. A reader who turns previews off in the settings menu gets none, at once.
+ * a second tap follows the link. From the focused link Tab goes on to the next link; Alt+ArrowDown
+ * moves into the preview's links, Shift+Tab back, Escape closes it. The preview describes its link
+ * (`aria-describedby`) and is no live region: moving the pointer reads nothing aloud. A reader who
+ * turns previews off in the settings menu gets none, at once.
  *
  * @tag doclens-preview
  *
@@ -83,6 +87,7 @@ export class DoclensPreview extends DoclensElement {
   private readonly intent: HoverIntentController;
   private stopAutoUpdate?: () => void;
   private describedBy?: string | null;
+  private keyShortcuts?: string | null;
   /** The reader's own switch (the settings menu), for every page of the site. */
   private readerWantsPreviews = true;
   private stopFollowingSettings?: () => void;
@@ -107,7 +112,7 @@ export class DoclensPreview extends DoclensElement {
     this.readerWantsPreviews = readerSettings().previews;
     super.connectedCallback();
     if (!this.id) this.id = 'doclens-preview';
-    document.addEventListener('keydown', this.onTab);
+    document.addEventListener('keydown', this.onKeydown);
     this.stopFollowingSettings = onReaderSettingsChange((settings) => {
       this.readerWantsPreviews = settings.previews;
       if (!settings.previews) this.intent.close();
@@ -116,28 +121,29 @@ export class DoclensPreview extends DoclensElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    document.removeEventListener('keydown', this.onTab);
+    document.removeEventListener('keydown', this.onKeydown);
     this.stopFollowingSettings?.();
     this.close();
   }
 
   /**
-   * The popup sits at the end of the document, so Tab would skip it: from the link Tab moves into
-   * its links, Shift+Tab from the first goes back to the link, and Tab from the last goes on from the link.
+   * Tab goes from link to link, as without previews: the popup, at the end of the document, is out of
+   * the way. Alt+ArrowDown on the link (its `aria-keyshortcuts`) goes into the preview's links; there
+   * Shift+Tab from the first goes back to the link, and Tab from the last goes on from the link.
    */
-  private onTab = (event: KeyboardEvent) => {
+  private onKeydown = (event: KeyboardEvent) => {
     const link = this.target;
-    if (event.key !== 'Tab' || !link || this.phase === 'hidden') return;
+    if (!link || this.phase === 'hidden') return;
     const stops = [...this.renderRoot.querySelectorAll<HTMLElement>('a[href], [tabindex="0"]')].filter((stop) => stop.tabIndex >= 0);
     const inside = this.shadowRoot?.activeElement;
     if (!stops.length) return;
-    if (document.activeElement === link && !event.shiftKey) {
+    if (event.key === ENTER_KEY && event.altKey && document.activeElement === link) {
       event.preventDefault();
       stops[0]!.focus();
-    } else if (inside === stops[0] && event.shiftKey) {
+    } else if (event.key === 'Tab' && inside === stops[0] && event.shiftKey) {
       event.preventDefault();
       link.focus();
-    } else if (inside === stops.at(-1) && !event.shiftKey) {
+    } else if (event.key === 'Tab' && inside === stops.at(-1) && !event.shiftKey) {
       // No preventDefault: the browser's Tab then moves on from the link.
       link.focus();
     }
@@ -206,7 +212,9 @@ export class DoclensPreview extends DoclensElement {
     this.phase = 'loading';
     this.preview = undefined;
     this.describedBy = link.getAttribute('aria-describedby');
+    this.keyShortcuts = link.getAttribute('aria-keyshortcuts');
     link.setAttribute('aria-describedby', [this.describedBy, this.id].filter(Boolean).join(' '));
+    link.setAttribute('aria-keyshortcuts', [this.keyShortcuts, `Alt+${ENTER_KEY}`].filter(Boolean).join(' '));
     const pending = this.load(link);
     await this.updateComplete;
     if (!this.popup.matches(':popover-open')) this.popup.showPopover();
@@ -227,15 +235,23 @@ export class DoclensPreview extends DoclensElement {
 
   private placed(): void {
     this.popup.classList.add('visible');
-    // Text that scrolls can be scrolled from the keyboard too.
+    this.keyboardScroll();
+  }
+
+  /** Text that scrolls can be scrolled from the keyboard too: as soon as it is there, not once it is placed again. */
+  private keyboardScroll(): void {
     this.scrollArea.tabIndex = this.scrollArea.scrollHeight > this.scrollArea.clientHeight ? 0 : -1;
   }
 
   private releaseLink(): void {
     const link = this.target;
     if (!link) return;
-    if (this.describedBy) link.setAttribute('aria-describedby', this.describedBy);
-    else link.removeAttribute('aria-describedby');
+    for (const [name, value] of [
+      ['aria-describedby', this.describedBy],
+      ['aria-keyshortcuts', this.keyShortcuts],
+    ] as const)
+      if (value) link.setAttribute(name, value);
+      else link.removeAttribute(name);
   }
 
   private close(): void {
@@ -252,6 +268,7 @@ export class DoclensPreview extends DoclensElement {
 
   override updated(): void {
     if (this.phase === 'hidden') this.popup?.classList.remove('visible');
+    else this.keyboardScroll();
   }
 
   override render(): TemplateResult {
@@ -262,7 +279,6 @@ export class DoclensPreview extends DoclensElement {
       popover="manual"
       role="tooltip"
       dir=${direction}
-      aria-live="polite"
       @pointerenter=${() => this.intent.popupEntered()}
       @pointerleave=${(event: PointerEvent) => event.pointerType !== 'touch' && this.intent.popupLeft()}
     >

@@ -108,6 +108,10 @@ export const previewStyles = css`
   .content dd {
     margin-inline-start: calc(var(--_space) * 2);
   }
+  /* An API entry's signature and its description, one list: the description as wide as the preview. */
+  .content > dl:only-child > dd {
+    margin-inline-start: 0;
+  }
   .content h1,
   .content h2,
   .content h3,

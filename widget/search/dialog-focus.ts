@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { swallowKeyup } from '../shared/hotkeys.ts';
+import { swallowKeyup, takeKey } from '../shared/hotkeys.ts';
 
 /** Focus inside the search dialog: where Tab goes, where focus returns, what a click may take it from. */
 
@@ -113,7 +113,7 @@ export class DialogFocusController implements ReactiveController {
     if (event.isComposing) return;
     if (event.key === 'Escape') {
       // Closed here, not by the dialog's own cancel, which a page handler could prevent; a search field's own Escape only clears it.
-      event.preventDefault();
+      takeKey(event);
       swallowKeyup(event.key);
       void this.host.hide();
     } else if (event.key === 'Tab') cycleFocus(event, this.field, this.host.renderRoot);

@@ -101,6 +101,20 @@ describe('<doclens-search>', () => {
     await expect(element).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
   });
 
+  it('breaks long API names at their dots and underscores, not mid-word, on a phone', async () => {
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
+    await openWith(element, 'add_job');
+    await until(() => options(element).some((option) => option.textContent!.includes('add_job')), 'the API entry');
+    const titles = options(element).map((option) => option.querySelector('[part~="option-title"]')!);
+    const title = titles.find((part) => part.textContent!.includes('add_job'))!;
+    // A break opportunity at its underscore (and its dots), the text unchanged; none in plain words.
+    expect(title.querySelector('wbr')!.previousSibling!.textContent).to.match(/add_$/);
+    expect(title.textContent).to.contain('add_job');
+    for (const part of titles) if (!/[._]/.test(part.textContent!)) expect(part.querySelector('wbr')).to.equal(null);
+  });
+
   it('debounces typing into one request and never lets a slow answer overwrite a later one', async () => {
     const watched = watchFetches();
     const searched = (words: string) => watched.requests.filter(({ url }) => url.searchParams.get('q') === words);

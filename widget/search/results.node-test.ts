@@ -200,6 +200,26 @@ describe('the words a result page highlights', () => {
       'install installing installed',
     );
   });
+
+  it("leave out the row's other words: a setting's module, not searched for, is no form of the reader's words", () => {
+    // A Scrapy setting found for "download delay": its name matched whole, module and all.
+    const [group] = resultGroups([
+      result('/topics/settings.html', [
+        block('std-setting-DOWNLOAD_DELAY', {
+          type: 'domain',
+          name: 'DOWNLOAD_DELAY',
+          highlights: {
+            name: ['<span>scrapy.settings.DOWNLOAD_DELAY</span>'],
+            content: ['<span>downloading</span> the <span>delays</span>'],
+          },
+        }),
+      ]),
+    ]);
+    const row = group!.sections[0]!;
+    expect(new URL(withHighlight(row.url, 'download delay', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
+      'download delay download_delay downloading delays',
+    );
+  });
 });
 
 describe('titles', () => {

@@ -111,12 +111,26 @@ export function matchedForms(row: ResultRow): string[] {
   return [...new Set(forms.flatMap((form) => form.match(/[\p{L}\p{N}_-]{2,}/gu) ?? []))];
 }
 
+/**
+ * Whether `form`, a word the search matched, is a form of the reader's `word` ("installing" of "install",
+ * "retries" of "retry"): it starts as the word does but for its last two letters, and is not much longer.
+ * Other words of the row (`scrapy` of a matched `scrapy.settings.DOWNLOAD_DELAY`) are not the reader's.
+ */
+function isFormOf(form: string, word: string): boolean {
+  const typed = word.toLowerCase();
+  return typed.length >= 3 && form.length <= typed.length + 5 && form.startsWith(typed.slice(0, Math.max(3, typed.length - 2)));
+}
+
 /** The destination with the searched words and the forms of them the search matched, for the page it opens to highlight them. */
 export function withHighlight(url: string, words: string, base: string, forms: readonly string[] = []): string {
   if (!words) return url;
   const destination = new URL(url, base);
   const typed = words.split(/\s+/);
-  const more = forms.filter((form) => !typed.some((word) => word.toLowerCase() === form));
+  // A name of the reader's words (`download_delay` for "download delay") is theirs too.
+  const more = forms.filter(
+    (form) =>
+      !typed.some((word) => word.toLowerCase() === form) && form.split(/[_-]+/).every((part) => typed.some((word) => isFormOf(part, word))),
+  );
   destination.searchParams.set(HIGHLIGHT_PARAM, [...typed, ...more].join(' '));
   return destination.href;
 }

@@ -53,16 +53,25 @@ export interface SearchView {
   close(): void;
 }
 
-/** API highlight markup (escaped text with `<span>` around matches), sanitized; plain text otherwise. */
+/** Between a letter's dot or underscore and the next letter (highlight tags around them aside): where a long name may break. */
+const NAME_BREAK = /(?<=[\p{L}>][._])(?=[\p{L}<])/u;
+
+/**
+ * API highlight markup (escaped text with `<span>` around matches), sanitized; plain text otherwise. A
+ * long name breaks at its dots and underscores (`<wbr>`), not in the middle of a word. The sanitized
+ * markup has no attributes, so its dots and underscores are all text.
+ */
 function highlighted({ markup, text }: HighlightedText): unknown {
-  return markup ? unsafeHTML(sanitizeHighlight(markup)) : text;
+  if (markup) return unsafeHTML(sanitizeHighlight(markup).replace(new RegExp(NAME_BREAK, 'gu'), '<wbr>'));
+  return text.split(NAME_BREAK).map((part, index) => (index ? html`<wbr>${part}` : part));
 }
 
 /** The button that opens the dialog, with the shortcut when there is one. */
 export function renderTrigger(s: Strings, placeholder: string | undefined, hotkeys: boolean, open: () => void): TemplateResult {
+  const shortcut = commandKLabel();
   return html`<button class="trigger" part="trigger" type="button" aria-haspopup="dialog"
     aria-keyshortcuts="/ Control+K Meta+K" @click=${open}>
-    ${searchIcon}<span>${placeholder ?? s.searchButton}</span>${hotkeys ? html`<kbd>${commandKLabel()}</kbd>` : nothing}
+    ${searchIcon}<span>${placeholder ?? s.searchButton}</span>${hotkeys && shortcut ? html`<kbd>${shortcut}</kbd>` : nothing}
   </button>`;
 }
 

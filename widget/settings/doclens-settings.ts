@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, queryAll, state } from 'lit/decorators.js';
-import { keepKeysInside, swallowKeyup } from '../shared/hotkeys.ts';
+import { keepKeysInside, swallowKeyup, takeKey } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { format, type Strings } from '../shared/i18n.ts';
@@ -155,7 +155,7 @@ export class DoclensSettings extends DoclensElement {
       if (event.key === 'Enter') this.closeByKey(event.key);
     } else if (event.key === 'Escape') {
       // Only the menu closes: a search dialog around it stays open.
-      event.preventDefault();
+      takeKey(event);
       this.closeByKey(event.key);
     } else if (event.key === 'Tab') {
       // Tab goes on from the button, as if the menu had not been there.

@@ -38,4 +38,22 @@ describe('floating doclens elements on a phone', () => {
       ).to.equal(false);
     }
   });
+
+  it("leave a corner that the theme's fixed navbar paints over, stacked above them (Dask's inner pages)", async () => {
+    await setViewport({ width: 390, height: 844 });
+    // The navbar's controls are at its end; its start is empty, but it is drawn over whatever is there.
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <nav style="position: fixed; inset: 0 0 auto 0; height: 64px; z-index: 2147483647; display: flex; justify-content: flex-end;
+        background: #fff">
+        <button id="toggle" aria-label="Toggle navigation">☰</button>
+      </nav>
+      <div role="main" style="padding-top: 70px"><p>Text of the page.</p></div>
+      <doclens-search proxy=${servers.proxy} floating></doclens-search>
+    </div>`);
+    const search = container.querySelector('doclens-search')!;
+    await until(() => !!search.dataset.spot, 'trigger placed');
+    const box = search.getBoundingClientRect();
+    expect(search.dataset.spot).to.match(/^bottom/);
+    expect(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)).to.equal(search);
+  });
 });

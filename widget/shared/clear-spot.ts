@@ -1,5 +1,6 @@
 import { css, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { mainContent } from './page.ts';
+import { isPinned } from './pinned.ts';
 
 /** The `.viewport` element `measureOffscreen` measures: the layout viewport, never seen nor hit. */
 export const layoutViewportStyles = css`
@@ -18,14 +19,6 @@ const CONTROLS =
 /** Distance between the points tested under a floating element: smaller than any usable control. */
 const STEP = 16;
 
-function pinned(element: Element): boolean {
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    const { position } = getComputedStyle(node);
-    if (position === 'fixed' || position === 'sticky') return true;
-  }
-  return false;
-}
-
 /**
  * Whether `element` is in a control that a floating element must leave free: one of the page's header,
  * navigation or footer, or one pinned to the viewport. Links in the main text scroll out from under it.
@@ -33,7 +26,7 @@ function pinned(element: Element): boolean {
 function isPageControl(element: Element): boolean {
   // A theme's script makes other elements controls too (Read the Docs' menu icon): their pointer says so.
   const control = element.closest(CONTROLS) ?? (getComputedStyle(element).cursor === 'pointer' ? element : null);
-  return !!control && (!mainContent().contains(control) || pinned(control));
+  return !!control && (!mainContent().contains(control) || isPinned(control));
 }
 
 /** `start`, `end` and points every STEP pixels between them. */
@@ -59,6 +52,14 @@ function coversControl(rect: DOMRect, own: HTMLElement): boolean {
   } finally {
     own.style.pointerEvents = before;
   }
+}
+
+/**
+ * Whether the page paints over the middle of `rect`, above `own` (a theme's fixed navbar stacked higher):
+ * the reader would see none of it there, and a tap would reach the page.
+ */
+function isCovered(rect: DOMRect, own: HTMLElement): boolean {
+  return document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2) !== own;
 }
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -88,14 +89,14 @@ export function measureOffscreen(host: HTMLElement, viewport: Element): void {
 
 /**
  * Puts `element` (fixed, placed by its CSS from its `data-spot`) on the first of `spots` where it
- * covers no page control and none of the `avoid` rectangles; returns that spot, or undefined (and the
+ * covers no page control and none of the `avoid` rectangles, and nothing of the page covers it; returns that spot, or undefined (and the
  * first spot) when every one is taken.
  */
 export function findClearSpot(element: HTMLElement, own: HTMLElement, spots: readonly string[], avoid: DOMRect[] = []): string | undefined {
   for (const spot of spots) {
     element.dataset.spot = spot;
     const rect = element.getBoundingClientRect();
-    if (!avoid.some((other) => overlap(other, rect)) && !coversControl(rect, own)) return spot;
+    if (!avoid.some((other) => overlap(other, rect)) && !coversControl(rect, own) && !isCovered(rect, own)) return spot;
   }
   element.dataset.spot = spots[0];
   return undefined;

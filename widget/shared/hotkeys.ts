@@ -64,6 +64,21 @@ export class HotkeysController implements ReactiveController {
   }
 }
 
+/** Keys a doclens control acted on (see `takeKey`). */
+const takenKeys = new WeakSet<KeyboardEvent>();
+
+/**
+ * Cancels a key a doclens control acted on (Escape closed a preview or a menu) and says so to doclens'
+ * other handlers: a cancelled key alone does not tell, as pages cancel keys too (Sphinx every Escape).
+ */
+export function takeKey(event: KeyboardEvent): void {
+  event.preventDefault();
+  takenKeys.add(event);
+}
+
+/** Whether a doclens control acted on the key (see `takeKey`). */
+export const isKeyTaken = (event: KeyboardEvent): boolean => takenKeys.has(event);
+
 /** Keeps the release of `key` (which closed a doclens element, so focus is back on the page) from the page's handlers. */
 export function swallowKeyup(key: string): void {
   const swallow = (event: KeyboardEvent) => {
@@ -74,8 +89,12 @@ export function swallowKeyup(key: string): void {
   window.addEventListener('keyup', swallow, { capture: true });
 }
 
-/** `Ctrl K` or `⌘ K`, as the platform writes it. */
-export function commandKLabel(): string {
+/**
+ * `Ctrl K` or `⌘ K`, as the platform writes it; undefined on a touch screen without a mouse (a phone,
+ * an iPhone's "Ctrl K" being no key its reader has).
+ */
+export function commandKLabel(): string | undefined {
+  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches) return undefined;
   const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
   return /mac|iphone|ipad/i.test(platform) ? '⌘ K' : 'Ctrl K';
 }

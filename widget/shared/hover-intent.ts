@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { takeKey } from './hotkeys.ts';
 
 /** What opened the popup: a resting mouse or pen, keyboard focus, or a tap. */
 export type IntentTrigger = 'pointer' | 'keyboard' | 'touch';
@@ -181,7 +182,7 @@ export class HoverIntentController implements ReactiveController {
   private onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && (this.opened || this.current)) {
       // The Escape is the preview's: the matches bar does not close with it too.
-      event.preventDefault();
+      takeKey(event);
       const target = this.current;
       const focusInPopup = this.options.inPopup(document.activeElement);
       this.close();

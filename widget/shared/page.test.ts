@@ -21,6 +21,32 @@ describe('highlighting searched terms on the destination page', () => {
     expect(location.hash).to.equal('#target');
   });
 
+  it("marks no stop word, and the theme's mark rule does not break code apart", async () => {
+    // Cut from Dask's "Create DataFrames" page, with its theme's `mark` rule (pydata-sphinx-theme) and Scrapy's.
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <style>
+        .mark,mark{padding:.2em;background-color:#fcf8e3}
+        mark{background:#ff0;color:#000;font-style:italic;font-weight:bold}
+      </style>
+      <main>
+        <p>Read the CSV files with <code>dd.read_csv</code> from the cloud:</p>
+        <div class="highlight"><pre><span class="gp">&gt;&gt;&gt; </span><span class="n">df</span> <span class="o">=</span
+        > <span class="n">dd</span><span class="o">.</span><span class="n">read_csv</span><span class="p">(</span
+        ><span class="s1">'myfiles.*.csv'</span><span class="p">)</span></pre></div>
+      </main>
+    </div>`);
+    const literal = container.querySelector<HTMLElement>('pre .s1')!;
+    const before = literal.getBoundingClientRect().width;
+    history.replaceState(null, '', `${location.pathname}?highlight=${encodeURIComponent('how do I read the csv files from the cloud')}`);
+    highlightSearchedTerms(container);
+    const marks = [...container.querySelectorAll('mark')];
+    expect(marks.map((mark) => mark.textContent)).to.deep.equal(['Read', 'CSV', 'files', 'cloud', 'csv']);
+    expect(literal.querySelector('mark'), 'a mark in the string literal').to.not.equal(null);
+    expect(literal.getBoundingClientRect().width).to.be.closeTo(before, 0.5);
+    const style = getComputedStyle(literal.querySelector('mark')!);
+    expect([style.paddingLeft, style.fontStyle, style.fontWeight]).to.deep.equal(['0px', 'normal', getComputedStyle(literal).fontWeight]);
+  });
+
   it('does nothing without the parameter', async () => {
     const container = await fixture<HTMLDivElement>(html`<div role="main"><p>retry</p></div>`);
     expect(highlightSearchedTerms(container)).to.equal(0);

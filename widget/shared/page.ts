@@ -1,5 +1,6 @@
 import { findMainContent } from '../../extraction/structure/main-content.ts';
 import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
+import { isStopWord } from '../../extraction/words/stop-words.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
@@ -121,6 +122,17 @@ export const HIGHLIGHT_PARAM = 'highlight';
 const MAX_HIGHLIGHTED_WORDS = 20;
 /** The marks `highlightSearchedTerms` adds. */
 export const HIGHLIGHT_SELECTOR = 'mark.doclens-highlight';
+const HIGHLIGHT_STYLE_ID = 'doclens-highlight-style';
+/**
+ * The marks' look is doclens' own: a theme's `mark` rule (padded boxes, bold italic) would break a
+ * name in code apart ("dd . read_csv"). Dark text on light yellow whatever the theme's scheme (an
+ * author's `--doclens-color-highlight` on the page applies); the current match (the matches bar's) outlined.
+ */
+const HIGHLIGHT_STYLE =
+  `${HIGHLIGHT_SELECTOR}{all:unset!important;` +
+  'background:var(--doclens-color-highlight,#fff2a8)!important;color:var(--doclens-color-highlight-text,#1f2328)!important}' +
+  `${HIGHLIGHT_SELECTOR}[aria-current="true"]{outline:2px solid var(--doclens-color-accent,#0b62d6)!important;` +
+  'outline-offset:1px!important;border-radius:2px!important}';
 
 /** Puts the marked words back as plain text, joined with their neighbours. */
 export function removeHighlights(marks: Iterable<Element> = document.querySelectorAll(HIGHLIGHT_SELECTOR)): void {
@@ -131,23 +143,27 @@ export function removeHighlights(marks: Iterable<Element> = document.querySelect
   }
 }
 
+/** The words of a `highlight=` value that are marked: each once, two characters at least, no stop word ("the", "how"). */
+function highlightedWords(value: string): string[] {
+  const words = value
+    .split(/[^\p{L}\p{N}_-]+/u)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word.length >= 2 && /[\p{L}\p{N}]/u.test(word) && !isStopWord(word));
+  return [...new Set(words)].slice(0, MAX_HIGHLIGHTED_WORDS);
+}
+
 /**
- * Marks the searched terms in the page's main content with `<mark>` (styled by the browser) and
- * drops the parameter from the address bar. Text only: no HTML is parsed.
+ * Marks the searched terms in the page's main content with `<mark>` (styled by doclens, not the
+ * theme) and drops the parameter from the address bar. Text only: no HTML is parsed.
  */
 export function highlightSearchedTerms(root: Document | Element = document): number {
   const url = new URL(window.location.href);
-  const words = [
-    ...new Set(
-      (url.searchParams.get(HIGHLIGHT_PARAM) ?? '')
-        .split(/\s+/)
-        .map((word) => word.replace(/[^\p{L}\p{N}_-]/gu, ''))
-        .filter((word) => word.length >= 2),
-    ),
-  ].slice(0, MAX_HIGHLIGHTED_WORDS);
-  if (words.length === 0) return 0;
+  const value = url.searchParams.get(HIGHLIGHT_PARAM);
+  if (value === null) return 0;
   url.searchParams.delete(HIGHLIGHT_PARAM);
   history.replaceState(history.state, '', url);
+  const words = highlightedWords(value);
+  if (words.length === 0) return 0;
   const container = mainContent(root);
   // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
   // their own. The words hold letters, digits, `_` and `-` only: nothing to escape.
@@ -174,6 +190,12 @@ export function highlightSearchedTerms(root: Document | Element = document): num
       } else fragment.append(part);
     });
     text.replaceWith(fragment);
+  }
+  if (marked && !document.getElementById(HIGHLIGHT_STYLE_ID)) {
+    const style = document.createElement('style');
+    style.id = HIGHLIGHT_STYLE_ID;
+    style.textContent = HIGHLIGHT_STYLE;
+    document.head.append(style);
   }
   // The browser scrolled to the fragment before the marks existed; keep the section in view.
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;

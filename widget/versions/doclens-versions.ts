@@ -4,7 +4,7 @@ import type { PageContext } from '../../contract/index.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { dataSource } from '../shared/data-source.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
-import { keepKeysInside } from '../shared/hotkeys.ts';
+import { keepKeysInside, takeKey } from '../shared/hotkeys.ts';
 import { moveInMenu } from '../shared/menu-keys.ts';
 import { languageName, languageOf } from '../shared/i18n.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -167,7 +167,7 @@ export class DoclensVersions extends DoclensElement {
     if (moveInMenu(event, items, focused)) return;
     const index = items.indexOf(focused!);
     if (event.key === 'Escape') {
-      event.preventDefault();
+      takeKey(event);
       void this.hide();
     } else if (event.key === 'Tab') void this.hide(false);
     else if (event.key === ' ') {

@@ -1,0 +1,395 @@
+/**
+ * What a reader meets on themes nobody here built (issue 33), measured on every site of the corpus in
+ * Chromium: the page a search result opens (marks per page, their share of stop words, marks that
+ * break code apart, Escape clearing them), theme furniture among section hits and previews, a
+ * one-tap search on a phone, Tab presses from one link to the next, axe's serious and critical
+ * findings with the dialog and a preview open, and the time from hover to preview with two busy
+ * processes beside the proxy. Each check answers passed or not, with the figures it saw.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import type { EmbedPreview, SearchResponse } from '../../contract/index.ts';
+import { STOP_WORDS } from '../../extraction/words/stop-words.ts';
+import { proxyGet, type SampledLink, type ServedSite } from './metrics.ts';
+import type { Query } from './sites.ts';
+import type {} from '../../widget/preview/doclens-preview.ts';
+import type {} from '../../widget/search/doclens-search.ts';
+
+export interface ThemeReaderCheck {
+  /** The point of issue 33 it checks. */
+  point: 1 | 2 | 3 | 4 | 6 | 7 | 9;
+  name: string;
+  passed: boolean;
+  detail: string;
+}
+
+/** Text that only a theme's furniture says: download buttons, copyright lines, a version banner. */
+const FURNITURE = /\.rst \.pdf|© Copyright|This document is for .{0,40}development version/i;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** First previews timed with the machine busy; the target of their 95th percentile. */
+const TIMED_PREVIEWS = 12;
+const PREVIEW_P95_MS = 1000;
+
+const ready = (page: Page) =>
+  page.waitForFunction(() => !!customElements.get('doclens-search') && !!document.querySelector('doclens-search'), undefined, {
+    timeout: 15000,
+  });
+
+/** The address of the first result row of `words` in the dialog: a section's when there is one. */
+async function firstResultHref(page: Page, words: string): Promise<string | undefined> {
+  return page.evaluate(async (words) => {
+    const search = document.querySelector('doclens-search')!;
+    await search.show(words);
+    const root = search.shadowRoot!;
+    for (let wait = 0; wait < 200 && !root.querySelector('[role="option"]'); wait++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const option =
+      root.querySelector<HTMLAnchorElement>('[role="option"].section') ?? root.querySelector<HTMLAnchorElement>('[role="option"]');
+    const href = option?.href;
+    await search.hide();
+    return href;
+  }, words);
+}
+
+/** 1 and 2: the pages the first results open, their marks, and Escape. */
+async function openedPages(browser: Browser, url: string, queries: Query[]): Promise<ThemeReaderCheck[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let pages = 0;
+  let marks = 0;
+  let stopWords = 0;
+  let brokenCode = 0;
+  let cleared = 0;
+  const notes: string[] = [];
+  try {
+    const page = await context.newPage();
+    for (const query of queries.slice(0, 4)) {
+      await page.goto(url);
+      await ready(page);
+      const href = await firstResultHref(page, query.q);
+      if (!href) continue;
+      await page.goto(href);
+      await ready(page);
+      const seen = await page.evaluate(
+        (stop) => {
+          const found = [...document.querySelectorAll<HTMLElement>('mark.doclens-highlight')];
+          const stops = new Set(stop);
+          // A mark in code that the theme pads or restyles shows the code broken apart ("dd . read_csv").
+          const broken = found.filter((mark) => {
+            if (!mark.closest('code, pre')) return false;
+            const own = getComputedStyle(mark);
+            const around = getComputedStyle(mark.parentElement!);
+            return (
+              parseFloat(own.paddingLeft) + parseFloat(own.paddingRight) + parseFloat(own.marginLeft) + parseFloat(own.marginRight) > 0 ||
+              own.fontWeight !== around.fontWeight ||
+              own.fontStyle !== around.fontStyle
+            );
+          });
+          return {
+            marks: found.length,
+            stopWords: found.filter((mark) => stops.has((mark.textContent ?? '').toLowerCase())).length,
+            broken: broken.length,
+          };
+        },
+        [...STOP_WORDS],
+      );
+      pages++;
+      marks += seen.marks;
+      stopWords += seen.stopWords;
+      brokenCode += seen.broken;
+      if (!seen.marks) continue;
+      // The matches bar, whose Escape it is, comes once the page has loaded and the browser is idle.
+      await page.waitForFunction(() => !!customElements.get('doclens-matches'), undefined, { timeout: 10000 }).catch(() => undefined);
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Escape');
+      const left = await page
+        .waitForFunction(() => !document.querySelector('mark.doclens-highlight'), undefined, { timeout: 2000 })
+        .then(() => 0)
+        .catch(() => page.evaluate(() => document.querySelectorAll('mark.doclens-highlight').length));
+      if (left === 0) cleared++;
+      else notes.push(`"${query.q}": ${left} marks left`);
+    }
+  } finally {
+    await context.close();
+  }
+  const marked = pages ? marks / pages : 0;
+  return [
+    {
+      point: 1,
+      name: 'highlights',
+      passed: pages > 0 && stopWords === 0 && brokenCode === 0,
+      detail:
+        `${pages} pages opened from results, ${marked.toFixed(1)} marks per page, ` +
+        `${marks ? ((100 * stopWords) / marks).toFixed(0) : 0}% stop words, ${brokenCode} marks breaking code apart`,
+    },
+    {
+      point: 2,
+      name: 'Escape clears',
+      passed: notes.length === 0,
+      detail:
+        `${cleared} of ${cleared + notes.length} marked pages cleared by Escape` +
+        (notes.length ? `; ${notes.slice(0, 2).join('; ')}` : ''),
+    },
+  ];
+}
+
+/** 3: section hits for the site's queries, and previews of sampled links, that are theme furniture. */
+async function furniture(site: ServedSite, queries: Query[], links: SampledLink[]): Promise<ThemeReaderCheck> {
+  let hits = 0;
+  let furnitureHits = 0;
+  for (const query of queries) {
+    const params = new URLSearchParams({ q: `subprojects:${site.version.project.slug}/${site.version.slug} ${query.q}` });
+    const response = await proxyGet(`${site.proxyUrl}/api/v3/search/?${params}`);
+    if (!response.ok) continue;
+    const body = (await response.json()) as SearchResponse;
+    for (const block of body.results.flatMap((result) => result.blocks ?? [])) {
+      hits++;
+      if (FURNITURE.test(block.content ?? '')) furnitureHits++;
+    }
+  }
+  // Whole pages' previews (a link without a fragment) and sections'.
+  const sampled = [...links.filter((link) => !new URL(link.url).hash).slice(0, 20), ...links.slice(0, 20)];
+  let previews = 0;
+  let furniturePreviews = 0;
+  for (const link of sampled) {
+    const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
+    const response = await proxyGet(`${site.proxyUrl}/api/v3/embed/?${params}`);
+    if (!response.ok) continue;
+    const body = (await response.json()) as EmbedPreview;
+    previews++;
+    if (FURNITURE.test(`${body.title} ${body.content.replace(/<[^>]+>/g, ' ')}`)) furniturePreviews++;
+  }
+  return {
+    point: 3,
+    name: 'no theme furniture',
+    passed: furnitureHits === 0 && furniturePreviews === 0,
+    detail: `${furnitureHits} of ${hits} section hits and ${furniturePreviews} of ${previews} previews are theme furniture`,
+  };
+}
+
+/** 4: at the top of the start page on a phone, one tap opens the search. */
+async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCheck> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await ready(page);
+    await page.waitForTimeout(500);
+    // What a reader can tap: doclens' own button, else the theme's box it took over, if on screen and not covered.
+    const spot = await page.evaluate(() => {
+      const search = document.querySelector('doclens-search')!;
+      const candidates = [
+        ...(search.shadowRoot?.querySelectorAll<HTMLElement>('[part~="trigger"]') ?? []),
+        ...document.querySelectorAll<HTMLElement>('input[type="search"], input[name="q"], input[name="query"]'),
+      ];
+      for (const candidate of candidates) {
+        const box = candidate.getBoundingClientRect();
+        if (box.width < 8 || box.height < 8 || box.bottom < 0 || box.top > innerHeight || box.right < 0 || box.left > innerWidth) continue;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const top = document.elementFromPoint(x, y);
+        const reached = top === candidate || top === search || candidate.contains(top) || !!top?.shadowRoot?.contains(candidate);
+        if (reached) return { x, y, label: candidate.textContent?.trim() || candidate.getAttribute('placeholder') || candidate.localName };
+      }
+      return undefined;
+    });
+    if (!spot) return { point: 4, name: 'one-tap search on a phone', passed: false, detail: 'nothing on screen opens the search' };
+    await page.touchscreen.tap(spot.x, spot.y);
+    const opened = await page
+      .waitForFunction(() => document.querySelector('doclens-search')?.open === true, undefined, { timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    return {
+      point: 4,
+      name: 'one-tap search on a phone',
+      passed: opened && !/ctrl|⌘/i.test(spot.label),
+      detail: `tapped "${spot.label.slice(0, 30)}": ${opened ? 'the search opened' : 'nothing opened'}`,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** 6: Tab presses from one previewed link of the content to the next, and 7: axe with a preview and the dialog open. */
+async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root: string, query: string): Promise<ThemeReaderCheck[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(link ? new URL(link.from, root).href : root);
+    await ready(page);
+    // Focus on a sampled link of the text loads the preview's code, as a reader's first Tab would.
+    await page.evaluate((href) => {
+      const first = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => candidate.href.split('?')[0] === href);
+      first?.focus();
+    }, link?.url ?? '');
+    await page.waitForFunction(() => !!customElements.get('doclens-preview'), undefined, { timeout: 15000 }).catch(() => undefined);
+    // The previewed links of the content, in document order, and which of them has focus.
+    const linkIndex = () =>
+      page.evaluate(() => {
+        const preview = document.querySelector('doclens-preview')!;
+        const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((candidate) => preview.previewUrl(candidate));
+        return { index: links.indexOf(document.activeElement as HTMLAnchorElement), count: links.length };
+      });
+    // From the sampled link if it previews, else from the first link that does.
+    await page.evaluate(() => {
+      const preview = document.querySelector('doclens-preview')!;
+      if (document.activeElement instanceof HTMLAnchorElement && preview.previewUrl(document.activeElement)) return;
+      [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => preview.previewUrl(candidate))?.focus();
+    });
+    const presses: number[] = [];
+    for (let step = 0; step < 5; step++) {
+      const { index, count } = await linkIndex();
+      if (index < 0 || index + 1 >= count) break;
+      // Long enough for the preview to open on focus.
+      await page.waitForTimeout(500);
+      let pressed = 0;
+      for (; pressed < 30; ) {
+        await page.keyboard.press('Tab');
+        pressed++;
+        if ((await linkIndex()).index === index + 1) break;
+      }
+      presses.push(pressed);
+    }
+    const tabs: ThemeReaderCheck = {
+      point: 6,
+      name: 'one Tab from link to link',
+      passed: presses.length > 0 && presses.every((count) => count === 1),
+      detail: presses.length ? `${presses.length} links: ${presses.join(', ')} Tab presses each` : 'no two previewed links to Tab between',
+    };
+    await page.addScriptTag({ path: AXE });
+    const findings = await page.evaluate(async (words) => {
+      const preview = document.querySelector('doclens-preview')!;
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => preview.previewUrl(candidate));
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
+      interface AxeResults {
+        violations: { id: string; impact: string | null; nodes: unknown[] }[];
+      }
+      // No helper functions here: a named one would need the bundler's naming helper, which the page lacks.
+      const runs: [string, AxeResults][] = [];
+      if (link) {
+        await preview.show(link);
+        for (let wait = 0; wait < 100 && !preview.shadowRoot!.querySelector('[part~="content"], [part~="unavailable"]'); wait++)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        runs.push(['preview', await axe.run({ include: [['doclens-preview']] }, {})]);
+        await preview.hide();
+      }
+      const search = document.querySelector('doclens-search')!;
+      await search.show(words);
+      const root = search.shadowRoot!;
+      for (let wait = 0; wait < 200 && !root.querySelector('[role="option"]'); wait++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      runs.push(['dialog', await axe.run({ include: [['doclens-search']] }, {})]);
+      await search.hide();
+      return runs.flatMap(([open, results]) =>
+        results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${open}: ${violation.id}`),
+      );
+    }, query);
+    return [
+      tabs,
+      {
+        point: 7,
+        name: 'axe with dialog and preview open',
+        passed: findings.length === 0,
+        detail: findings.length ? `${findings.length} serious or critical: ${[...new Set(findings)].join(', ')}` : '0 serious or critical',
+      },
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
+/** Two processes that keep a core each busy, as other work on the machine would. */
+function busyProcesses(): ChildProcess[] {
+  return [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+}
+
+/** 9: the time from hovering a link to its preview's content, first previews of their pages, with the machine busy. */
+async function busyPreviews(browser: Browser, links: SampledLink[], root: string): Promise<ThemeReaderCheck> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const busy = busyProcesses();
+  const times: number[] = [];
+  try {
+    const page = await context.newPage();
+    const seenTargets = new Set<string>();
+    for (const link of links) {
+      if (times.length >= TIMED_PREVIEWS) break;
+      // The first preview of each page: the proxy has not parsed that page yet.
+      if (seenTargets.has(link.target)) continue;
+      seenTargets.add(link.target);
+      await page.goto(new URL(link.from, root).href);
+      await ready(page);
+      const handle = await page.evaluateHandle(
+        (href) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => candidate.href.split('?')[0] === href),
+        link.url,
+      );
+      const element = handle.asElement();
+      // A link the theme hides (a collapsed block) is no link a reader hovers.
+      if (!element || !(await element.isVisible())) continue;
+      const reachable = await element
+        .scrollIntoViewIfNeeded({ timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!reachable) continue;
+      const started = Date.now();
+      const hovered = await element
+        .hover({ timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!hovered) continue;
+      const shown = await page
+        .waitForFunction(() => !!document.querySelector('doclens-preview')?.shadowRoot?.querySelector('[part~="content"]'), undefined, {
+          timeout: 10000,
+          polling: 20,
+        })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) times.push(Date.now() - started);
+    }
+  } finally {
+    for (const child of busy) child.kill();
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  const p95 = times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)] ?? Number.POSITIVE_INFINITY;
+  return {
+    point: 9,
+    name: 'first preview, machine busy',
+    passed: times.length > 0 && p95 < PREVIEW_P95_MS,
+    detail: times.length
+      ? `p95 ${p95} ms, median ${times[Math.floor(times.length / 2)]} ms over ${times.length} first previews (hover delay included)`
+      : 'no preview shown',
+  };
+}
+
+/** Every check of this module on one site (served by the demo at `url`, its first page). */
+export async function themeReaderChecks(
+  browser: Browser,
+  site: ServedSite,
+  url: string,
+  queries: Query[],
+  links: SampledLink[],
+  root: string,
+): Promise<ThemeReaderCheck[]> {
+  const inContent = links.filter((link) => new URL(link.url).hash);
+  // Tab is counted on the page with the most sampled links to other pages' sections.
+  const perPage = new Map<string, SampledLink[]>();
+  for (const link of inContent) perPage.set(link.from, [...(perPage.get(link.from) ?? []), link]);
+  const busiest = [...perPage.values()].sort((a, b) => b.length - a.length)[0]?.[0];
+  return [
+    ...(await openedPages(browser, url, queries)),
+    await furniture(site, queries, links),
+    await phoneSearch(browser, url),
+    ...(await keysAndAxe(browser, busiest, root, queries[0]?.q ?? 'install')),
+    await busyPreviews(browser, links, root),
+  ];
+}
+
+/** The checks as lines of the site's report. */
+export function printThemeReader(checks: ThemeReaderCheck[]): void {
+  console.log(`  themes reader (issue 33): ${checks.filter((check) => check.passed).length}/${checks.length} checks pass`);
+  for (const check of checks) console.log(`    ${check.passed ? '·' : '✗'} ${check.point}. ${check.name}: ${check.detail}`);
+}
