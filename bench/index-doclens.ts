@@ -32,8 +32,16 @@ export interface DoclensIndexFigures {
    * (the first answer included), then again.
    */
   searchMs: number[];
+  /** The first of those: the first search after "search complete". */
+  firstSearchMs: number;
   /** A restart: from the command's start until the index is loaded from the cache. */
   reloadMs: number;
+  /**
+   * A restart's first search, asked as soon as the command says where its API is: milliseconds from
+   * then until its answer, and whether that answer was complete (as many results as before the restart).
+   */
+  restartAnswerMs: number;
+  restartAnswerComplete: boolean;
 }
 
 const cli = fileURLToPath(new URL('../lib/cli/main.js', import.meta.url));
@@ -111,14 +119,14 @@ class HostProcess {
   }
 }
 
-/** One search over HTTP, as the proxy asks the host: milliseconds until the whole answer is read. */
-async function timedSearch(apiUrl: string, query: string): Promise<number> {
+/** One search over HTTP, as the proxy asks the host: milliseconds until the whole answer is read, and how many results it counts. */
+async function timedSearch(apiUrl: string, query: string): Promise<{ ms: number; count: number }> {
   const begin = performance.now();
   const params = new URLSearchParams({ q: `project:bench/latest ${query}`, page_size: '10' });
   const response = await fetch(`${apiUrl}search/?${params}`, { headers: { authorization: `Token ${token}` } });
   if (!response.ok) throw new Error(`search "${query}" answered ${response.status}`);
-  await response.arrayBuffer();
-  return performance.now() - begin;
+  const { count } = (await response.json()) as { count: number };
+  return { ms: performance.now() - begin, count };
 }
 
 const SEARCH_COMPLETE = /search complete in/;
@@ -143,7 +151,11 @@ export async function doclensRound(docs: string): Promise<DoclensIndexFigures> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'doclens-index-bench-'));
   try {
     const host = new HostProcess(docs, cacheDir);
-    let figures: Omit<DoclensIndexFigures, 'pages' | 'sections' | 'bytesOnDisk' | 'residentBytes' | 'reloadMs'>;
+    let figures: Omit<
+      DoclensIndexFigures,
+      'pages' | 'sections' | 'bytesOnDisk' | 'residentBytes' | 'reloadMs' | 'restartAnswerMs' | 'restartAnswerComplete'
+    >;
+    let firstCount: number;
     let resident: number;
     try {
       const apiUrl = (await host.line(API_URL))[1]!;
@@ -153,15 +165,28 @@ export async function doclensRound(docs: string): Promise<DoclensIndexFigures> {
       const peakIndexingBytes = host.memory('VmHWM');
       // Every query of the suite right after "search complete", the first answer included: no warm-up round.
       const searchMs: number[] = [];
-      for (let round = 0; round < 2; round++) for (const query of SUITE_QUERIES) searchMs.push(await timedSearch(apiUrl, query));
+      const counts: number[] = [];
+      for (let round = 0; round < 2; round++)
+        for (const query of SUITE_QUERIES) {
+          const { ms, count } = await timedSearch(apiUrl, query);
+          searchMs.push(ms);
+          counts.push(count);
+        }
+      firstCount = counts[0]!;
       resident = await host.residentAtRest();
-      figures = { indexMs, cpuMs, peakIndexingBytes, peakResidentBytes: host.memory('VmHWM'), searchMs: searchMs.sort((a, b) => a - b) };
+      const firstSearchMs = searchMs[0]!;
+      const peakResidentBytes = host.memory('VmHWM');
+      figures = { indexMs, cpuMs, peakIndexingBytes, peakResidentBytes, searchMs: searchMs.sort((a, b) => a - b), firstSearchMs };
     } finally {
       await host.stop();
     }
     const restarted = new HostProcess(docs, cacheDir);
     let reloadMs: number;
+    let restartAnswer: { ms: number; count: number };
     try {
+      const apiUrl = (await restarted.line(API_URL))[1]!;
+      // Asked at once, as a reader would who searched while the command started.
+      restartAnswer = await timedSearch(apiUrl, SUITE_QUERIES[0]!);
       await restarted.line(/search complete in .* \(indexes loaded from the cache\)/);
       reloadMs = performance.now() - restarted.started;
     } finally {
@@ -178,6 +203,8 @@ export async function doclensRound(docs: string): Promise<DoclensIndexFigures> {
       bytesOnDisk: readdirSync(cacheDir).reduce((sum, name) => sum + statSync(join(cacheDir, name)).size, 0),
       residentBytes: resident - (await baselineResident()),
       reloadMs,
+      restartAnswerMs: restartAnswer.ms,
+      restartAnswerComplete: restartAnswer.count === firstCount,
     };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });

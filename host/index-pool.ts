@@ -69,8 +69,9 @@ export class IndexPool {
    */
   async search(version: number, text: string, limit: number): Promise<BuilderHits | undefined> {
     if (!this.threads || !this.held.has(version)) return undefined;
-    // A builder still loading its code has indexed nothing yet, and would answer only once loaded.
-    if (!this.threads.started) return { hits: [], count: 0, complete: false };
+    // A builder still loading its code has indexed nothing yet, and would answer only once loaded; but a
+    // version it may load from the cache is asked all the same: it answers once loaded (see `index-worker.ts`).
+    if (!this.threads.started && !this.pending.get(version)?.saving) return { hits: [], count: 0, complete: false };
     const reply = await this.ask((id) => ({ type: 'search', id, version, text, limit }));
     return reply?.type === 'hits' ? reply.found : undefined;
   }
@@ -190,7 +191,7 @@ class Indexing {
   readonly ready = new Deferred<{ cached: boolean }>();
   readonly saved = new Deferred<void>();
 
-  /** Whether the builder saves the index once built. */
+  /** Whether the builder loads the index from the cache if it has it, else saves it there once built. */
   constructor(readonly saving: boolean) {
     // Whoever waits for either sees the failure; nobody need wait for both.
     this.ready.promise.catch(() => {});

@@ -149,8 +149,31 @@ function splitFile(root: string, file: string): SplitFile {
   return { file, split };
 }
 
+/**
+ * Longest a search of a version being loaded from the cache waits for it: a restarted host answers
+ * complete results once its saved index is loaded (a second or two for the largest sites) rather
+ * than nothing at once; past this, it answers that the version is still being indexed.
+ */
+const LOAD_WAIT_MS = 5000;
+
+type SearchRequest = Extract<BuilderRequest, { type: 'search' }>;
+
 /** Lets the messages that arrived meanwhile (searches, split pages) be handled. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Pages whose titles are searched before the first reader's search (see `warmUp`). */
+const WARM_UP_PAGES = 3;
+
+/**
+ * Searches before the first reader's, whole words and words cut short: the first searches in a
+ * thread compile the engine's code, and were 2–5× slower than the next.
+ */
+function warmUp(index: SearchIndex): void {
+  for (const title of [...index.pageTitles().values()].slice(0, WARM_UP_PAGES)) {
+    index.search(title);
+    index.search(title.slice(0, -2));
+  }
+}
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -165,7 +188,9 @@ type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
 class Builder {
   private readonly queue: IndexRequest[] = [];
   /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
-  private current: { version: number; index: SearchIndex | undefined } | undefined;
+  private current: { version: number; index: SearchIndex | undefined; loading: boolean } | undefined;
+  /** Searches of the version being loaded from the cache, answered once it is (or after `LOAD_WAIT_MS`). */
+  private readonly waiting = new Map<SearchRequest, NodeJS.Timeout>();
   /** Versions whose searches are complete. */
   private readonly indexes = new Map<number, SearchIndex>();
   private running = false;
@@ -188,8 +213,12 @@ class Builder {
 
   private handle(request: BuilderRequest): void {
     if (request.type === 'search') {
-      this.reply({ type: 'hits', id: request.id, found: this.search(request) });
-      this.collectWhenIdle();
+      if (this.current?.loading && this.current.version === request.version)
+        this.waiting.set(
+          request,
+          setTimeout(() => this.answer(request), LOAD_WAIT_MS),
+        );
+      else this.answer(request);
     } else if (request.type === 'summary') this.reply({ type: 'summary', id: request.id, summary: this.summary(request.version) });
     else {
       this.queue.push(request);
@@ -209,7 +238,14 @@ class Builder {
     }, IDLE_COLLECTION_MS).unref();
   }
 
-  private search({ version, text, limit }: Extract<BuilderRequest, { type: 'search' }>): BuilderHits | undefined {
+  private answer(request: SearchRequest): void {
+    clearTimeout(this.waiting.get(request));
+    this.waiting.delete(request);
+    this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+    this.collectWhenIdle();
+  }
+
+  private search({ version, text, limit }: SearchRequest): BuilderHits | undefined {
     const complete = this.indexes.get(version);
     const index = complete ?? (this.current?.version === version ? this.current.index : undefined);
     if (index) {
@@ -231,11 +267,16 @@ class Builder {
     for (let request = this.queue.shift(); request; request = this.queue.shift()) {
       const { version, root, cache } = request;
       try {
-        this.current = { version, index: undefined };
+        this.current = { version, index: undefined, loading: cache !== undefined };
         const saved = cache && (await this.loadSaved(root, cache));
+        if (saved) this.indexes.set(version, saved);
+        // Searches that waited for the saved index: complete now, or (none could be loaded) of what is built so far.
+        this.current.loading = false;
+        for (const request of [...this.waiting.keys()]) this.answer(request);
         const index = saved ?? (await this.build(request));
         this.indexes.set(version, index);
         this.current = undefined;
+        warmUp(index);
         // What building left behind goes before searches come: the heap would stay at its peak size.
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
@@ -290,7 +331,7 @@ class Builder {
         this.wake();
       });
     }
-    this.current = { version, index };
+    this.current = { version, index, loading: false };
     this.root = root;
     this.batches = [];
     for (let start = 0; start < files.length; start += BATCH_PAGES) this.batches.push(files.slice(start, start + BATCH_PAGES));

@@ -4,7 +4,7 @@ import { FieldSearch } from './field-search.ts';
 import { FIELDS, fieldOf, type IndexedSection } from './fields.ts';
 import { editDistance, termsOf, tokens } from './terms.ts';
 import { TermsIndex } from './terms-index.ts';
-import { BM25, FIELD_BOOST, PREFIX_WEIGHT, TIE_BREAKER } from './weights.ts';
+import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, PREFIX_WEIGHT, TIE_BREAKER, typoEdits } from './weights.ts';
 
 /** Words of one to three letters changed, swapped, dropped and doubled, so that terms share prefixes and near spellings. */
 const VOCABULARY = ['schedule', 'scheduler', 'schedules', 'shedule', 'scheudle', 'retry', 'retries', 'retires', 'entry', 'timeout'];
@@ -91,20 +91,32 @@ describe('FieldSearch', () => {
     expect(search.search('schedule', true)).toEqual(first);
   });
 
-  it("finds the nearest spellings by Damerau's count, swaps included, the ones in the most sections first", () => {
+  it("finds the spellings within the edits a word's length allows, by Damerau's count, nearest and most common first", () => {
     const vocabulary = [...index.words().keys()];
+    const written = [...index.writtenWords()];
+    const value = (word: string, distance: number) => index.sectionsWith(word) / CORRECTION_FREQUENCY ** distance;
     let several = 0;
     for (const term of ['schedlue', 'sheduler', 'retyr', 'timeuot', 'jitetr', 'laese', 'backof', 'zzzz', 'entyr'])
       for (const edits of [1, 2] as const) {
-        const found = vocabulary
-          .filter((word) => word !== term && !word.startsWith(term))
-          .map((word) => ({ word, distance: editDistance(term, word) }))
-          .filter(({ distance }) => distance <= edits);
-        const nearest = Math.min(...found.map(({ distance }) => distance));
-        const expected = found
-          .filter(({ distance }) => distance === nearest)
-          .sort((a, b) => index.sectionsWith(b.word) - index.sectionsWith(a.word) || (a.word < b.word ? -1 : 1));
-        expect(search.nearestWords(term, edits), `${term} within ${edits}`).toEqual(expected);
+        // Terms near the term, and words written near the word as typed (here the same), by the terms they are kept as.
+        const near = new Map<string, number>();
+        const allowed = Math.min(edits, typoEdits(term));
+        for (const word of vocabulary)
+          if (!word.startsWith(term) && editDistance(term, word) <= allowed) near.set(word, editDistance(term, word));
+        for (const [word, stem] of written) {
+          const distance = editDistance(term, word);
+          if (!word.startsWith(term) && distance <= edits && distance < (near.get(stem) ?? Infinity)) near.set(stem, distance);
+        }
+        near.delete(term);
+        const found = [...near].map(([word, distance]) => ({ word, distance, sections: index.sectionsWith(word) }));
+        const best = Math.max(...found.map(({ word, distance }) => value(word, distance)));
+        const expected = found.filter(({ word, distance }) => value(word, distance) >= best / 2);
+        const corrections = search.corrections(term, term, edits);
+        expect(new Set(corrections), `${term} within ${edits}`).toEqual(new Set(expected));
+        for (let at = 1; at < corrections.length; at++)
+          expect(value(corrections[at - 1]!.word, corrections[at - 1]!.distance)).toBeGreaterThanOrEqual(
+            value(corrections[at]!.word, corrections[at]!.distance),
+          );
         if (expected.length > 1) several++;
       }
     expect(several).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS } from './fields.ts';
 import { editDistance } from './terms.ts';
 import type { Postings, TermsIndex } from './terms-index.ts';
-import { BM25, FIELD_BOOST, prefixWeight, TIE_BREAKER } from './weights.ts';
+import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, prefixWeight, TIE_BREAKER, typoEdits } from './weights.ts';
 
 /** One section a term was found in, by its best field (see `FieldSearch.search`). */
 export interface FieldHit {
@@ -11,6 +12,13 @@ export interface FieldHit {
   score: number;
   /** The forms of the term the section holds (the term itself, longer words it starts), as the index keeps them. */
   words: string[];
+}
+
+/** A spelling of the index near a word: the term it is kept as, how many edits away, in how many sections. */
+export interface Correction {
+  word: string;
+  distance: number;
+  sections: number;
 }
 
 /** Results of terms kept for the next searches, counted in sections (about 100 bytes each). */
@@ -30,40 +38,34 @@ export class FieldSearch {
   constructor(private readonly index: TermsIndex) {}
 
   /**
-   * The words of the index nearest `term` within `edits` (Damerau's count: a swap of two neighbours is
-   * one edit; `edits` is 1 or 2) other than `term` and the words it starts, the ones in the most
-   * sections first: a reader who mistypes a word means a word the site uses, not a one-page oddity.
-   * The tree's fuzzy search counts a swap as two edits: the words are found from the term and its
-   * swaps within fewer edits.
+   * The spellings the index has near a word: terms near its term, and words written near the word as
+   * typed (its stem may be far: "configuraton" is one edit from "configuration", four from "configur"),
+   * each as the term it is kept as, within `edits` (Damerau's count: a swap of two neighbours is one
+   * edit), other than the term and the words it starts. The nearest first, and among them the ones
+   * in the most sections: a reader who mistypes a word means a word the site uses, and a word one
+   * edit further but in many more sections ("standardization" for "standardisation") before a
+   * one-page oddity (see `CORRECTION_FREQUENCY`).
    */
-  nearestWords(term: string, edits: 1 | 2): { word: string; distance: number }[] {
-    const words = this.index.words();
-    const near = new Set(words.fuzzyGet(term, edits).keys());
-    // A word within `edits` whose way from the term swaps neighbours is within fewer edits of the term so swapped.
-    for (let at = 0; at + 1 < term.length; at++) {
-      const swapped = swap(term, at);
-      if (swapped === term) continue;
-      if (edits === 1) {
-        if (words.has(swapped)) near.add(swapped);
-        continue;
-      }
-      for (const word of words.fuzzyGet(swapped, edits - 1).keys()) near.add(word);
-      for (let second = at + 2; second + 1 < term.length; second++) {
-        const twice = swap(swapped, second);
-        if (words.has(twice)) near.add(twice);
-      }
-    }
-    const found: { word: string; distance: number; sections: number }[] = [];
-    for (const word of near) {
-      if (word === term || word.startsWith(term)) continue;
-      const distance = editDistance(term, word);
-      if (distance <= edits) found.push({ word, distance, sections: this.index.sectionsWith(word) });
-    }
-    const nearest = Math.min(...found.map(({ distance }) => distance));
-    return found
-      .filter(({ distance }) => distance === nearest)
-      .sort((a, b) => b.sections - a.sections || (a.word < b.word ? -1 : 1))
-      .map(({ word, distance }) => ({ word, distance }));
+  corrections(term: string, typed: string, edits: 1 | 2): Correction[] {
+    const byTerm = new Map<string, Correction>();
+    const consider = (word: string, distance: number) => {
+      const held = byTerm.get(word);
+      if (word !== term && (!held || distance < held.distance))
+        byTerm.set(word, { word, distance, sections: this.index.sectionsWith(word) });
+    };
+    for (const { word, distance } of nearWords(this.index.words(), term, typoEdits(term) < edits ? typoEdits(term) : edits))
+      consider(word, distance);
+    const written = this.index.writtenWords();
+    for (const { word, distance } of nearWords(written, typed, edits)) consider(written.get(word)!, distance);
+    const value = ({ sections, distance }: Correction) => sections / CORRECTION_FREQUENCY ** distance;
+    const found = [...byTerm.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
+    const best = found[0] && value(found[0]);
+    return found.filter((correction) => value(correction) >= best! / 2);
+  }
+
+  /** In how many sections a term is. */
+  sectionsWith(term: string): number {
+    return this.index.sectionsWith(term);
   }
 
   /** Forgets the results kept: sections were added. */
@@ -139,6 +141,37 @@ export class FieldSearch {
     // Stable: sections of equal score stay in the order found.
     return [...found.values()].sort((first, second) => second[1] - first[1]);
   }
+}
+
+/**
+ * The words of a tree within `edits` of `word` (Damerau's count) other than `word` and the words it
+ * starts. The tree's fuzzy search counts a swap as two edits: the words are found from the word and
+ * its swaps within fewer edits.
+ */
+function nearWords<T>(words: SearchableMap<T>, word: string, edits: 0 | 1 | 2): { word: string; distance: number }[] {
+  if (edits === 0) return [];
+  const near = new Set(words.fuzzyGet(word, edits).keys());
+  // A word within `edits` whose way from this one swaps neighbours is within fewer edits of it so swapped.
+  for (let at = 0; at + 1 < word.length; at++) {
+    const swapped = swap(word, at);
+    if (swapped === word) continue;
+    if (edits === 1) {
+      if (words.has(swapped)) near.add(swapped);
+      continue;
+    }
+    for (const other of words.fuzzyGet(swapped, edits - 1).keys()) near.add(other);
+    for (let second = at + 2; second + 1 < word.length; second++) {
+      const twice = swap(swapped, second);
+      if (words.has(twice)) near.add(twice);
+    }
+  }
+  const found: { word: string; distance: number }[] = [];
+  for (const other of near) {
+    if (other === word || other.startsWith(word)) continue;
+    const distance = editDistance(word, other);
+    if (distance <= edits) found.push({ word: other, distance });
+  }
+  return found;
 }
 
 /** `word` with its letters at `at` and `at + 1` swapped. */

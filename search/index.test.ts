@@ -585,6 +585,64 @@ describe('SearchIndex ranking rules', () => {
   });
 });
 
+describe('words as readers type them', () => {
+  const paths = (index: SearchIndex, query: string) => index.search(query).map((hit) => hit.path);
+
+  it('corrects a typo near the end of a word by the word as written, not its stem ("configuraton")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));
+    addHtml(site, 'install.html', sphinxPage('Install', 'Install it with pip.'));
+    expect(paths(site, 'configuraton')[0]).toBe('configuration.html');
+  });
+
+  it("finds another region's spelling as the same word", () => {
+    const site = new SearchIndex();
+    addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));
+    addHtml(site, 'scaling.html', sphinxPage('Scaling', 'Standardize each feature before fitting.'));
+    addHtml(site, 'install.html', sphinxPage('Install', 'Install it with pip.'));
+    expect(paths(site, 'behaviour')[0]).toBe('behavior.html');
+    expect(paths(site, 'standardise features')[0]).toBe('scaling.html');
+  });
+
+  it('prefers the correction the site uses often to a one-page oddity as near', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'oddity.html', sphinxPage('Lamba', 'A misspelt heading.'));
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      addHtml(site, `lambda${n}.html`, sphinxPage(`Topic ${n}`, `Pass a lambda as the key of topic ${n}.`));
+    expect(paths(site, 'lamda')[0]).toMatch(/^lambda\d+\.html$/);
+    expect(paths(site, 'lamda')).not.toContain('oddity.html');
+  });
+
+  it('weighs a misspelt word the site lacks as the word it stands for', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'acf.html', sphinxPage('Autocorrelation', 'Estimates the autocorrelation of a series.'));
+    for (const n of [1, 2, 3, 4, 5, 6])
+      addHtml(site, `function${n}.html`, sphinxPage(`Function ${n}`, `The function number ${n} and what it returns.`));
+    expect(paths(site, 'autocorelation function')[0]).toBe('acf.html');
+  });
+
+  it('reads a misspelt word as the word it stands for in the rules too: the page titled by the word first', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'differentiation.html', sphinxPage('Differentiation', 'How to take a derivative.'));
+    addHtml(
+      site,
+      'rules.html',
+      sphinxPage('Differentiation rules and tables', 'Differentiation by parts, differentiation of products, differentiation tables.'),
+    );
+    expect(paths(site, 'differentiation')[0]).toBe('differentiation.html');
+    expect(paths(site, 'diferentiation')[0]).toBe('differentiation.html');
+  });
+
+  it('searches a word written as one in its parts when the site writes them apart', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'notes.html', sphinxPage('Notes', 'A note on crossvalidation in passing.'));
+    addHtml(site, 'cross-validation.html', sphinxPage('Cross validation', 'Cross validation splits the data to validate a model.'));
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+      addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of part ${n}; validation of the inputs.`));
+    expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
+  });
+});
+
 describe('parameters of an entry', () => {
   it("finds an entry by a numpydoc parameter's name and shows it apart from its type in the excerpt", () => {
     const site = new SearchIndex();

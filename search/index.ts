@@ -33,7 +33,7 @@ export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** One part of a saved index: `head`, `terms-N` or `sections-N`, and its JSON. */
 export interface SavedPart {
@@ -129,8 +129,10 @@ export class SearchIndex {
     const reading = readQuery(text);
     if (!reading) return [];
     this.settleTitles();
-    const found = findSections(this.fieldSearch, reading);
-    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, reading, found);
+    const { found, meant } = findSections(this.fieldSearch, reading);
+    // A misspelt word stands for the word meant in the ranking's rules too: a title that says it, words near each other.
+    const read = meant.size ? { ...reading, terms: reading.terms.map((term) => meant.get(term) ?? term) } : reading;
+    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, read, found);
     return groupByPage(ranked);
   }
 
@@ -169,7 +171,9 @@ export class SearchIndex {
   *savedParts(partChars = SAVED_PART_CHARS): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars, ([term, postings]) => termJson(term, postings))) {
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars, ([term, postings, written]) =>
+      termJson(term, postings, written),
+    )) {
       const index = termParts.push(first[0]) - 1;
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
     }

@@ -1,6 +1,7 @@
 import type { FieldHit, FieldSearch } from './field-search.ts';
-import { isPrefix, type QueryReading } from './query.ts';
-import { PREFIX_WEIGHT, typoWeight } from './weights.ts';
+import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
+import { termsOf } from './terms.ts';
+import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */
 export interface Found {
@@ -20,8 +21,28 @@ const MIN_STEM = 4;
 /** A word found in this many sections or more is the word the reader meant: its spellings are not searched. */
 const FEW_SECTIONS = 3;
 
-/** Typos tolerated in a word (its stem): one from four letters on, two from eight. */
-const typoEdits = (term: string): 0 | 1 | 2 => (/^[a-z]+$/.test(term) ? (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0) : 0);
+/** The shortest part of a compound word searched apart ("cross" of "crossvalidation"). */
+const MIN_PART = 3;
+
+/**
+ * The parts of a word written as one that the site writes apart ("crossvalidation" for "cross
+ * validation", "cross-validation"), as terms: where both parts are in at least `FEW_SECTIONS`
+ * sections and the word as one is `CORRECTION_FREQUENCY` times rarer than the rarer part. The
+ * parts are searched besides the word. None for a word the site writes as one.
+ */
+function compoundParts(search: FieldSearch, typed: string): string[] {
+  if (typed.length < 2 * MIN_PART) return [];
+  const joined = search.sectionsWith(termsOf(typed)[0] ?? typed);
+  let best: { parts: string[]; sections: number } | undefined;
+  for (let at = MIN_PART; at <= typed.length - MIN_PART; at++) {
+    const parts = [typed.slice(0, at), typed.slice(at)].map((part) => termsOf(part)[0]);
+    if (parts.some((part) => part === undefined)) continue;
+    const sections = Math.min(...parts.map((part) => search.sectionsWith(part!)));
+    if (sections >= FEW_SECTIONS && sections > CORRECTION_FREQUENCY * joined && (!best || sections > best.sections))
+      best = { parts: parts as string[], sections };
+  }
+  return best?.parts ?? [];
+}
 
 /** The stems a word cut short may be the start of, longest first ("equivale", "equival" of "equivalen"). */
 function stemsCutFrom(typed: string): string[] {
@@ -30,22 +51,33 @@ function stemsCutFrom(typed: string): string[] {
   return stems;
 }
 
-/** The words `findSections` may look up for a query: each whole, or as a prefix (with the words it starts). */
+/**
+ * The words `findSections` may look up for a query: each whole, or as a prefix (with the words it
+ * starts). Spellings near a word and the parts of a compound are left out: they need every term.
+ */
 export function lookups(reading: QueryReading): { word: string; prefix: boolean }[] {
   const found: { word: string; prefix: boolean }[] = [];
   for (const term of [...reading.terms, ...reading.spelled]) {
     found.push({ word: term, prefix: true });
     const typed = reading.typed.get(term);
-    if (typed) found.push({ word: typed, prefix: true }, ...stemsCutFrom(typed).map((word) => ({ word, prefix: false })));
+    if (typed) {
+      found.push({ word: typed, prefix: true }, ...stemsCutFrom(typed).map((word) => ({ word, prefix: false })));
+      for (const spelling of regionalSpellings(typed)) for (const word of termsOf(spelling)) found.push({ word, prefix: false });
+    }
   }
   return found;
 }
 
-/** The sections that hold the query's terms and the names it spells, each with its score summed over the terms. */
-export function findSections(search: FieldSearch, reading: QueryReading): Found[] {
+/**
+ * The sections that hold the query's terms and the names it spells, each with its score summed over
+ * the terms; and the words the site lacks, each with the spelling it stands for (its best correction).
+ */
+export function findSections(search: FieldSearch, reading: QueryReading): { found: Found[]; meant: Map<string, string> } {
   const found = new Map<number, Found>();
-  for (const term of [...reading.terms, ...reading.spelled]) {
-    for (const [id, hit] of termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))) {
+  const meant = new Map<string, string>();
+  const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
+  for (const term of new Set([...reading.terms, ...reading.spelled, ...compounds])) {
+    for (const [id, hit] of termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term), meant)) {
       const section = found.get(id);
       if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
       else {
@@ -56,14 +88,15 @@ export function findSections(search: FieldSearch, reading: QueryReading): Found[
       }
     }
   }
-  return [...found.values()];
+  return { found: [...found.values()], meant };
 }
 
 /**
  * The sections that hold a term of the query, by its best form in each: the term itself or a word
  * it starts (the reader may still be typing it), the word as typed as the start of a longer one,
  * the stems it starts with (the stem of a word cut short is no stem: "equivalen" is "equival…");
- * for a word the site hardly has, also its nearest spellings (a typo). Forms of one word never
+ * the same word as another region spells it; for a word the site hardly has, also its nearest
+ * spellings (a typo), those of the word as typed and of its stem. Forms of one word never
  * add up: a section holding several counts the best.
  */
 function termHits(
@@ -71,6 +104,7 @@ function termHits(
   term: string,
   typed: string | undefined,
   beingTyped: boolean,
+  meant: Map<string, string>,
 ): Map<number, { score: number; words: string[] }> {
   const hits = new Map<number, { score: number; words: string[] }>();
   const take = (results: FieldHit[], weight: number) => {
@@ -85,11 +119,18 @@ function termHits(
   const prefix = isPrefix(term) && !whole?.length;
   take(prefix ? search.search(term, true) : whole!, 1);
   if (!typed) return hits;
+  // Another region's spelling is the same word ("behaviour", "behavior").
+  for (const spelling of regionalSpellings(typed)) {
+    const [other] = termsOf(spelling);
+    if (other && other !== term) take(search.search(other, false), 1);
+  }
   if (prefix && typed !== term) take(search.search(typed, true), PREFIX_WEIGHT);
   if (prefix) for (const stem of stemsCutFrom(typed)) if (stem !== term) take(search.search(stem, false), PREFIX_WEIGHT);
-  const edits = typoEdits(term);
+  const edits = typoEdits(typed);
   if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
-  // The nearest spellings by Damerau's count.
-  for (const { word, distance } of search.nearestWords(term, edits)) take(search.search(word, false), typoWeight(word.length, distance));
+  const typedFound = hits.size > 0;
+  const corrections = search.corrections(term, typed, edits);
+  for (const { word, distance } of corrections) take(search.search(word, false), typoWeight(word.length, distance, typedFound));
+  if (!typedFound && corrections[0]) meant.set(term, corrections[0].word);
   return hits;
 }

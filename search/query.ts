@@ -75,3 +75,35 @@ function spelledNames(text: string): string[] {
   }
   return [...names];
 }
+
+/**
+ * How other regions spell a word: British and American endings (-our/-or, -ise/-ize and their
+ * forms, -yse/-yze, -tre/-ter, -ogue/-og, -ence/-ense, a doubled l before -ed and -ing). A spelling
+ * the site lacks finds nothing: only real words of the site count.
+ */
+export function regionalSpellings(word: string): string[] {
+  if (word.length < 5) return [];
+  const spellings = new Set<string>();
+  for (const [pattern, replacement] of REGIONAL) {
+    const other = word.replace(pattern, replacement);
+    if (other !== word) spellings.add(other);
+  }
+  return [...spellings];
+}
+
+const REGIONAL: [RegExp, string][] = [
+  [/our(s|ed|ing|able|ite|ites)?$/, 'or$1'],
+  [/([^o])or(s|ed|ing|able|ite|ites)?$/, '$1our$2'],
+  [/is(e|es|ed|ing|ation|ations|er|ers)$/, 'iz$1'],
+  [/iz(e|es|ed|ing|ation|ations|er|ers)$/, 'is$1'],
+  [/ys(e|es|ed|ing)$/, 'yz$1'],
+  [/yz(e|es|ed|ing)$/, 'ys$1'],
+  [/tre(s)?$/, 'ter$1'],
+  [/ter(s)?$/, 'tre$1'],
+  [/ogue(s)?$/, 'og$1'],
+  [/og(s)?$/, 'ogue$1'],
+  [/ence(s)?$/, 'ense$1'],
+  [/ense(s)?$/, 'ence$1'],
+  [/([aeiou])ll(ed|ing|er|ers)$/, '$1l$2'],
+  [/([aeiou])l(ed|ing|er|ers)$/, '$1ll$2'],
+];

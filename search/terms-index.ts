@@ -14,6 +14,13 @@ export type Postings = Map<number, Map<number, number>>;
 export class TermsIndex {
   private counting: Map<string, Postings> | undefined = new Map();
   private tree: SearchableMap<Postings> | undefined;
+  /**
+   * Plain words as the text writes them (lower case), by the stems they are kept as, where the two
+   * differ: a misspelt word is nearer the word than its stem ("configuraton" is one edit from
+   * "configuration", four from "configur"). A map while sections are added, then a tree.
+   */
+  private writtenCounting: Map<string, string> | undefined = new Map();
+  private writtenTree: SearchableMap<string> | undefined;
   /** Section id → field id → its length, undefined where the section has no such field. */
   private fieldLengths: (number | undefined)[][] = [];
   private averageLengths: number[] = FIELDS.map(() => 0);
@@ -33,16 +40,23 @@ export class TermsIndex {
       const value = fieldOf(section, field);
       if (value == null) continue;
       const found = tokens(value);
-      const length = new Set(found).size;
-      lengths[fieldId] = length;
+      const distinct = new Set(found);
+      lengths[fieldId] = distinct.size;
+      for (const token of distinct) if (PLAIN_WORD.test(token)) this.addWritten(token.toLowerCase(), termsOf(token)[0]);
       // The running average over every section so far, those without the field included (MiniSearch's).
-      this.averageLengths[fieldId] = (this.averageLengths[fieldId]! * id + length) / (id + 1);
+      this.averageLengths[fieldId] = (this.averageLengths[fieldId]! * id + distinct.size) / (id + 1);
       const counted = new Map<string, number>();
       for (const token of found) for (const term of termsOf(token)) counted.set(term, (counted.get(term) ?? 0) + 1);
       for (const [term, frequency] of counted) this.postingsFor(term, fieldId).set(id, frequency);
     }
     this.fieldLengths[id] = lengths;
     this.count++;
+  }
+
+  private addWritten(word: string, stem: string | undefined): void {
+    if (stem === undefined || stem === word) return;
+    const written = this.writtenCounting ?? this.writtenTree!;
+    if (!written.has(word)) written.set(word, stem);
   }
 
   private postingsFor(term: string, fieldId: number): Map<number, number> {
@@ -69,8 +83,17 @@ export class TermsIndex {
         this.tree.set(term, postings);
       }
       this.counting = undefined;
+      this.writtenTree = new SearchableMap();
+      for (const [word, stem] of this.writtenCounting!) this.writtenTree.set(word, stem);
+      this.writtenCounting = undefined;
     }
     return this.tree;
+  }
+
+  /** Plain words as written, with the stems they are kept as (see `writtenCounting`), searchable. */
+  writtenWords(): SearchableMap<string> {
+    this.words();
+    return this.writtenTree!;
   }
 
   get(term: string): Postings | undefined {
@@ -95,10 +118,16 @@ export class TermsIndex {
     return this.averageLengths[fieldId]!;
   }
 
-  /** Every term with its postings, in the order of their names (what the saved parts are cut from). */
-  *sortedTerms(): Generator<[string, Postings]> {
+  /** Every term with its postings and the words written for it, in the order of their names (what the saved parts are cut from). */
+  *sortedTerms(): Generator<[string, Postings, string[]]> {
     const source = this.counting ?? this.tree!;
-    for (const term of [...source.keys()].sort()) yield [term, this.get(term)!];
+    const writtenFor = new Map<string, string[]>();
+    for (const [word, stem] of this.writtenCounting ?? this.writtenTree!) {
+      const words = writtenFor.get(stem);
+      if (words) words.push(word);
+      else writtenFor.set(stem, [word]);
+    }
+    for (const term of [...source.keys()].sort()) yield [term, this.get(term)!, writtenFor.get(term)?.sort() ?? []];
   }
 
   /** The averages of the fields' lengths, as saved. */
@@ -125,7 +154,8 @@ export class TermsIndex {
 
   /** Takes a saved part's terms (as `termJson` wrote them). */
   loadTerms(terms: SavedTerm[]): void {
-    for (const [term, fields] of terms) {
+    for (const [term, fields, written] of terms) {
+      for (const word of written ?? []) this.addWritten(word, term);
       const postings: Postings = new Map();
       for (const [fieldId, flat] of fields) {
         const sections = new Map<number, number>();
@@ -138,16 +168,22 @@ export class TermsIndex {
   }
 }
 
-/** A term as saved: its fields, each with its sections and frequencies flat (`[id, frequency, id, frequency, …]`). */
-export type SavedTerm = [term: string, fields: [fieldId: number, sections: number[]][]];
+/**
+ * A term as saved: its fields, each with its sections and frequencies flat (`[id, frequency, id,
+ * frequency, …]`), and the words written for it when there are any.
+ */
+export type SavedTerm = [term: string, fields: [fieldId: number, sections: number[]][], written?: string[]];
+
+/** A plain word that may be written otherwise than its stem. */
+const PLAIN_WORD = /^[A-Za-z]{4,}$/;
 
 /** A term's saved form, as JSON. */
-export function termJson(term: string, postings: Postings): string {
+export function termJson(term: string, postings: Postings, written: readonly string[]): string {
   const fields: string[] = [];
   for (const [fieldId, sections] of postings) {
     const flat: number[] = [];
     for (const [id, frequency] of sections) flat.push(id, frequency);
     fields.push(`[${fieldId},[${flat.join(',')}]]`);
   }
-  return `[${JSON.stringify(term)},[${fields.join(',')}]]`;
+  return `[${JSON.stringify(term)},[${fields.join(',')}]${written.length ? `,${JSON.stringify(written)}` : ''}]`;
 }

@@ -34,8 +34,29 @@ export const TYPO_WEIGHT = 0.3;
  */
 export const prefixWeight = (length: number, extra: number) => (PREFIX_WEIGHT * (length + extra)) / (length + extra + 0.3 * extra);
 
-/** The weight of a spelling `distance` edits from the word typed, `length` letters long. */
-export const typoWeight = (length: number, distance: number) => (TYPO_WEIGHT * length) / (length + distance);
+/**
+ * What the spelling the reader meant weighs when the site lacks the word typed: as much as the word
+ * itself ("autocorelation function" is about autocorrelation, not about functions).
+ */
+export const MISSPELT_WEIGHT = 1;
+
+/**
+ * The weight of a spelling `distance` edits from the word typed, `length` letters long: `TYPO_WEIGHT`
+ * when the site has the word typed too (in a few sections: it may be what the reader meant), else
+ * `MISSPELT_WEIGHT`.
+ */
+export const typoWeight = (length: number, distance: number, typedFound: boolean) =>
+  ((typedFound ? TYPO_WEIGHT : MISSPELT_WEIGHT) * length) / (length + distance);
+
+/**
+ * How many times more sections a spelling one edit further from the word typed must be in to be
+ * preferred: "standardization" (two edits from "standardisation", hundreds of sections) before a
+ * word one edit away on one page.
+ */
+export const CORRECTION_FREQUENCY = 10;
+
+/** Typos tolerated in a word as typed: one from four letters on, two from eight. */
+export const typoEdits = (word: string): 0 | 1 | 2 => (/^[a-z]+$/.test(word) ? (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0) : 0);
 
 /** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
 export const CHANGELOG_WEIGHT = 0.25;

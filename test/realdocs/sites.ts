@@ -132,6 +132,10 @@ export const SITES: Site[] = [
   debianSphinx('scipy', 'SciPy', 'pydata-sphinx-theme (scipy)', 'python-scipy-doc'),
   debianSphinx('pandas', 'pandas', 'pydata-sphinx-theme', 'python-pandas-doc'),
   debianSphinx('python', 'Python 3.11', 'python_docs_theme', 'python3.11-doc'),
+  debianSphinx('sympy', 'SymPy', 'furo', 'python-sympy-doc'),
+  debianSphinx('dask', 'Dask', 'sphinx-book-theme', 'python-dask-doc'),
+  // A generated API reference of 5,767 pages (6,245 in all).
+  debianSphinx('statsmodels', 'statsmodels', 'nature', 'python-statsmodels-doc'),
   mkdocsSite({
     slug: 'nodejs',
     name: 'Node.js API (Markdown of the nodejs package)',
