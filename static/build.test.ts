@@ -104,6 +104,17 @@ describe('doclens build', () => {
     expect(existsSync(join(site, '_doclens/doclens.js'))).toBe(true);
   });
 
+  it('reads a site of one folder whose folders have names like language codes as one folder (Django’s ref/)', async () => {
+    const site = join(dir, 'site');
+    cpSync(join(demo, 'skyline/en/latest'), site, { recursive: true });
+    cpSync(join(demo, 'skyline/en/latest'), join(site, 'ref/models'), { recursive: true });
+    writeFileSync(join(site, 'about.html'), '<html><head><title>About</title></head><body><main><h1>About</h1></main></body></html>');
+    await buildStatic({ docs: site });
+    const data = readJson<StaticSiteFile>(join(site, '_doclens/site.json'));
+    expect(data.projects.map((project) => project.versions.map((version) => version.path))).toEqual([['']]);
+    expect(readJson<string[]>(join(site, '_doclens/data/pages.json'))).toContain('ref/models/index.html');
+  });
+
   it('refuses a folder that is not a built site, and writes nothing', async () => {
     writeFileSync(join(dir, 'conf.py'), '');
     await expect(buildStatic({ docs: dir })).rejects.toThrow(/not a built documentation site.*conf\.py/);

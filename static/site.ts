@@ -35,10 +35,27 @@ const folders = (dir: string): string[] =>
 
 const holdsPages = (dir: string): boolean => readdirSync(dir).some((name) => name.endsWith('.html'));
 
-/** The `<language>/<version>/` folders of a site laid out as the hosting service serves it; empty when it is not. */
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** A folder named by a language code a reader's language can be (`en`, `pt-br`), not a word that looks like one (`ref`, `api`). */
+function isLanguage(name: string): boolean {
+  if (!LANGUAGE.test(name)) return false;
+  try {
+    return languageNames.of(name.replace('_', '-')) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `<language>/<version>/` folders of a site laid out as the hosting service serves it; empty when
+ * it is not. Such a site has no pages at its top but a start page (often a redirect to its default).
+ */
 function languageVersionFolders(root: string): { language: string; versions: string[] }[] {
+  const topPages = readdirSync(root).filter((name) => name.endsWith('.html') && name !== 'index.html' && name !== '404.html');
+  if (topPages.length > 0) return [];
   return folders(root)
-    .filter((language) => LANGUAGE.test(language))
+    .filter(isLanguage)
     .map((language) => ({
       language,
       versions: folders(join(root, language)).filter((version) => SLUG.test(version) && holdsPages(join(root, language, version))),
