@@ -621,18 +621,6 @@ describe('words as readers type them', () => {
     expect(paths(site, 'autocorelation function')[0]).toBe('acf.html');
   });
 
-  it('reads a misspelt word as the word it stands for in the rules too: the page titled by the word first', () => {
-    const site = new SearchIndex();
-    addHtml(site, 'differentiation.html', sphinxPage('Differentiation', 'How to take a derivative.'));
-    addHtml(
-      site,
-      'rules.html',
-      sphinxPage('Differentiation rules and tables', 'Differentiation by parts, differentiation of products, differentiation tables.'),
-    );
-    expect(paths(site, 'differentiation')[0]).toBe('differentiation.html');
-    expect(paths(site, 'diferentiation')[0]).toBe('differentiation.html');
-  });
-
   it('searches a word written as one in its parts when the site writes them apart', () => {
     const site = new SearchIndex();
     addHtml(site, 'notes.html', sphinxPage('Notes', 'A note on crossvalidation in passing.'));

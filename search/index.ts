@@ -129,10 +129,8 @@ export class SearchIndex {
     const reading = readQuery(text);
     if (!reading) return [];
     this.settleTitles();
-    const { found, meant } = findSections(this.fieldSearch, reading);
-    // A misspelt word stands for the word meant in the ranking's rules too: a title that says it, words near each other.
-    const read = meant.size ? { ...reading, terms: reading.terms.map((term) => meant.get(term) ?? term) } : reading;
-    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, read, found);
+    const found = findSections(this.fieldSearch, reading);
+    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, reading, found);
     return groupByPage(ranked);
   }
 

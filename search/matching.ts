@@ -68,16 +68,12 @@ export function lookups(reading: QueryReading): { word: string; prefix: boolean 
   return found;
 }
 
-/**
- * The sections that hold the query's terms and the names it spells, each with its score summed over
- * the terms; and the words the site lacks, each with the spelling it stands for (its best correction).
- */
-export function findSections(search: FieldSearch, reading: QueryReading): { found: Found[]; meant: Map<string, string> } {
+/** The sections that hold the query's terms and the names it spells, each with its score summed over the terms. */
+export function findSections(search: FieldSearch, reading: QueryReading): Found[] {
   const found = new Map<number, Found>();
-  const meant = new Map<string, string>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
   for (const term of new Set([...reading.terms, ...reading.spelled, ...compounds])) {
-    for (const [id, hit] of termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term), meant)) {
+    for (const [id, hit] of termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))) {
       const section = found.get(id);
       if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
       else {
@@ -88,7 +84,7 @@ export function findSections(search: FieldSearch, reading: QueryReading): { foun
       }
     }
   }
-  return { found: [...found.values()], meant };
+  return [...found.values()];
 }
 
 /**
@@ -104,7 +100,6 @@ function termHits(
   term: string,
   typed: string | undefined,
   beingTyped: boolean,
-  meant: Map<string, string>,
 ): Map<number, { score: number; words: string[] }> {
   const hits = new Map<number, { score: number; words: string[] }>();
   const take = (results: FieldHit[], weight: number) => {
@@ -129,8 +124,7 @@ function termHits(
   const edits = typoEdits(typed);
   if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
   const typedFound = hits.size > 0;
-  const corrections = search.corrections(term, typed, edits);
-  for (const { word, distance } of corrections) take(search.search(word, false), typoWeight(word.length, distance, typedFound));
-  if (!typedFound && corrections[0]) meant.set(term, corrections[0].word);
+  for (const { word, distance } of search.corrections(term, typed, edits))
+    take(search.search(word, false), typoWeight(word.length, distance, typedFound));
   return hits;
 }
