@@ -22,6 +22,7 @@ export default defineConfig({
             'host/**/*.test.ts',
             'cli/**/*.test.ts',
             'static/**/*.test.ts',
+            'versions/**/*.test.ts',
             'widget/**/*.node-test.ts',
           ],
           exclude: ['**/node_modules/**', ...STARTS_SERVERS],

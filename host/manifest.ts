@@ -19,12 +19,15 @@ const versionSchema = z.strictObject({
   downloads: z.partialRecord(z.enum(['pdf', 'htmlzip', 'epub']), z.string()).default({}),
 });
 
+/** A language code as the hosting service's URLs name one (`en`, `pt-br`, `zh_CN`). */
+export const LANGUAGE_CODE = /^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/;
+
 const projectSchema = z.strictObject({
   slug,
   name: z.string().min(1),
   language: z
     .string()
-    .regex(/^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/, 'must be a language code such as "en" or "pt-br"')
+    .regex(LANGUAGE_CODE, 'must be a language code such as "en" or "pt-br"')
     .default('en'),
   programmingLanguage: z.string().default('words'),
   repository: z.string().default(''),

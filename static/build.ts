@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
-import { compareVersions, versionStatus } from '../proxy/services/version-order.ts';
+import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
 import { SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';

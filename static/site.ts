@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { loadManifest, ManifestError, parseManifest, type Manifest } from '../host/manifest.ts';
+import { LANGUAGE_CODE, loadManifest, ManifestError, parseManifest, type Manifest } from '../host/manifest.ts';
 import { Registry, type Version } from '../host/registry.ts';
-import { parseVersion } from '../proxy/services/version-order.ts';
+import { parseVersion } from '../versions/version-order.ts';
 
 /** A folder that holds no built documentation: `doclens build` says so and exits with code 2. */
 export class NotABuiltSiteError extends Error {
@@ -24,7 +24,6 @@ export interface StaticSite {
   versions: SiteVersion[];
 }
 
-const LANGUAGE = /^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/;
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/i;
 
 const folders = (dir: string): string[] =>
@@ -39,7 +38,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 
 /** A folder named by a language code a reader's language can be (`en`, `pt-br`), not a word that looks like one (`ref`, `api`). */
 function isLanguage(name: string): boolean {
-  if (!LANGUAGE.test(name)) return false;
+  if (!LANGUAGE_CODE.test(name)) return false;
   try {
     return languageNames.of(name.replace('_', '-')) !== undefined;
   } catch {

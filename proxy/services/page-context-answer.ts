@@ -1,7 +1,7 @@
 import type { ContextTranslation, ContextVersion, PageContext } from '../../contract/index.ts';
 import type { ProjectSummary, VersionSummary } from '../upstream/api.ts';
 import type { PageLocation } from './page-location.ts';
-import { compareVersions, versionStatus } from './version-order.ts';
+import { compareVersions, versionStatus } from '../../versions/version-order.ts';
 
 /** A language of the page's project (the main project or a translation) with its versions. */
 export interface ProjectLanguage {

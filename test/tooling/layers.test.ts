@@ -21,7 +21,10 @@ function importsFrom(folder: string): { from: string; to: string }[] {
 const FORBIDDEN: Record<string, string[]> = {
   'host/': ['proxy/', 'widget/', 'cli/'],
   'proxy/': ['host/', 'widget/', 'cli/'],
-  'extraction/': ['proxy/', 'host/', 'widget/', 'cli/'],
+  'static/': ['proxy/', 'widget/', 'cli/'],
+  'search/': ['proxy/', 'host/', 'static/', 'widget/', 'cli/'],
+  'extraction/': ['proxy/', 'host/', 'static/', 'widget/', 'cli/'],
+  'versions/': ['proxy/', 'host/', 'static/', 'widget/', 'cli/', 'extraction/'],
   'contract/': ['proxy/', 'host/', 'widget/', 'cli/', 'extraction/'],
   'runtime/': ['proxy/', 'host/', 'widget/', 'cli/', 'extraction/'],
 };

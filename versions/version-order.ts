@@ -3,7 +3,7 @@
  * and tells old and development versions.
  */
 
-import type { VersionStatus } from '../../contract/index.ts';
+import type { VersionStatus } from '../contract/index.ts';
 
 /** Pre-release markers, oldest first; a final release ranks above all of them. */
 const PRE_RELEASE_RANKS: Record<string, number> = { dev: 0, alpha: 1, a: 1, beta: 2, b: 2, preview: 3, pre: 3, rc: 3, c: 3 };
