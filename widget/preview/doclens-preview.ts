@@ -238,9 +238,14 @@ export class DoclensPreview extends DoclensElement {
     this.keyboardScroll();
   }
 
-  /** Text that scrolls can be scrolled from the keyboard too: as soon as it is there, not once it is placed again. */
+  /**
+   * Text that scrolls can be scrolled from the keyboard too, as soon as it is there: the preview's body,
+   * and code or a table wider than the preview (Dask's).
+   */
   private keyboardScroll(): void {
     this.scrollArea.tabIndex = this.scrollArea.scrollHeight > this.scrollArea.clientHeight ? 0 : -1;
+    for (const wide of this.renderRoot.querySelectorAll<HTMLElement>('.content pre, .content table'))
+      wide.tabIndex = wide.scrollWidth > wide.clientWidth || wide.scrollHeight > wide.clientHeight ? 0 : -1;
   }
 
   private releaseLink(): void {
