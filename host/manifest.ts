@@ -25,10 +25,7 @@ export const LANGUAGE_CODE = /^[a-z]{2,3}([_-][a-zA-Z]{2,4})?$/;
 const projectSchema = z.strictObject({
   slug,
   name: z.string().min(1),
-  language: z
-    .string()
-    .regex(LANGUAGE_CODE, 'must be a language code such as "en" or "pt-br"')
-    .default('en'),
+  language: z.string().regex(LANGUAGE_CODE, 'must be a language code such as "en" or "pt-br"').default('en'),
   programmingLanguage: z.string().default('words'),
   repository: z.string().default(''),
   defaultVersion: slug.default('latest'),
