@@ -43,6 +43,8 @@ export interface FetchedResponse {
   url: string;
   contentType: string;
   body: Buffer;
+  /** Lets go of the body's bytes in flight: a no-op unless the request asked to `hold` them. */
+  release(): void;
 }
 
 export interface FetchRequest {
@@ -52,6 +54,11 @@ export interface FetchRequest {
   /** Whether a redirect may go to this URL. The request's headers go only to its own origin. */
   allowRedirect(target: URL): boolean;
   signal?: AbortSignal;
+  /**
+   * Whether the body's bytes stay counted in flight once read, until `release`: for a body whose work
+   * (parsing, rebuilding, compressing) takes memory of its size for a while after it arrived.
+   */
+  hold?: boolean;
 }
 
 /** A DNS lookup that refuses names resolving to loopback, private or link-local addresses. */
@@ -102,7 +109,7 @@ export class Fetcher {
     for (let redirects = 0; ; redirects++) {
       this.checkAddress(url);
       const headers = url.origin === origin ? options.headers : undefined;
-      const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline);
+      const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline, options.hold === true);
       if (!REDIRECTS.has(response.status) || !response.location) return { ...response, url: url.href };
       if (redirects >= this.limits.maxRedirects)
         throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
@@ -148,6 +155,7 @@ export class Fetcher {
     headers: Record<string, string> | undefined,
     signal: AbortSignal,
     deadline: AbortSignal,
+    hold: boolean,
   ) {
     try {
       const response = await request(url, {
@@ -165,6 +173,7 @@ export class Fetcher {
           location: typeof location === 'string' ? location : undefined,
           contentType: '',
           body: Buffer.alloc(0),
+          release: () => undefined,
         };
       }
       const declared = Number(response.headers['content-length']);
@@ -190,11 +199,21 @@ export class Fetcher {
           }
           chunks.push(chunk as Buffer);
         }
+        const body = Buffer.concat(chunks, size);
+        const held = hold ? reserved : 0;
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          this.inFlight -= held;
+        };
+        reserved -= held;
         return {
           status: response.statusCode,
           location: undefined,
           contentType: typeof contentType === 'string' ? contentType : '',
-          body: Buffer.concat(chunks, size),
+          body,
+          release,
         };
       } catch (error) {
         response.body.destroy();
