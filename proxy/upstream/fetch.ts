@@ -10,8 +10,9 @@ export interface FetchLimits {
   deadline: number;
   maxBytes: number;
   /**
-   * Bytes of response bodies being read at once, across all requests: a body that would go past it is
-   * dropped (`overloaded`), so that many large answers at once cannot take memory without bound.
+   * Bytes of response bodies being read at once, across all requests, so that many large answers at
+   * once cannot take memory without bound: a body of declared length waits its turn for room (until
+   * the call's deadline), one of unknown length that would go past it is dropped (`overloaded`).
    */
   maxBytesInFlight: number;
   maxRedirects: number;
@@ -86,6 +87,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export class Fetcher {
   private readonly agent: Agent;
   private inFlight = 0;
+  /** Bodies of declared length waiting for room among the bytes in flight, first come first served. */
+  private readonly waiting: { bytes: number; admit(): void }[] = [];
 
   constructor(
     private readonly limits: FetchLimits,
@@ -142,6 +145,44 @@ export class Fetcher {
     this.inFlight += bytes;
   }
 
+  /**
+   * Counts a body of declared length once there is room for all of it, after the bodies that waited
+   * before it: its socket is left unread meanwhile, so that waiting takes no memory. Gives up with `signal`.
+   */
+  private reserveInTurn(bytes: number, signal: AbortSignal): Promise<void> {
+    if (this.waiting.length === 0 && this.inFlight + bytes <= this.limits.maxBytesInFlight) {
+      this.inFlight += bytes;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        bytes,
+        admit: () => {
+          signal.removeEventListener('abort', giveUp);
+          resolve();
+        },
+      };
+      const giveUp = () => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        reject(signal.reason);
+        // The bodies behind it may fit now.
+        this.free(0);
+      };
+      signal.addEventListener('abort', giveUp, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Counts `bytes` no longer in flight, and lets the waiting bodies that fit now in, in turn. */
+  private free(bytes: number): void {
+    this.inFlight -= bytes;
+    for (let next = this.waiting[0]; next && this.inFlight + next.bytes <= this.limits.maxBytesInFlight; next = this.waiting[0]) {
+      this.waiting.shift();
+      this.inFlight += next.bytes;
+      next.admit();
+    }
+  }
+
   /** IP literals never reach the DNS lookup, so they are checked here. */
   private checkAddress(url: URL): void {
     if (!this.allowPrivateNetwork && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isForbiddenAddress(url.hostname)) {
@@ -187,7 +228,7 @@ export class Fetcher {
       let reserved = 0;
       try {
         if (declared > 0) {
-          this.reserve(declared);
+          await this.reserveInTurn(declared, signal);
           reserved = declared;
         }
         for await (const chunk of response.body) {
@@ -205,7 +246,7 @@ export class Fetcher {
         const release = () => {
           if (released) return;
           released = true;
-          this.inFlight -= held;
+          this.free(held);
         };
         reserved -= held;
         return {
@@ -219,7 +260,7 @@ export class Fetcher {
         response.body.destroy();
         throw error;
       } finally {
-        this.inFlight -= reserved;
+        this.free(reserved);
       }
     } catch (error) {
       throw this.failureOf(error, url, deadline);

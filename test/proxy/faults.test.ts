@@ -230,16 +230,17 @@ describe('network guards and limits', () => {
 });
 
 describe('memory of answers being read', () => {
-  it('counts bodies being read against a bound, refusing those past it with overloaded, and serves the rest', async () => {
-    const MB = 1024 * 1024;
-    const answer = Buffer.from(
-      JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
-    );
-    // Every body is held half sent until all twelve searches are being read at once.
+  const MB = 1024 * 1024;
+  const answer = Buffer.from(
+    JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
+  );
+
+  /** Twelve searches whose bodies are held half sent until all twelve are asked for at once; then the bytes in flight and the answers. */
+  async function twelveAtOnce(declared: boolean) {
     const halfSent: ServerResponse[] = [];
     const { proxy } = await setUp(
       (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared && { 'content-length': String(answer.length) }) });
         res.write(answer.subarray(0, answer.length / 2));
         halfSent.push(res);
       },
@@ -250,11 +251,22 @@ describe('memory of answers being read', () => {
     const inFlight = proxy.app.context.fetcher.bytesInFlight;
     for (const res of halfSent) res.end(answer.subarray(answer.length / 2));
     const statuses = (await answers).map((response) => `${response.status} ${response.body.error?.code ?? 'ok'}`);
-    // Two of the largest answers allowed: 4 MB.
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+    return { inFlight, statuses };
+  }
+
+  it('lets bodies of declared length wait their turn within the bound, and answers them all', async () => {
+    const { inFlight, statuses } = await twelveAtOnce(true);
+    // Two of the largest answers allowed: 4 MB; the other bodies wait unread.
+    expect(inFlight).toBeLessThanOrEqual(4 * MB);
+    expect(statuses).toEqual(Array(12).fill('200 ok'));
+  });
+
+  it('counts bodies of unknown length as they come, refusing those past the bound with overloaded, and serves the rest', async () => {
+    const { inFlight, statuses } = await twelveAtOnce(false);
     expect(inFlight).toBeLessThanOrEqual(4 * MB);
     expect(statuses.filter((status) => status === '200 ok')).toHaveLength(4);
     expect(statuses.filter((status) => status === '503 overloaded')).toHaveLength(8);
-    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 });
 
