@@ -262,6 +262,20 @@ describe('memory of answers being read', () => {
     expect(statuses).toEqual(Array(12).fill('200 ok'));
   });
 
+  it('gives up on a body waiting for room at the deadline, as for any upstream call, and frees its turn', async () => {
+    // Bodies declared and never finished: four fill the bound, two wait until --timeout.
+    const { proxy } = await setUp(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.write(answer.subarray(0, 1024));
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 400 },
+    );
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => proxy.get(`/api/v3/search/?q=stuck${i}`)));
+    expect(answers.map((response) => `${response.status} ${response.body.error.code}`)).toEqual(Array(6).fill('504 upstream_timeout'));
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+  });
+
   it('counts bodies of unknown length as they come, refusing those past the bound with overloaded, and serves the rest', async () => {
     const { inFlight, statuses } = await twelveAtOnce(false);
     expect(inFlight).toBeLessThanOrEqual(4 * MB);
