@@ -19,7 +19,7 @@ export const MAX_PAGE_SIZE = 50;
  * Below it the work takes the main thread a few milliseconds at most (1–3 ms at 256 KB, 7 ms at 1 MB
  * on a busy machine), less than a trip through the threads' queue would add to the answer.
  */
-export const SEARCH_IN_THREAD_BYTES = 256 * 1024;
+const SEARCH_IN_THREAD_BYTES = 256 * 1024;
 /** The longest `q` the hosting service accepts; the query sent, project terms included, stays within it. */
 export const UPSTREAM_MAX_QUERY_LENGTH = 1000;
 

@@ -8,7 +8,7 @@ import { readSearch } from '../upstream/read-search.ts';
 import { searchResponse, type SearchPage } from '../services/search-response.ts';
 
 /** Bytes a thread hands back: its own buffer, so that it moves between threads rather than being copied. */
-export type Bytes = Uint8Array;
+type Bytes = Uint8Array;
 
 /** The search endpoint's work on a large upstream answer: read, rebuilt for the scope, serialized, compressed, tagged. */
 export interface SearchJob {
