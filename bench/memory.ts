@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { largeSphinxPage } from './corpus.ts';
-import { table } from './stats.ts';
+import { largeSphinxPage, searchResults } from './corpus.ts';
+import { percentile, table } from './stats.ts';
 
 /** The `--cache-bytes` of the run. */
 const CACHE_BYTES = 16 * 1024 * 1024;
@@ -15,6 +15,10 @@ const CACHE_BYTES = 16 * 1024 * 1024;
 export const FIXED_OVERHEAD_BYTES = 352 * 1024 * 1024;
 const SEARCHES = 20_000;
 const PAGES = 100;
+/** Distinct searches asked at once whose answers are 9.5 MB (50 results of about 190 KB), under --max-response-bytes. */
+const LARGE_ANSWERS = 200;
+/** What issue 30 asks of /healthz meanwhile. */
+const TARGET_P99_MS = 100;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -49,8 +53,16 @@ export async function benchMemory(): Promise<void> {
     highlights: { title: [] },
     blocks: [{ type: 'section', id: `s${i}`, title: 'Section', content: 'x'.repeat(300), highlights: { title: [], content: [] } }],
   }));
+  // Serialized once, around the query each answer names: this process measures /healthz too.
+  const largeResults = Buffer.from(JSON.stringify(searchResults(50, () => 'lease retry scheduler '.repeat(8600))));
   const upstream = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://upstream');
+    const q = url.searchParams.get('q') ?? '';
+    if (url.pathname === '/api/v3/search/' && / large\d/.test(q)) {
+      const head = Buffer.from(`{"count":50,"next":null,"previous":null,"projects":[],"query":${JSON.stringify(q)},"results":`);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(head.length + largeResults.length + 1) });
+      return void res.end(Buffer.concat([head, largeResults, Buffer.from('}')]));
+    }
     const body =
       url.pathname === '/api/v3/projects/aurora/'
         ? {
@@ -115,6 +127,23 @@ export async function benchMemory(): Promise<void> {
     const pageUrl = (i: number) => encodeURIComponent(`http://${externalHost}/page${i}.html#${fragments[0]}`);
     await inParallel(PAGES, 8, (i) => get(`/api/v3/embed/?url=${pageUrl(i)}&form=preview`));
     const totalSeconds = (performance.now() - started) / 1000;
+    const afterPages = { ...peak };
+    // Then the large answers at once, and /healthz asked one at a time meanwhile.
+    const largeStarted = performance.now();
+    let asking = true;
+    const healthz: number[] = [];
+    const asked = Promise.all(Array.from({ length: LARGE_ANSWERS }, (_, i) => get(`/api/v3/search/?q=large${i}`))).finally(
+      () => (asking = false),
+    );
+    while (asking) {
+      const sent = performance.now();
+      await get('/healthz');
+      healthz.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await asked;
+    const largeSeconds = (performance.now() - largeStarted) / 1000;
+    healthz.sort((a, b) => a - b);
     await new Promise((resolve) => setTimeout(resolve, 500));
     clearInterval(sampler);
     const after = await gauges();
@@ -122,13 +151,23 @@ export async function benchMemory(): Promise<void> {
     const bound = CACHE_BYTES + FIXED_OVERHEAD_BYTES;
     table(
       `Memory: ${SEARCHES.toLocaleString('en')} distinct ~1,000-character searches, ` +
-        `then ${PAGES} distinct ${mb(html.length)} external pages, --cache-bytes ${CACHE_BYTES} ` +
-        `(${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s)`,
+        `then ${PAGES} distinct ${mb(html.length)} external pages, then ${LARGE_ANSWERS} distinct 9.5 MB answers at once, ` +
+        `--cache-bytes ${CACHE_BYTES} ` +
+        `(${searchSeconds.toFixed(0)} s + ${(totalSeconds - searchSeconds).toFixed(0)} s + ${largeSeconds.toFixed(0)} s)`,
       [
         ['measure', 'value'],
         ['resident memory, idle after start', mb(idle)],
-        ['resident memory, peak during the searches / overall', `${mb(afterSearches.rss)} / ${mb(peak.rss)}`],
+        [
+          'resident memory, peak during the searches / the pages / overall',
+          `${mb(afterSearches.rss)} / ${mb(afterPages.rss)} / ${mb(peak.rss)}`,
+        ],
         ['heap used, peak during the searches / overall', `${mb(afterSearches.heap)} / ${mb(peak.heap)}`],
+        [
+          `${LARGE_ANSWERS} distinct 9.5 MB answers at once: seconds, /healthz p50 / p99 / max`,
+          `${largeSeconds.toFixed(0)} s, ${percentile(healthz, 50).toFixed(1)} / ${percentile(healthz, 99).toFixed(1)} / ` +
+            `${(healthz.at(-1) ?? Number.NaN).toFixed(1)} ms (${healthz.length} asked; target p99 < ${TARGET_P99_MS} ms: ` +
+            `${percentile(healthz, 99) < TARGET_P99_MS ? 'met' : 'MISSED'})`,
+        ],
         [
           'resident memory, peak',
           `${mb(peak.rss)} (bound: cache ${mb(CACHE_BYTES)} + fixed ${mb(FIXED_OVERHEAD_BYTES)} = ${mb(bound)}: ` +

@@ -329,13 +329,14 @@ export class ResponseCache extends Cache<StoredResponse> {
       now,
       // "Not found" is kept, for its own short lifetime.
       keepable: (entry) => entry.status < 400 || entry.status === 404,
-      prepare: async (entry) => ({ ...entry, encoded: await encodedBodies(entry.body) }),
+      // Copies made already (a large answer's, in a worker thread) are kept as they are.
+      prepare: async (entry) => (entry.encoded.br || entry.encoded.gzip ? entry : { ...entry, encoded: await encodedBodies(entry.body) }),
       ...layers,
     });
   }
 }
 
-/** A response to store, with its lifetimes from `freshness`. */
+/** A response to store, with its lifetimes from `freshness`; its tag and copies when they were made elsewhere. */
 export function storedResponse(
   status: number,
   body: Buffer,
@@ -343,6 +344,7 @@ export function storedResponse(
   freshness: Freshness,
   shared: boolean,
   now = Date.now(),
+  made: Pick<StoredResponse, 'encoded' | 'etag'> = { encoded: {}, etag: etagOf(body) },
 ): StoredResponse {
   const cacheControl = shared
     ? `public, max-age=${Math.min(freshness.ttl, 60)}, s-maxage=${freshness.ttl}, ` +
@@ -351,9 +353,8 @@ export function storedResponse(
   return {
     status,
     body,
-    encoded: {},
+    ...made,
     contentType,
-    etag: etagOf(body),
     cacheControl,
     storedAt: now,
     ...lifetimesOf(freshness, now),

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { ProxyConfig } from '../config.ts';
 import { cacheScopeOf, credentialOf, freshnessOf, type ProxyContext } from '../context.ts';
 import { storedResponse, type Freshness, type StoredResponse } from '../http/cache.ts';
+import type { EncodedBodies } from '../http/encoding.ts';
 import { ProxyError } from '../http/errors.ts';
 import { cacheKey, onlyParams, queryOf } from '../http/params.ts';
 import { sendStored } from '../http/respond.ts';
@@ -32,9 +33,20 @@ export interface JsonEndpoint<Input, Answer> {
   read(request: JsonRequest): Input | Promise<Input>;
   /** What else the answer depends on besides the reader and the parameters (the origin its links name). */
   varies?(input: Input): string;
-  load(input: Input, request: JsonRequest): Promise<Answer>;
+  load(input: Input, request: JsonRequest): Promise<Answer | SerializedAnswer>;
   /** Whether an answer may be kept at all (one that is partial may not: the next may say more). */
   keep?(answer: Answer): boolean;
+}
+
+/** An answer serialized, compressed and tagged already (a large one, in a worker thread). */
+export class SerializedAnswer {
+  constructor(
+    readonly body: Buffer,
+    readonly encoded: EncodedBodies,
+    readonly etag: string,
+    /** Whether it may be kept (`keep` of the endpoint, asked where it was made). */
+    readonly kept: boolean,
+  ) {}
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -70,7 +82,8 @@ export function cachedJson<Input, Answer>(context: ProxyContext, path: string, e
       const key = cacheKey(keyPathOf(path, params), query, endpoint.params, scope);
       await sendCached(context, req, res, key, async () => {
         const answer = await endpoint.load(input, request);
-        return { answer, freshness: endpoint.keep && !endpoint.keep(answer) ? UNKEPT : freshnessOf(context.config, ttlOf(context.config)) };
+        const kept = answer instanceof SerializedAnswer ? answer.kept : !endpoint.keep || endpoint.keep(answer);
+        return { answer, freshness: kept ? freshnessOf(context.config, ttlOf(context.config)) : UNKEPT };
       });
     },
   };
@@ -89,7 +102,9 @@ async function sendCached(
   note.key = key;
   context.notes.set(req, note);
   const store = (status: number, body: unknown, freshness: Freshness): StoredResponse =>
-    storedResponse(status, Buffer.from(JSON.stringify(body)), JSON_TYPE, freshness, shared, context.now());
+    body instanceof SerializedAnswer
+      ? storedResponse(status, body.body, JSON_TYPE, freshness, shared, context.now(), { encoded: body.encoded, etag: body.etag })
+      : storedResponse(status, Buffer.from(JSON.stringify(body)), JSON_TYPE, freshness, shared, context.now());
   const { entry, result } = await context.responses.get(key, async () => {
     const started = performance.now();
     try {

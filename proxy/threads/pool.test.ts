@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { etagOf } from '../http/cache.ts';
 import { ExtractionPool, ExtractionRefused } from './pool.ts';
 
 const pools: ExtractionPool[] = [];
@@ -42,5 +44,45 @@ describe('ExtractionPool', () => {
     // One runs, two wait past 1 ms, one finds the queue full.
     expect(reasons).toEqual(['done', 'busy', 'busy', 'busy']);
     expect(extraction.pending).toBe(0);
+  });
+
+  it('reads a search answer in a thread: rebuilt for the scope, serialized, compressed and tagged, its body moved there', async () => {
+    const result = (slug: string) => ({
+      type: 'page',
+      project: { slug, alias: null },
+      version: { slug: 'latest' },
+      title: slug.repeat(512),
+      path: '/p.html',
+    });
+    const upstream = {
+      count: 2,
+      next: 'https://upstream/next',
+      previous: null,
+      projects: [],
+      results: [result('aurora'), result('other')],
+    };
+    const body = new TextEncoder().encode(JSON.stringify(upstream));
+    const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
+    const output = await pool().run('search', { body, reading: { version: 'v3' }, inScope: ['aurora'], asked }, [body.buffer]);
+    // Moved, not copied: the sender's view is empty.
+    expect(body.byteLength).toBe(0);
+    if ('refused' in output) throw new Error('refused');
+    const serialized = Buffer.from(output.body);
+    expect(JSON.parse(serialized.toString())).toMatchObject({
+      count: 1,
+      next: 'https://proxy.example.org/api/v3/search/?q=retry&page=2&page_size=2',
+      results: [{ project: { slug: 'aurora' } }],
+    });
+    expect(output.etag).toBe(etagOf(serialized));
+    expect(brotliDecompressSync(output.br!).equals(serialized)).toBe(true);
+    expect(gunzipSync(output.gzip!).equals(serialized)).toBe(true);
+  });
+
+  it('refuses a search answer that is not JSON with the error the proxy answers', async () => {
+    const body = new TextEncoder().encode('{"results": [');
+    const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
+    expect(await pool().run('search', { body, reading: { version: 'v2', query: 'retry' }, inScope: [], asked })).toEqual({
+      refused: { status: 502, code: 'upstream_invalid_response', message: 'The hosting service answered with a body that is not JSON.' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extraction/jobs.ts';
 import { startWorker } from '../../runtime/worker.ts';
+import type { ThreadJobInput, ThreadJobKind, ThreadJobOutput } from './jobs.ts';
 import type { ExtractionReply, ExtractionRequest } from './worker.ts';
 
 export interface ExtractionLimits {
@@ -28,6 +28,8 @@ export class ExtractionRefused extends Error {
 
 interface Job {
   request: ExtractionRequest;
+  /** Buffers of the request that move to the thread (the sender no longer reads them). */
+  transfer: ArrayBuffer[];
   resolve(output: unknown): void;
   reject(error: Error): void;
   /** Refuses the job while it waits for a thread (set once the pool has a thread that loaded its code). */
@@ -47,10 +49,11 @@ interface Thread {
 }
 
 /**
- * Worker threads that parse pages and extract sections, so that HTML whose cost its author chooses
- * never holds up the main thread: each job has a time limit (its thread is stopped past it), each
- * thread a heap limit, and jobs beyond the threads wait in a bounded queue. Threads start with the
- * first jobs and stay; a stopped one is replaced when a job needs it.
+ * Worker threads that parse pages and extract sections, and read large search answers, so that work
+ * whose cost others choose (a page's author, the upstream) never holds up the main thread: each job
+ * has a time limit (its thread is stopped past it), each thread a heap limit, and jobs beyond the
+ * threads wait in a bounded queue. Threads start with the first jobs and stay; a stopped one is
+ * replaced when a job needs it.
  */
 export class ExtractionPool {
   private readonly threads = new Set<Thread>();
@@ -61,11 +64,12 @@ export class ExtractionPool {
 
   constructor(private readonly limits: ExtractionLimits) {}
 
-  run<K extends EmbedJobKind>(kind: K, input: EmbedJobInput<K>): Promise<EmbedJobOutput<K>> {
+  /** Runs a job in a thread; the buffers of `transfer` move there with it, and are not to be read again. */
+  run<K extends ThreadJobKind>(kind: K, input: ThreadJobInput<K>, transfer: ArrayBuffer[] = []): Promise<ThreadJobOutput<K>> {
     if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new ExtractionRefused('busy'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { kind, input }, resolve: resolve as (output: unknown) => void, reject };
+      const job: Job = { request: { kind, input }, transfer, resolve: resolve as (output: unknown) => void, reject };
       if (this.loaded) this.expire(job);
       this.queue.push(job);
       this.dispatch();
@@ -111,7 +115,7 @@ export class ExtractionPool {
       const job = this.queue.shift()!;
       clearTimeout(job.expiry);
       idle.job = { ...job, timer: setTimeout(() => void this.stop(idle, new ExtractionRefused('too_slow')), this.limits.timeLimitMs) };
-      idle.worker.postMessage(job.request);
+      idle.worker.postMessage(job.request, job.transfer);
     }
   }
 

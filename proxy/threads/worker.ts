@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { runEmbedJob, type EmbedJobKind } from '../../extraction/jobs.ts';
 import { TooDeepError } from '../../extraction/html/parse.ts';
+import { runThreadJob, transferables, type ThreadJobKind } from './jobs.ts';
 
 /** A job for the thread: one at a time, the next only once it answered. */
 export interface ExtractionRequest {
-  kind: EmbedJobKind;
+  kind: ThreadJobKind;
   input: unknown;
 }
 
@@ -19,7 +19,8 @@ const reply = (message: ExtractionReply) => port.postMessage(message);
 
 port.on('message', ({ kind, input }: ExtractionRequest) => {
   try {
-    reply({ type: 'done', output: runEmbedJob(kind, input as never) });
+    const output = runThreadJob(kind, input as never);
+    port.postMessage({ type: 'done', output } satisfies ExtractionReply, transferables(output));
   } catch (error) {
     const tooDeep = error instanceof TooDeepError || (error instanceof RangeError && /call stack/i.test(error.message));
     reply({ type: 'failed', tooDeep, message: error instanceof Error ? error.message : String(error) });

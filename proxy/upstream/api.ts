@@ -75,13 +75,26 @@ export interface SearchAnswer {
   indexing: boolean;
 }
 
+/** How a search answer's body is read: a v2 answer does not say the query it answers, so it comes beside it. */
+export type SearchReading = { version: 'v3' } | { version: 'v2'; query: string };
+
+/**
+ * A search answer as the upstream sent it, read by `readSearch` where its size allows (a large one in a
+ * worker thread); its bytes stay counted in flight until `release`.
+ */
+export interface UpstreamSearch {
+  body: Buffer;
+  reading: SearchReading;
+  release(): void;
+}
+
 /**
  * The hosting service's API, as the proxy uses it: reads only, answered in the v3 shapes whichever
  * API version the upstream speaks; failures are `ProxyError`s with the proxy's own messages.
  */
 export interface UpstreamApi {
   embed(params: EmbedParams, credential: Credential): Promise<EmbedResult>;
-  search(params: SearchParams, credential: Credential): Promise<SearchAnswer>;
+  search(params: SearchParams, credential: Credential): Promise<UpstreamSearch>;
   project(slug: string, credential: Credential): Promise<ProjectSummary>;
   versions(slug: string, credential: Credential): Promise<VersionSummary[]>;
   translations(slug: string, credential: Credential): Promise<ProjectSummary[]>;

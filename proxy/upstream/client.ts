@@ -1,7 +1,7 @@
 import { ProxyError } from '../http/errors.ts';
 import type { Credential } from './api.ts';
 import { FetchError, type FetchedResponse, type Fetcher } from './fetch.ts';
-import { asObject, invalidResponse, resultsOf, type Json } from './json.ts';
+import { asObject, jsonObject, resultsOf, type Json } from './json.ts';
 
 /** Lists the widget needs are short: at most this many pages of one are read. */
 const MAX_LIST_PAGES = 10;
@@ -23,6 +23,20 @@ export class UpstreamClient {
   ) {}
 
   async get(path: string, query: Record<string, string | undefined>, credential: Credential): Promise<Json> {
+    const { body } = await this.body(path, query, credential, false);
+    return jsonObject(body);
+  }
+
+  /**
+   * The body of a successful answer, unread; with `hold`, its bytes stay counted in flight until the
+   * caller's `release` (once the work on them is done).
+   */
+  async body(
+    path: string,
+    query: Record<string, string | undefined>,
+    credential: Credential,
+    hold: boolean,
+  ): Promise<Pick<FetchedResponse, 'body' | 'release'>> {
     const sent = this.sendsCredentials ? credential : ANONYMOUS;
     const url = new URL(path, this.origin);
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);
@@ -32,20 +46,16 @@ export class UpstreamClient {
     let response: FetchedResponse;
     try {
       // API calls never follow a redirect to another host: the credential must stay with the API.
-      response = await this.fetcher.fetch({ url: url.href, headers, allowRedirect: (target) => target.origin === this.origin });
+      response = await this.fetcher.fetch({ url: url.href, headers, allowRedirect: (target) => target.origin === this.origin, hold });
     } catch (error) {
       throw fetchFailure(error);
     }
     // Error bodies are never read: only the status says what happened.
-    if (response.status < 200 || response.status >= 300) throw statusError(response.status, sent);
-    let data: unknown;
-    try {
-      data = JSON.parse(response.body.toString('utf8'));
-    } catch {
-      throw invalidResponse('a body that is not JSON');
+    if (response.status < 200 || response.status >= 300) {
+      response.release();
+      throw statusError(response.status, sent);
     }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalidResponse('unexpected JSON');
-    return data as Json;
+    return response;
   }
 
   /** Every item of a paginated list. */

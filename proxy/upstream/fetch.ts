@@ -10,8 +10,9 @@ export interface FetchLimits {
   deadline: number;
   maxBytes: number;
   /**
-   * Bytes of response bodies being read at once, across all requests: a body that would go past it is
-   * dropped (`overloaded`), so that many large answers at once cannot take memory without bound.
+   * Bytes of response bodies being read at once, across all requests, so that many large answers at
+   * once cannot take memory without bound: a body of declared length waits its turn for room (until
+   * the call's deadline), one of unknown length that would go past it is dropped (`overloaded`).
    */
   maxBytesInFlight: number;
   maxRedirects: number;
@@ -43,6 +44,8 @@ export interface FetchedResponse {
   url: string;
   contentType: string;
   body: Buffer;
+  /** Lets go of the body's bytes in flight: a no-op unless the request asked to `hold` them. */
+  release(): void;
 }
 
 export interface FetchRequest {
@@ -52,6 +55,11 @@ export interface FetchRequest {
   /** Whether a redirect may go to this URL. The request's headers go only to its own origin. */
   allowRedirect(target: URL): boolean;
   signal?: AbortSignal;
+  /**
+   * Whether the body's bytes stay counted in flight once read, until `release`: for a body whose work
+   * (parsing, rebuilding, compressing) takes memory of its size for a while after it arrived.
+   */
+  hold?: boolean;
 }
 
 /** A DNS lookup that refuses names resolving to loopback, private or link-local addresses. */
@@ -79,6 +87,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export class Fetcher {
   private readonly agent: Agent;
   private inFlight = 0;
+  /** Bodies of declared length waiting for room among the bytes in flight, first come first served. */
+  private readonly waiting: { bytes: number; admit(): void }[] = [];
 
   constructor(
     private readonly limits: FetchLimits,
@@ -102,7 +112,7 @@ export class Fetcher {
     for (let redirects = 0; ; redirects++) {
       this.checkAddress(url);
       const headers = url.origin === origin ? options.headers : undefined;
-      const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline);
+      const response = await this.once(url, options.method ?? 'GET', headers, signal, deadline, options.hold === true);
       if (!REDIRECTS.has(response.status) || !response.location) return { ...response, url: url.href };
       if (redirects >= this.limits.maxRedirects)
         throw new FetchError('too_many_redirects', `more than ${this.limits.maxRedirects} redirects`);
@@ -135,6 +145,44 @@ export class Fetcher {
     this.inFlight += bytes;
   }
 
+  /**
+   * Counts a body of declared length once there is room for all of it, after the bodies that waited
+   * before it: its socket is left unread meanwhile, so that waiting takes no memory. Gives up with `signal`.
+   */
+  private reserveInTurn(bytes: number, signal: AbortSignal): Promise<void> {
+    if (this.waiting.length === 0 && this.inFlight + bytes <= this.limits.maxBytesInFlight) {
+      this.inFlight += bytes;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        bytes,
+        admit: () => {
+          signal.removeEventListener('abort', giveUp);
+          resolve();
+        },
+      };
+      const giveUp = () => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        reject(signal.reason);
+        // The bodies behind it may fit now.
+        this.free(0);
+      };
+      signal.addEventListener('abort', giveUp, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Counts `bytes` no longer in flight, and lets the waiting bodies that fit now in, in turn. */
+  private free(bytes: number): void {
+    this.inFlight -= bytes;
+    for (let next = this.waiting[0]; next && this.inFlight + next.bytes <= this.limits.maxBytesInFlight; next = this.waiting[0]) {
+      this.waiting.shift();
+      this.inFlight += next.bytes;
+      next.admit();
+    }
+  }
+
   /** IP literals never reach the DNS lookup, so they are checked here. */
   private checkAddress(url: URL): void {
     if (!this.allowPrivateNetwork && isIP(url.hostname.replace(/^\[|\]$/g, '')) && isForbiddenAddress(url.hostname)) {
@@ -148,6 +196,7 @@ export class Fetcher {
     headers: Record<string, string> | undefined,
     signal: AbortSignal,
     deadline: AbortSignal,
+    hold: boolean,
   ) {
     try {
       const response = await request(url, {
@@ -165,6 +214,7 @@ export class Fetcher {
           location: typeof location === 'string' ? location : undefined,
           contentType: '',
           body: Buffer.alloc(0),
+          release: () => undefined,
         };
       }
       const declared = Number(response.headers['content-length']);
@@ -178,7 +228,7 @@ export class Fetcher {
       let reserved = 0;
       try {
         if (declared > 0) {
-          this.reserve(declared);
+          await this.reserveInTurn(declared, signal);
           reserved = declared;
         }
         for await (const chunk of response.body) {
@@ -190,17 +240,27 @@ export class Fetcher {
           }
           chunks.push(chunk as Buffer);
         }
+        const body = Buffer.concat(chunks, size);
+        const held = hold ? reserved : 0;
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          this.free(held);
+        };
+        reserved -= held;
         return {
           status: response.statusCode,
           location: undefined,
           contentType: typeof contentType === 'string' ? contentType : '',
-          body: Buffer.concat(chunks, size),
+          body,
+          release,
         };
       } catch (error) {
         response.body.destroy();
         throw error;
       } finally {
-        this.inFlight -= reserved;
+        this.free(reserved);
       }
     } catch (error) {
       throw this.failureOf(error, url, deadline);

@@ -25,3 +25,15 @@ export function resultsOf(data: Json): unknown[] {
   if (!Array.isArray(data.results)) throw invalidResponse('no list of results');
   return data.results;
 }
+
+/** The JSON object an upstream body holds; anything else is not an answer of the API. */
+export function jsonObject(body: Uint8Array): Json {
+  let data: unknown;
+  try {
+    data = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    throw invalidResponse('a body that is not JSON');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalidResponse('unexpected JSON');
+  return data as Json;
+}

@@ -11,7 +11,13 @@ function pagesOn() {
   let refusing = false;
   let fetches = 0;
   const fetcher = {
-    fetch: async () => ({ status: 200, url: PAGE, contentType: 'text/html', body: Buffer.from(`<p>copy ${++fetches}</p>`) }),
+    fetch: async () => ({
+      status: 200,
+      url: PAGE,
+      contentType: 'text/html',
+      body: Buffer.from(`<p>copy ${++fetches}</p>`),
+      release: () => undefined,
+    }),
   };
   const limiter = { take: () => (refusing ? 30 : 0), bytes: 0 };
   const freshness = { ttl: 60, staleWhileRevalidate: 0, staleIfError: 3600 };

@@ -5,15 +5,15 @@ import type {
   EmbedParams,
   EmbedResult,
   ProjectSummary,
-  SearchAnswer,
   SearchParams,
   SubprojectSummary,
   UpstreamApi,
+  UpstreamSearch,
   VersionSummary,
 } from './api.ts';
 import type { UpstreamClient } from './client.ts';
 import type { Json } from './json.ts';
-import { embedResultV2, projectInList, projectSummaryV2, searchAnswerV2, versionsV2 } from './normalize-v2.ts';
+import { embedResultV2, projectInList, projectSummaryV2, versionsV2 } from './normalize-v2.ts';
 
 /**
  * API v2 (`hosting-api.md` section 4, legacy): public data only, projects found by slug, one project
@@ -26,14 +26,15 @@ export class UpstreamApiV2 implements UpstreamApi {
     return embedResultV2(await this.client.get('/api/v2/embed/', { url: params.url }, credential), params.url);
   }
 
-  async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<SearchAnswer> {
+  async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<UpstreamSearch> {
     const project = query.projects[0] ?? query.subprojects[0];
-    const data = await this.client.get(
+    const answer = await this.client.body(
       '/api/v2/search/',
       { q: query.text, project: project?.slug, version: project?.version, page: String(page), page_size: String(pageSize) },
       credential,
+      true,
     );
-    return searchAnswerV2(data, formatSearchQuery(query));
+    return { ...answer, reading: { version: 'v2', query: formatSearchQuery(query) } };
   }
 
   async project(slug: string, credential: Credential): Promise<ProjectSummary> {

@@ -4,14 +4,14 @@ import type {
   EmbedParams,
   EmbedResult,
   ProjectSummary,
-  SearchAnswer,
   SearchParams,
   SubprojectSummary,
   UpstreamApi,
+  UpstreamSearch,
   VersionSummary,
 } from './api.ts';
 import type { UpstreamClient } from './client.ts';
-import { embedResult, projectSummary, searchAnswer, subprojectSummary, versionSummary } from './normalize.ts';
+import { embedResult, projectSummary, subprojectSummary, versionSummary } from './normalize.ts';
 
 const projectPath = (slug: string, list = '') => `/api/v3/projects/${encodeURIComponent(slug)}/${list}`;
 
@@ -23,14 +23,10 @@ export class UpstreamApiV3 implements UpstreamApi {
     return embedResult(await this.client.get('/api/v3/embed/', { ...params }, credential), params.url);
   }
 
-  async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<SearchAnswer> {
-    return searchAnswer(
-      await this.client.get(
-        '/api/v3/search/',
-        { q: formatSearchQuery(query), page: String(page), page_size: String(pageSize) },
-        credential,
-      ),
-    );
+  async search({ query, page, pageSize }: SearchParams, credential: Credential): Promise<UpstreamSearch> {
+    const q = formatSearchQuery(query);
+    const answer = await this.client.body('/api/v3/search/', { q, page: String(page), page_size: String(pageSize) }, credential, true);
+    return { ...answer, reading: { version: 'v3' } };
   }
 
   async project(slug: string, credential: Credential): Promise<ProjectSummary> {

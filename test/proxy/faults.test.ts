@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { searchResults } from '../../bench/corpus.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
 const TOKEN = 'fault-test-token-77e1';
@@ -229,16 +230,17 @@ describe('network guards and limits', () => {
 });
 
 describe('memory of answers being read', () => {
-  it('counts bodies being read against a bound, refusing those past it with overloaded, and serves the rest', async () => {
-    const MB = 1024 * 1024;
-    const answer = Buffer.from(
-      JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
-    );
-    // Every body is held half sent until all twelve searches are being read at once.
+  const MB = 1024 * 1024;
+  const answer = Buffer.from(
+    JSON.stringify({ count: 0, next: null, previous: null, projects: [], query: 'x', results: [], pad: 'x'.repeat(MB - 100) }),
+  );
+
+  /** Twelve searches whose bodies are held half sent until all twelve are asked for at once; then the bytes in flight and the answers. */
+  async function twelveAtOnce(declared: boolean) {
     const halfSent: ServerResponse[] = [];
     const { proxy } = await setUp(
       (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared && { 'content-length': String(answer.length) }) });
         res.write(answer.subarray(0, answer.length / 2));
         halfSent.push(res);
       },
@@ -249,10 +251,85 @@ describe('memory of answers being read', () => {
     const inFlight = proxy.app.context.fetcher.bytesInFlight;
     for (const res of halfSent) res.end(answer.subarray(answer.length / 2));
     const statuses = (await answers).map((response) => `${response.status} ${response.body.error?.code ?? 'ok'}`);
-    // Two of the largest answers allowed: 4 MB.
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+    return { inFlight, statuses };
+  }
+
+  it('lets bodies of declared length wait their turn within the bound, and answers them all', async () => {
+    const { inFlight, statuses } = await twelveAtOnce(true);
+    // Two of the largest answers allowed: 4 MB; the other bodies wait unread.
+    expect(inFlight).toBeLessThanOrEqual(4 * MB);
+    expect(statuses).toEqual(Array(12).fill('200 ok'));
+  });
+
+  it('gives up on a body waiting for room at the deadline, as for any upstream call, and frees its turn', async () => {
+    // Bodies declared and never finished: four fill the bound, two wait until --timeout.
+    const { proxy } = await setUp(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.write(answer.subarray(0, 1024));
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 400 },
+    );
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => proxy.get(`/api/v3/search/?q=stuck${i}`)));
+    expect(answers.map((response) => `${response.status} ${response.body.error.code}`)).toEqual(Array(6).fill('504 upstream_timeout'));
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+  });
+
+  it('counts bodies of unknown length as they come, refusing those past the bound with overloaded, and serves the rest', async () => {
+    const { inFlight, statuses } = await twelveAtOnce(false);
     expect(inFlight).toBeLessThanOrEqual(4 * MB);
     expect(statuses.filter((status) => status === '200 ok')).toHaveLength(4);
     expect(statuses.filter((status) => status === '503 overloaded')).toHaveLength(8);
+  });
+});
+
+describe('answers near 10 MB', () => {
+  it('reads, rebuilds and compresses one in a worker thread, its bytes in flight until then, /healthz answered meanwhile', async () => {
+    const MB = 1024 * 1024;
+    // 50 results of about 190 KB: 9.5 MB, under the default --max-response-bytes; one result of a project out of scope.
+    const results = searchResults(50, () => 'lease retry scheduler '.repeat(8600));
+    results[0] = { ...results[0]!, project: { slug: 'elsewhere', alias: null } };
+    const answer = Buffer.from(JSON.stringify({ count: 50, next: null, previous: null, projects: [], query: 'x', results }));
+    expect(answer.length).toBeGreaterThan(9 * MB);
+    const { proxy } = await setUp((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), {
+      timeout: 30_000,
+    });
+    const { extraction, fetcher } = proxy.app.context;
+    const pool = extraction.run.bind(extraction);
+    const seen: { kind: string; inFlight: number; healthzWhileWorking: boolean }[] = [];
+    extraction.run = (async (kind, input, transfer) => {
+      const inFlight = fetcher.bytesInFlight;
+      let working = true;
+      const job = pool(kind, input, transfer).finally(() => (working = false));
+      const healthz = await proxy.get('/healthz');
+      seen.push({ kind, inFlight, healthzWhileWorking: healthz.status === 200 && working });
+      return job;
+    }) as typeof extraction.run;
+
+    const searched = await proxy.get('/api/v3/search/?q=large', { 'accept-encoding': 'br' });
+    expect(searched.status).toBe(200);
+    expect(searched.headers.get('content-encoding')).toBe('br');
+    // Rebuilt for the scope: the result of another project dropped, and the total with it.
+    expect(searched.body.count).toBe(49);
+    expect(searched.body.results).toHaveLength(49);
+    expect(searched.body.results[0].blocks[0].content).toBe(results[1]!.blocks[0]!.content);
+    expect(seen).toEqual([{ kind: 'search', inFlight: answer.length, healthzWhileWorking: true }]);
+    expect(fetcher.bytesInFlight).toBe(0);
+    // Kept as made in the thread: the next ask is a hit with the same tag.
+    const again = await proxy.get('/api/v3/search/?q=large', { 'accept-encoding': 'br' });
+    expect(again.headers.get('x-doclens-cache')).toBe('hit');
+    expect(again.headers.get('etag')).toBe(searched.headers.get('etag'));
+    expect(again.body).toEqual(searched.body);
+  });
+
+  it('answers an upstream body that is not JSON, read in a thread, as the invalid answer it is', async () => {
+    const { proxy } = await setUp((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(`{${'x'.repeat(512 * 1024)}`),
+    );
+    const searched = await proxy.get('/api/v3/search/?q=broken');
+    expect(searched.status).toBe(502);
+    expect(searched.body.error.code).toBe('upstream_invalid_response');
     expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 });

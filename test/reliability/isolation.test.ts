@@ -12,8 +12,6 @@ import { ATTACKS, FAIRNESS_ATTACKS, startIsolationRun, type IsolationRun } from 
 const ATTACK_MS = 4000;
 /** The attacks of issue 30 are cheap to make and quick to bite: a shorter run shows whether the second client is served. */
 const FAIRNESS_MS = 1500;
-/** Measured by the fairness benchmark only: 200 answers of 9.5 MB take the proxy longer than a test may. */
-const BENCH_ONLY = new Set(['large-answers']);
 /** Far above the target, far below the stalls of issue 20 (2 to 60 s and more). */
 const STALL_MS = 2000;
 
@@ -39,7 +37,7 @@ describe('one hostile client, measured from a second one', () => {
     );
   }
 
-  for (const [attack, name] of FAIRNESS_ATTACKS.filter(([attack]) => !BENCH_ONLY.has(attack))) {
+  for (const [attack, name] of FAIRNESS_ATTACKS) {
     it(
       `fairness ${name}`,
       async () => {
