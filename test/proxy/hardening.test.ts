@@ -215,27 +215,6 @@ describe('paths, limits and memory', () => {
     expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
   });
 
-  it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
-    const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
-    const external = await startFakeServer(
-      (req, res) =>
-        void res.writeHead(200, { 'content-type': 'text/html' }).end(
-          `<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section
-              id="rest">${paragraphs}</section></main></body></html>`,
-        ),
-    );
-    started.push(external);
-    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
-    const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 16 * 1024 * 1024, externalRateLimit: 1000 });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page${i}.html#s`)}&form=preview`),
-      ),
-    );
-    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-    expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
-  });
-
   it('closes connections that send their headers too slowly, and caps connections', async () => {
     const { proxy } = await setUp({}, { headerTimeout: 500, maxConnections: 6 });
     const port = Number(new URL(proxy.url).port);
