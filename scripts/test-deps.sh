@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs before `npm test` (npm's pretest): the suites need Debian's Chromium (browser and end-to-end
-# tests), Sphinx and MkDocs (integration tests that build tiny sites), Python's venv, setuptools and
-# wheel (the Python package pip-installed offline into a virtual environment), nginx (doclens behind
+# tests), Sphinx and MkDocs (integration tests that build tiny sites), Python's venv, pip, setuptools
+# and wheel (the Python package pip-installed offline into a virtual environment), nginx (doclens behind
 # a caching reverse proxy) and redis-server (replicas sharing a cache and limits). Installs what is missing when it can; otherwise names each missing package
 # and the command that installs it, and stops at once.
 set -euo pipefail
@@ -10,7 +10,7 @@ missing=()
 if [ -z "${CHROME_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 command -v sphinx-build >/dev/null || missing+=(python3-sphinx)
 command -v mkdocs >/dev/null || missing+=(mkdocs)
-/usr/bin/python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
+/usr/bin/python3 -c 'import pip' 2>/dev/null || missing+=(python3-pip)
 /usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing+=(python3-setuptools)
 /usr/bin/python3 -c 'import wheel' 2>/dev/null || missing+=(python3-wheel)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)

@@ -46,7 +46,8 @@ const running: { close(): Promise<void> }[] = [];
 
 /** A fresh virtual environment that sees Debian's packages (Sphinx, MkDocs, setuptools, wheel); its python. */
 function venv(name: string): string {
-  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', join(work, name)]);
+  // Without a pip of its own (ensurepip takes seconds): Debian's, seen through the system's site packages, installs into it.
+  execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', '--without-pip', join(work, name)]);
   return join(work, name, 'bin/python');
 }
 

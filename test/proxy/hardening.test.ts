@@ -186,8 +186,13 @@ describe('paths, limits and memory', () => {
 
   it('counts project data kept per reader (session mode) against the cache bound', async () => {
     const { proxy } = await setUp({}, { credentials: 'session', token: undefined, cacheBytes: 1024 * 1024 });
-    for (let reader = 0; reader < 300; reader++)
-      expect((await proxy.get(search('x'), { cookie: `sessionid=reader${reader}` })).status).toBe(200);
+    // 300 readers, ten at a time (within one client's requests in flight).
+    for (let first = 0; first < 300; first += 10) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => proxy.get(search('x'), { cookie: `sessionid=reader${first + i}` })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    }
     const { metadata, responses, pages } = proxy.app.context;
     expect(metadata.bytes).toBeGreaterThan(0);
     expect(metadata.bytes + responses.size.bytes + pages.bytes).toBeLessThanOrEqual(1024 * 1024);
@@ -213,27 +218,6 @@ describe('paths, limits and memory', () => {
     expect((await proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/api.html#${fragments[0]}`)}`)).status).toBe(200);
     expect(proxy.app.context.pages.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(html));
     expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
-  });
-
-  it('answers concurrent previews of distinct big external pages even when the page cache cannot keep them', async () => {
-    const paragraphs = Array.from({ length: 12000 }, (_, i) => `<p>Paragraph ${i} <a href="#s">link</a> <code>code</code></p>`).join('');
-    const external = await startFakeServer(
-      (req, res) =>
-        void res.writeHead(200, { 'content-type': 'text/html' }).end(
-          `<html><body><main><section id="s"><h1>Page ${req.url}</h1><p>The section asked for.</p></section><section
-              id="rest">${paragraphs}</section></main></body></html>`,
-        ),
-    );
-    started.push(external);
-    const host = new URL(external.url).host.replace('127.0.0.1', 'localhost');
-    const { proxy } = await setUp({}, { externalDomains: [host], cacheBytes: 16 * 1024 * 1024, externalRateLimit: 1000 });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        proxy.get(`/api/v3/embed/?url=${encodeURIComponent(`http://${host}/page${i}.html#s`)}&form=preview`),
-      ),
-    );
-    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
-    expect(proxy.app.context.pages.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
   it('closes connections that send their headers too slowly, and caps connections', async () => {

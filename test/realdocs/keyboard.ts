@@ -83,9 +83,18 @@ async function openWithSlash(page: Page): Promise<void> {
   await field(page).waitFor({ timeout: 5000 });
 }
 
+/** Waits until `check` holds in the page, `timeout` ms at most; the caller then looks at what is there. */
+const until = (page: Page, check: () => boolean, timeout = 2000) =>
+  page.waitForFunction(check, undefined, { timeout }).then(
+    () => undefined,
+    () => undefined,
+  );
+/** Two frames after the last key: what the page's handlers did with it is on the page. */
+const settled = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 async function closesOnEscape(page: Page): Promise<string | undefined> {
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(100);
+  await until(page, () => !document.querySelector('doclens-search')?.hasAttribute('open'));
   return (await isOpen(page)) ? 'Escape left the dialog open' : undefined;
 }
 
@@ -120,7 +129,7 @@ async function searchWithResults(page: Page, count: number): Promise<string> {
 /** Clicks a part of the dialog with the mouse, then checks focus and Escape. */
 async function escapeAfterClick(page: Page, click: () => Promise<void>, expectValue?: string): Promise<string | undefined> {
   await click();
-  await page.waitForTimeout(150);
+  await settled(page);
   if (!(await isOpen(page))) return 'the click closed the dialog';
   if (!(await focusInField(page)))
     return `focus went to ${await page.evaluate(() => document.activeElement?.tagName.toLowerCase())} after the click`;
@@ -165,7 +174,8 @@ const CHECKS: Record<string, Check> = {
       document.querySelector('doclens-search')!.addEventListener('doclens-search-select', (event) => event.preventDefault()),
     );
     for (const key of ['n', 'p', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'Enter', 'Escape']) await page.keyboard.press(key);
-    await page.waitForTimeout(300);
+    // Escape, the last key, closes the dialog: the keys before it have been handled.
+    await until(page, () => !document.querySelector('doclens-search')?.hasAttribute('open'));
     return page.url() === before ? undefined : `went to ${page.url()}`;
   },
   'theme stays quiet': async (page) => {
@@ -173,7 +183,7 @@ const CHECKS: Record<string, Check> = {
     await openWithSlash(page);
     await page.keyboard.type(TYPED, { delay: 15 });
     for (const key of ['ArrowDown', 'ArrowUp', 'Tab', 'Shift+Tab']) await page.keyboard.press(key);
-    await page.waitForTimeout(200);
+    await settled(page);
     return themeChanges(before, await state(page)) || undefined;
   },
   'arrows, Enter, Escape': async (page) => {
@@ -269,7 +279,8 @@ const CHECKS: Record<string, Check> = {
     const way = await reachThemeSearch(page, 'click');
     if (!way) return undefined;
     await page.keyboard.type('lease', { delay: 15 });
-    await page.waitForTimeout(400);
+    await until(page, () => !!document.querySelector('doclens-search')?.hasAttribute('open'), 5000);
+    await settled(page);
     if (!(await isOpen(page))) return `doclens did not open (${way})`;
     const after = await state(page);
     const left = [

@@ -1,6 +1,8 @@
 // Child process of the isolation suite: one hostile client doing one attack of issues 20 and 30 against
 // the proxy until it is killed, in a process of its own so that its work is not counted in the latency
-// the suite measures from a second client.
+// the suite measures from a second client. It writes a "." for each unit of its work done (a request
+// answered or refused, a connection held, closed by the proxy, or a batch of pipelined requests sent),
+// so that the suite measures for as long as the attack takes to bite rather than for a fixed time.
 import { connect, type Socket } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { resettingClient, silentClient } from '../fixtures/raw-http.ts';
@@ -35,6 +37,7 @@ const UPGRADE = 'GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgr
 const CONNECT = 'CONNECT docs.example.org:443 HTTP/1.1\r\nHost: docs.example.org:443\r\n\r\n';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const did = () => process.stdout.write('.');
 const PIPELINED = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(200);
 
 /** Opens connections from the hostile address one after another, each as soon as the one before is closed. */
@@ -43,7 +46,10 @@ async function reopening(port: number, use: (socket: Socket) => void, pauseMs: n
     await new Promise<void>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1', localAddress: HOSTILE_ADDRESS });
       socket.on('error', () => undefined);
-      socket.on('close', () => resolve());
+      socket.on('close', () => {
+        did();
+        resolve();
+      });
       use(socket);
     });
     await sleep(pauseMs);
@@ -59,10 +65,11 @@ const pipelining = (port: number) =>
   reopening(
     port,
     (socket) => {
+      const batch = () => socket.write(PIPELINED, (error) => error || did());
       socket.on('data', () => {
-        if (socket.writableLength === 0) socket.write(PIPELINED);
+        if (socket.writableLength === 0) batch();
       });
-      socket.on('connect', () => socket.write(PIPELINED));
+      socket.on('connect', batch);
     },
     5,
   );
@@ -78,6 +85,7 @@ async function flood(parallel: number, request: (index: number) => Promise<unkno
     Array.from({ length: parallel }, async () => {
       for (;;) {
         await request(next++).catch(() => undefined);
+        did();
         if (pauseMs) await sleep(pauseMs);
       }
     }),
@@ -97,6 +105,7 @@ async function run(attack: Attack, target: AttackTarget): Promise<void> {
       for (;;) {
         for (let i = 0; i < 20; i++) {
           await silentClient(port, i % 4 ? 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Half: ' : UPGRADE, HOSTILE_ADDRESS);
+          did();
         }
         await sleep(500);
       }

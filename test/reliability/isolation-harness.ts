@@ -32,9 +32,17 @@ export const FAIRNESS_ATTACKS = [
 ] as const;
 export type Attack = (typeof ATTACKS)[number][0] | (typeof FAIRNESS_ATTACKS)[number][0];
 
+/** The end of a test's measurement: once the attack has done `units` of its work and the second client had `answers`. */
+export interface Bite {
+  units: number;
+  answers: number;
+}
+
 export interface Measured {
   /** Answers the second client got. */
   count: number;
+  /** Units of work the attack did meanwhile (hostile-client.ts writes one "." each). */
+  units: number;
   p50: number;
   p99: number;
   max: number;
@@ -45,8 +53,11 @@ export interface Measured {
 }
 
 export interface IsolationRun {
-  /** Measures the second client for `ms` while `attack` runs (none: the baseline). */
-  measure(attack: Attack | undefined, ms: number): Promise<Measured>;
+  /**
+   * Measures the second client while `attack` runs (none: the baseline) for `ms` (benchmarks), or
+   * (tests) until the attack has bitten as `until` says, `ms` at most.
+   */
+  measure(attack: Attack | undefined, ms: number, until?: Bite): Promise<Measured>;
   alive(): boolean;
   /** Sends SIGTERM and resolves with the exit code. */
   terminate(): Promise<number | null>;
@@ -148,19 +159,26 @@ export async function startIsolationRun(): Promise<IsolationRun> {
     const client = spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', hostileClient, attack, JSON.stringify(target)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await once(client.stdout, 'data');
-    return async () => {
-      // It may have ended by itself (a failure of its own): then there is nothing to wait for.
-      if (client.exitCode !== null || client.signalCode !== null) return;
-      const exit = once(client, 'exit');
-      client.kill('SIGKILL');
-      await exit;
+    let units = 0;
+    const count = (chunk: Buffer) => (units += chunk.toString().split('.').length - 1);
+    count(...((await once(client.stdout, 'data')) as [Buffer]));
+    client.stdout.on('data', count);
+    return {
+      units: () => units,
+      stop: async () => {
+        // It may have ended by itself (a failure of its own): then there is nothing to wait for.
+        if (client.exitCode !== null || client.signalCode !== null) return;
+        const exit = once(client, 'exit');
+        client.kill('SIGKILL');
+        await exit;
+      },
     };
   };
 
   return {
-    async measure(attack, ms) {
-      const stop = attack ? await startAttack(attack) : undefined;
+    async measure(attack, ms, until) {
+      const hostile = attack ? await startAttack(attack) : undefined;
+      const units = () => hostile?.units() ?? 0;
       let peakRss = 0;
       const sampler = setInterval(() => {
         void fetch(`${opsUrl}/metrics`)
@@ -170,8 +188,9 @@ export async function startIsolationRun(): Promise<IsolationRun> {
       }, 250);
       const latencies: number[] = [];
       const failures: string[] = [];
+      const bitten = () => until !== undefined && units() >= until.units && latencies.length >= until.answers;
       // One request at a time, alternating /healthz and the cached search.
-      for (let i = 0, until = performance.now() + ms; performance.now() < until; i++) {
+      for (let i = 0, end = performance.now() + ms; performance.now() < end && !bitten(); i++) {
         const path = i % 2 ? '/api/v3/search/?q=cached' : '/healthz';
         const started = performance.now();
         try {
@@ -184,10 +203,12 @@ export async function startIsolationRun(): Promise<IsolationRun> {
         await sleep(5);
       }
       clearInterval(sampler);
-      await stop?.();
+      const done = units();
+      await hostile?.stop();
       latencies.sort((a, b) => a - b);
       return {
         peakRss,
+        units: done,
         count: latencies.length,
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
