@@ -45,11 +45,7 @@ beforeAll(async () => {
 afterAll(() => run?.close());
 
 describe('one hostile client, measured from a second one', () => {
-  const attacks = [
-    [undefined, '0. nothing (the baseline)'] as const,
-    ...ATTACKS,
-    ...FAIRNESS_ATTACKS,
-  ];
+  const attacks = [[undefined, '0. nothing (the baseline)'] as const, ...ATTACKS, ...FAIRNESS_ATTACKS];
   for (const [attack, name] of attacks) {
     const fairness = FAIRNESS_ATTACKS.some(([other]) => other === attack);
     it(
