@@ -178,7 +178,7 @@ describe('doclens process', () => {
   it('exits with code 2 and one line on stderr for a usage mistake', () => {
     const result = spawnSync(process.execPath, [cli, 'frobnicate'], { encoding: 'utf8', timeout: 15_000 });
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe('doclens: unknown command "frobnicate" (commands: demo, host, proxy)\n');
+    expect(result.stderr).toBe('doclens: unknown command "frobnicate" (commands: build, demo, host, proxy)\n');
   });
 
   it('stops the proxy on SIGTERM with exit code 0, its last lines flushed', async () => {
