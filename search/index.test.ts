@@ -150,6 +150,35 @@ describe('SearchIndex', () => {
     }
   });
 
+  it("needs no section's text to rank a one-word query, and fills in the texts of the sections shown from their parts", () => {
+    const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
+    expect([...parts.keys()].filter((name) => name.startsWith('texts-')).length).toBeGreaterThan(0);
+    for (const query of ['job', 'retry policy']) {
+      const partial = new SearchIndex();
+      partial.addPart(parts.get('head')!);
+      const fetched: string[] = [];
+      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
+        for (const name of needed) {
+          fetched.push(name);
+          partial.addPart(parts.get(name)!);
+        }
+      if (query === 'job')
+        expect(
+          fetched.filter((name) => name.startsWith('texts-')),
+          query,
+        ).toEqual([]);
+      const shown = partial.search(query).slice(0, 2);
+      const sections = shown.flatMap((hit) => hit.sections.map(({ section }) => section));
+      for (const name of partial.textsFor(sections)) partial.addPart(parts.get(name)!);
+      expect(partial.textsFor(sections)).toEqual([]);
+      const whole = index.search(query).slice(0, 2);
+      expect(sections.map((section) => section.content)).toEqual(
+        whole.flatMap((hit) => hit.sections.map(({ section }) => section.content)),
+      );
+      expect(sections.some((section) => section.content.length > 0)).toBe(true);
+    }
+  });
+
   it('refuses a saved index of another format', () => {
     const head = JSON.parse([...index.savedParts()].at(-1)!.json) as { format: number };
     expect(() => new SearchIndex().addPart(JSON.stringify({ ...head, format: head.format + 1 }))).toThrow(/format/);
