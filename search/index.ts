@@ -5,7 +5,7 @@
  *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
- * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of about `chars` (256K),
+ * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of at most about `chars` (256K),
  *   each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
  *   takes parts back in any order; `finish()` after the last.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
@@ -66,8 +66,13 @@ type SavedBody =
   | { part: 'sections'; index: number; sections: Omit<IndexedSection, 'content'>[]; lengths: number[][] }
   | { part: 'texts'; index: number; first: number; texts: string[] };
 
-/** How much shorter texts parts are than the others: a search fetches the texts of the results it shows, each in its part. */
-const TEXT_PART_SHARE = 1 / 4;
+/**
+ * Each kind of part's length, as a share of the length asked for. A search fetches the terms parts of
+ * its words (short: a word's postings and its neighbours'), the sections parts of the sections they
+ * hold (a common word's are most of them: long, so in few requests) and the texts of the sections
+ * shown (short: of about one page each).
+ */
+const PART_SHARE = { terms: 1 / 4, sections: 1, texts: 1 / 16 } as const;
 
 export class SearchIndex {
   /** Sections by id (with holes in an index loaded in parts). */
@@ -185,7 +190,7 @@ export class SearchIndex {
   *savedParts(partChars = SAVED_PART_CHARS): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars, ([term, postings, written]) =>
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars * PART_SHARE.terms, ([term, postings, written]) =>
       termJson(term, postings, written),
     )) {
       const index = termParts.push(first[0]) - 1;
@@ -194,13 +199,13 @@ export class SearchIndex {
     const sectionParts: number[] = [];
     // What ranking reads of a section, without its text (`content: undefined` is left out).
     const ranked = (section: IndexedSection) => JSON.stringify({ ...section, content: undefined });
-    for (const { first, items, count } of jsonParts(this.sections, partChars, ranked)) {
+    for (const { first, items, count } of jsonParts(this.sections, partChars * PART_SHARE.sections, ranked)) {
       const index = sectionParts.push(first.id) - 1;
       const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
       yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"sections":[${items}],"lengths":[${lengths}]}` };
     }
     const textParts: number[] = [];
-    for (const { first, items } of jsonParts(this.sections, partChars * TEXT_PART_SHARE, (section) => JSON.stringify(section.content))) {
+    for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, (section) => JSON.stringify(section.content))) {
       const index = textParts.push(first.id) - 1;
       yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${items}]}` };
     }
