@@ -112,11 +112,11 @@ describe('SearchIndex', () => {
     }
   });
 
-  it('saves its index in parts of about 256K characters, terms in ranges of their order, which load into the same index', () => {
+  it('saves its index in parts of at most about 256K characters, terms in ranges of their order, which load into the same index', () => {
     const finished = demoIndex();
-    // A reference of 2,000 entries: its terms and sections take several parts each.
+    // A reference of 3,000 entries: its terms and sections take several parts each.
     const entries = Array.from(
-      { length: 2000 },
+      { length: 3000 },
       (_, entry) => `<dt id="api.f${entry}">f${entry}()</dt><dd><p>${'Computes a value. '.repeat(40)} Word${entry}.</p></dd>`,
     );
     addHtml(

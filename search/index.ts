@@ -63,8 +63,14 @@ interface SavedHead {
 
 type SavedBody =
   | { part: 'terms'; index: number; terms: SavedTerm[] }
-  | { part: 'sections'; index: number; sections: Omit<IndexedSection, 'content'>[]; lengths: number[][] }
+  | { part: 'sections'; index: number; first: number; pages: SavedPage[]; sections: SavedSection[]; lengths: number[][] }
   | { part: 'texts'; index: number; first: number; texts: string[] };
+
+/** A page of a sections part, which its sections name by their place in the part's list. */
+type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName: string];
+
+/** What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its text apart. */
+type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content'> & { page: number };
 
 /**
  * Each kind of part's length, as a share of the length asked for. A search fetches the terms parts of
@@ -197,12 +203,24 @@ export class SearchIndex {
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
     }
     const sectionParts: number[] = [];
-    // What ranking reads of a section, without its text (`content: undefined` is left out).
-    const ranked = (section: IndexedSection) => JSON.stringify({ ...section, content: undefined });
-    for (const { first, items, count } of jsonParts(this.sections, partChars * PART_SHARE.sections, ranked)) {
+    // The pages of the part being made (reset once it is yielded, before the next part's first section).
+    let pages: string[] = [];
+    const pageAt = new Map<string, number>();
+    const saved = ({ id, path, pageSections, pageTitle, pageName, content, ...own }: IndexedSection) => {
+      let page = pageAt.get(path);
+      if (page === undefined) {
+        page = pages.push(JSON.stringify([path, pageSections, pageTitle, pageName] satisfies SavedPage)) - 1;
+        pageAt.set(path, page);
+      }
+      return JSON.stringify({ page, ...own } satisfies SavedSection);
+    };
+    for (const { first, items, count } of jsonParts(this.sections, partChars * PART_SHARE.sections, saved)) {
       const index = sectionParts.push(first.id) - 1;
       const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
-      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"sections":[${items}],"lengths":[${lengths}]}` };
+      const body = `"pages":[${pages}],"sections":[${items}],"lengths":[${lengths}]`;
+      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"first":${first.id},${body}}` };
+      pages = [];
+      pageAt.clear();
     }
     const textParts: number[] = [];
     for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, (section) => JSON.stringify(section.content))) {
@@ -247,10 +265,12 @@ export class SearchIndex {
         else this.textsAhead.set(saved.first + offset, text);
       }
     else
-      for (const [offset, section] of saved.sections.entries()) {
-        this.sections[section.id] = { ...section, content: this.textsAhead.get(section.id) ?? '' };
-        this.textsAhead.delete(section.id);
-        this.terms.loadLengths(section.id, saved.lengths[offset]!);
+      for (const [offset, { page, ...own }] of saved.sections.entries()) {
+        const id = saved.first + offset;
+        const [path, pageSections, pageTitle, pageName] = saved.pages[page]!;
+        this.sections[id] = { id, path, pageSections, pageTitle, pageName, ...own, content: this.textsAhead.get(id) ?? '' };
+        this.textsAhead.delete(id);
+        this.terms.loadLengths(id, saved.lengths[offset]!);
       }
     this.mentionsByName.clear();
     this.fieldSearch.clear();
