@@ -55,8 +55,8 @@ describe('index cache key', () => {
     const indexer = { folders: copies, packages: INDEXER.packages };
     const before = await hashIndexer(indexer);
     expect(await hashIndexer(indexer)).toBe(before);
-    const terms = join(copies[1]!, 'terms.ts');
-    writeFileSync(terms, readFileSync(terms, 'utf8').replace("'a an and are ", "'a an and are about "));
+    const stopWords = join(copies[0]!, 'words', 'stop-words.ts');
+    writeFileSync(stopWords, readFileSync(stopWords, 'utf8').replace("'a an and are ", "'a an and are about "));
     const after = await hashIndexer(indexer);
     expect(after).not.toBe(before);
     // A saved index is loaded for the key it was built for only.
