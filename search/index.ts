@@ -78,7 +78,7 @@ type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageT
  * hold (a common word's are most of them: long, so in few requests) and the texts of the sections
  * shown (short: of about one page each).
  */
-const PART_SHARE = { terms: 1 / 4, sections: 1, texts: 1 / 16 } as const;
+const PART_SHARE = { terms: 1 / 4, sections: 1, texts: 1 / 32 } as const;
 
 export class SearchIndex {
   /** Sections by id (with holes in an index loaded in parts). */
