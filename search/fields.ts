@@ -81,7 +81,10 @@ export function ownName(title: string): string {
 }
 
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
-export const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/** A section's `apiName`: the anchor of a documented object (one with a role), where it is a full name. */
+export const apiNameOf = (role: string | undefined, anchor: string) => (role && API_NAME.test(anchor) ? anchor : undefined);
 
 /** A name with its modules or classes (`pandas.DataFrame.fillna`, `std::vector`), not a lone identifier. */
 export const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(name);

@@ -20,7 +20,7 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { API_NAME, digestOf, type IndexedSection, isFullName } from './fields.ts';
+import { apiNameOf, digestOf, type IndexedSection, isFullName } from './fields.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
@@ -69,8 +69,13 @@ type SavedBody =
 /** A page of a sections part, which its sections name by their place in the part's list. */
 type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName: string];
 
-/** What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its text apart. */
-type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content'> & { page: number };
+/**
+ * What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its
+ * `apiName` its anchor (see `apiNameOf`), its text apart.
+ */
+type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content' | 'apiName'> & {
+  page: number;
+};
 
 /**
  * Each kind of part's length, as a share of the length asked for. A search fetches the terms parts of
@@ -117,7 +122,8 @@ export class SearchIndex {
         content: kind === 'index' ? '' : section.content,
         role: section.role,
       };
-      if (section.role && API_NAME.test(section.id)) indexed.apiName = section.id;
+      const apiName = apiNameOf(section.role, section.id);
+      if (apiName) indexed.apiName = apiName;
       if (indexed.apiName && documents(indexed.content)) indexed.documented = true;
       // Where the page may be one object's (its title may yet lose the site's name): copies are told apart by their texts.
       if (indexed.content && (isFullName(pageTitle) || pageTitle === documentTitle)) indexed.digest = digestOf(indexed.content);
@@ -206,7 +212,7 @@ export class SearchIndex {
     // The pages of the part being made (reset once it is yielded, before the next part's first section).
     let pages: string[] = [];
     const pageAt = new Map<string, number>();
-    const saved = ({ id, path, pageSections, pageTitle, pageName, content, ...own }: IndexedSection) => {
+    const saved = ({ id, path, pageSections, pageTitle, pageName, content, apiName, ...own }: IndexedSection) => {
       let page = pageAt.get(path);
       if (page === undefined) {
         page = pages.push(JSON.stringify([path, pageSections, pageTitle, pageName] satisfies SavedPage)) - 1;
@@ -268,7 +274,10 @@ export class SearchIndex {
       for (const [offset, { page, ...own }] of saved.sections.entries()) {
         const id = saved.first + offset;
         const [path, pageSections, pageTitle, pageName] = saved.pages[page]!;
-        this.sections[id] = { id, path, pageSections, pageTitle, pageName, ...own, content: this.textsAhead.get(id) ?? '' };
+        const section: IndexedSection = { id, path, pageSections, pageTitle, pageName, ...own, content: this.textsAhead.get(id) ?? '' };
+        const apiName = apiNameOf(own.role, own.anchor);
+        if (apiName) section.apiName = apiName;
+        this.sections[id] = section;
         this.textsAhead.delete(id);
         this.terms.loadLengths(id, saved.lengths[offset]!);
       }
