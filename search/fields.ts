@@ -22,6 +22,20 @@ export interface IndexedSection {
   changelog?: true;
   /** On an overview, how much of the page is entries linking elsewhere, when that is much. */
   overview?: number;
+  /** Of a documented object: its text documents it (see `documents`). */
+  documented?: true;
+  /** A digest of its text, which tells copies of one docstring apart without the text (see `withoutCopies`). */
+  digest?: string;
+}
+
+/**
+ * A short digest of a text (32 bits of FNV-1a, in base 36): the ranking compares texts by it, so that an
+ * index fetched in parts ranks without the sections' texts. Texts compared are those of one name.
+ */
+export function digestOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  return (hash >>> 0).toString(36);
 }
 
 /** The fields the index keeps, by their ids (their places here). */
@@ -67,7 +81,10 @@ export function ownName(title: string): string {
 }
 
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
-export const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
+
+/** A section's `apiName`: the anchor of a documented object (one with a role), where it is a full name. */
+export const apiNameOf = (role: string | undefined, anchor: string) => (role && API_NAME.test(anchor) ? anchor : undefined);
 
 /** A name with its modules or classes (`pandas.DataFrame.fillna`, `std::vector`), not a lone identifier. */
 export const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(name);

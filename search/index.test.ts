@@ -112,11 +112,11 @@ describe('SearchIndex', () => {
     }
   });
 
-  it('saves its index in parts of about 256K characters, terms in ranges of their order, which load into the same index', () => {
+  it('saves its index in parts of at most about 256K characters, terms in ranges of their order, which load into the same index', () => {
     const finished = demoIndex();
-    // A reference of 2,000 entries: its terms and sections take several parts each.
+    // A reference of 3,000 entries: its terms and sections take several parts each.
     const entries = Array.from(
-      { length: 2000 },
+      { length: 3000 },
       (_, entry) => `<dt id="api.f${entry}">f${entry}()</dt><dd><p>${'Computes a value. '.repeat(40)} Word${entry}.</p></dd>`,
     );
     addHtml(
@@ -147,6 +147,35 @@ describe('SearchIndex', () => {
       for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
         for (const name of needed) partial.addPart(parts.get(name)!);
       expect(summary(partial.search(query)), query).toEqual(summary(index.search(query)));
+    }
+  });
+
+  it("needs no section's text to rank a one-word query, and fills in the texts of the sections shown from their parts", () => {
+    const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
+    expect([...parts.keys()].filter((name) => name.startsWith('texts-')).length).toBeGreaterThan(0);
+    for (const query of ['job', 'retry policy']) {
+      const partial = new SearchIndex();
+      partial.addPart(parts.get('head')!);
+      const fetched: string[] = [];
+      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
+        for (const name of needed) {
+          fetched.push(name);
+          partial.addPart(parts.get(name)!);
+        }
+      if (query === 'job')
+        expect(
+          fetched.filter((name) => name.startsWith('texts-')),
+          query,
+        ).toEqual([]);
+      const shown = partial.search(query).slice(0, 2);
+      const sections = shown.flatMap((hit) => hit.sections.map(({ section }) => section));
+      for (const name of partial.textsFor(sections)) partial.addPart(parts.get(name)!);
+      expect(partial.textsFor(sections)).toEqual([]);
+      const whole = index.search(query).slice(0, 2);
+      expect(sections.map((section) => section.content)).toEqual(
+        whole.flatMap((hit) => hit.sections.map(({ section }) => section.content)),
+      );
+      expect(sections.some((section) => section.content.length > 0)).toBe(true);
     }
   });
 

@@ -5,24 +5,26 @@
  *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
- * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of about `chars` (256K),
+ * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of at most about `chars` (256K),
  *   each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
  *   takes parts back in any order; `finish()` after the last.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
- *   them; add them and ask again until it names none, then `search(text)`. Spellings near a word are
- *   looked for among the terms added.
+ *   them (what ranking reads: fields, lengths, flags), then the texts of the few sections whose words'
+ *   places ranking reads; add them and ask again until it names none, then `search(text)`. Spellings
+ *   near a word are looked for among the terms added. Sections' texts are only for excerpts:
+ *   `textsFor(sections)` names the parts of those shown, which fill in their `content` when added.
  * - `FORMAT_VERSION` changes with anything that changes what an index holds for the same pages.
  */
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { API_NAME, type IndexedSection } from './fields.ts';
+import { apiNameOf, digestOf, type IndexedSection, isFullName } from './fields.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
-import { rank, SECTION_NUMBER } from './ranking.ts';
+import { documents, proximityCandidates, type RankedSite, rank, SECTION_NUMBER, weighed } from './ranking.ts';
 import { type SavedTerm, termJson, TermsIndex } from './terms-index.ts';
 import { termsOf } from './terms.ts';
 import { MIN_OVERVIEW_SHARE } from './weights.ts';
@@ -33,9 +35,9 @@ export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 
-/** One part of a saved index: `head`, `terms-N` or `sections-N`, and its JSON. */
+/** One part of a saved index: `head`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
   name: string;
   json: string;
@@ -53,13 +55,35 @@ interface SavedHead {
   termParts: string[];
   /** The first section id of each sections part, in order. */
   sectionParts: number[];
+  /** The first section id of each texts part, in order. */
+  textParts: number[];
   documentTitles: string[];
   titledByDocument: { title: string; ids: number[] }[];
 }
 
 type SavedBody =
   | { part: 'terms'; index: number; terms: SavedTerm[] }
-  | { part: 'sections'; index: number; sections: IndexedSection[]; lengths: number[][] };
+  | { part: 'sections'; index: number; first: number; pages: SavedPage[]; sections: SavedSection[]; lengths: number[][] }
+  | { part: 'texts'; index: number; first: number; texts: string[] };
+
+/** A page of a sections part, which its sections name by their place in the part's list. */
+type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName: string];
+
+/**
+ * What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its
+ * `apiName` its anchor (see `apiNameOf`), its text apart.
+ */
+type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content' | 'apiName'> & {
+  page: number;
+};
+
+/**
+ * Each kind of part's length, as a share of the length asked for. A search fetches the terms parts of
+ * its words (short: a word's postings and its neighbours'), the sections parts of the sections they
+ * hold (a common word's are most of them: long, so in few requests) and the texts of the sections
+ * shown (short: of about one page each).
+ */
+const PART_SHARE = { terms: 1 / 4, sections: 1, texts: 1 / 32 } as const;
 
 export class SearchIndex {
   /** Sections by id (with holes in an index loaded in parts). */
@@ -74,7 +98,9 @@ export class SearchIndex {
   /** Sections of prose that mention a name, by name (see `RankedSite.mentions`). */
   private readonly mentionsByName = new Map<string, number>();
   /** Of an index loaded in parts: the directory of its parts and the ones added. */
-  private directory: { termParts: string[]; sectionParts: number[]; added: Set<string> } | undefined;
+  private directory: { termParts: string[]; sectionParts: number[]; textParts: number[]; added: Set<string> } | undefined;
+  /** Texts of sections whose part is not added yet, by id (parts load in any order). */
+  private readonly textsAhead = new Map<number, string>();
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
   addPage(path: string, { title: pageTitle, name, sections, kind, documentTitle, entryShare }: SplitPage): void {
@@ -96,7 +122,11 @@ export class SearchIndex {
         content: kind === 'index' ? '' : section.content,
         role: section.role,
       };
-      if (section.role && API_NAME.test(section.id)) indexed.apiName = section.id;
+      const apiName = apiNameOf(section.role, section.id);
+      if (apiName) indexed.apiName = apiName;
+      if (indexed.apiName && documents(indexed.content)) indexed.documented = true;
+      // Where the page may be one object's (its title may yet lose the site's name): copies are told apart by their texts.
+      if (indexed.content && (isFullName(pageTitle) || pageTitle === documentTitle)) indexed.digest = digestOf(indexed.content);
       if (changelog) indexed.changelog = true;
       if (entryShare >= MIN_OVERVIEW_SHARE) indexed.overview = Math.round(100 * entryShare) / 100;
       this.sections[indexed.id] = indexed;
@@ -130,8 +160,11 @@ export class SearchIndex {
     if (!reading) return [];
     this.settleTitles();
     const found = findSections(this.fieldSearch, reading);
-    const ranked = rank({ section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) }, reading, found);
-    return groupByPage(ranked);
+    return groupByPage(rank(this.rankedSite(), reading, found));
+  }
+
+  private rankedSite(): RankedSite {
+    return { section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) };
   }
 
   /** Drops the site's name from titles taken from `<title>`, once all pages so far are known. */
@@ -169,17 +202,36 @@ export class SearchIndex {
   *savedParts(partChars = SAVED_PART_CHARS): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars, ([term, postings, written]) =>
+    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars * PART_SHARE.terms, ([term, postings, written]) =>
       termJson(term, postings, written),
     )) {
       const index = termParts.push(first[0]) - 1;
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
     }
     const sectionParts: number[] = [];
-    for (const { first, items, count } of jsonParts(this.sections, partChars, (section) => JSON.stringify(section))) {
+    // The pages of the part being made (reset once it is yielded, before the next part's first section).
+    let pages: string[] = [];
+    const pageAt = new Map<string, number>();
+    const saved = ({ id, path, pageSections, pageTitle, pageName, content, apiName, ...own }: IndexedSection) => {
+      let page = pageAt.get(path);
+      if (page === undefined) {
+        page = pages.push(JSON.stringify([path, pageSections, pageTitle, pageName] satisfies SavedPage)) - 1;
+        pageAt.set(path, page);
+      }
+      return JSON.stringify({ page, ...own } satisfies SavedSection);
+    };
+    for (const { first, items, count } of jsonParts(this.sections, partChars * PART_SHARE.sections, saved)) {
       const index = sectionParts.push(first.id) - 1;
       const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
-      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"sections":[${items}],"lengths":[${lengths}]}` };
+      const body = `"pages":[${pages}],"sections":[${items}],"lengths":[${lengths}]`;
+      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"first":${first.id},${body}}` };
+      pages = [];
+      pageAt.clear();
+    }
+    const textParts: number[] = [];
+    for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, (section) => JSON.stringify(section.content))) {
+      const index = textParts.push(first.id) - 1;
+      yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${items}]}` };
     }
     const head: SavedHead = {
       part: 'head',
@@ -188,6 +240,7 @@ export class SearchIndex {
       averageLengths: this.terms.averages(),
       termParts,
       sectionParts,
+      textParts,
       documentTitles: this.documentTitles,
       titledByDocument: this.titledByDocument,
     };
@@ -204,16 +257,29 @@ export class SearchIndex {
       this.titledByDocument.push(...saved.titledByDocument);
       // Saved with their titles settled.
       this.suffixFromTitles = this.documentTitles.length;
-      this.directory = { termParts: saved.termParts, sectionParts: saved.sectionParts, added: this.directory?.added ?? new Set() };
+      const { termParts, sectionParts, textParts } = saved;
+      this.directory = { termParts, sectionParts, textParts, added: this.directory?.added ?? new Set() };
       return;
     }
-    this.directory ??= { termParts: [], sectionParts: [], added: new Set() };
+    this.directory ??= { termParts: [], sectionParts: [], textParts: [], added: new Set() };
     this.directory.added.add(`${saved.part}-${saved.index}`);
     if (saved.part === 'terms') this.terms.loadTerms(saved.terms);
+    else if (saved.part === 'texts')
+      for (const [offset, text] of saved.texts.entries()) {
+        const section = this.sections[saved.first + offset];
+        if (section) section.content = text;
+        else this.textsAhead.set(saved.first + offset, text);
+      }
     else
-      for (const [offset, section] of saved.sections.entries()) {
-        this.sections[section.id] = section;
-        this.terms.loadLengths(section.id, saved.lengths[offset]!);
+      for (const [offset, { page, ...own }] of saved.sections.entries()) {
+        const id = saved.first + offset;
+        const [path, pageSections, pageTitle, pageName] = saved.pages[page]!;
+        const section: IndexedSection = { id, path, pageSections, pageTitle, pageName, ...own, content: this.textsAhead.get(id) ?? '' };
+        const apiName = apiNameOf(own.role, own.anchor);
+        if (apiName) section.apiName = apiName;
+        this.sections[id] = section;
+        this.textsAhead.delete(id);
+        this.terms.loadLengths(id, saved.lengths[offset]!);
       }
     this.mentionsByName.clear();
     this.fieldSearch.clear();
@@ -221,17 +287,13 @@ export class SearchIndex {
 
   /**
    * The parts a query needs that are not added yet (see the contract above): the terms parts where
-   * its words and the words they start would be, else the sections parts of the sections they hold.
+   * its words and the words they start would be, else the sections parts of the sections they hold,
+   * else the texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
    */
   partsFor(text: string): string[] {
     const reading = readQuery(text);
     if (!reading || !this.directory) return [];
     const { termParts, sectionParts, added } = this.directory;
-    const partOf = (starts: readonly (string | number)[], key: string | number) => {
-      let part = 0;
-      while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
-      return part;
-    };
     const words = lookups(reading);
     const needed = new Set<string>();
     for (const { word, prefix } of words)
@@ -245,8 +307,27 @@ export class SearchIndex {
       for (const postings of forms)
         for (const inField of postings?.values() ?? []) for (const id of inField.keys()) needed.add(`sections-${partOf(sectionParts, id)}`);
     }
+    const missingSections = [...needed].filter((name) => !added.has(name));
+    if (missingSections.length) return missingSections;
+    this.settleTitles();
+    const ranked = weighed(this.rankedSite(), reading, findSections(this.fieldSearch, reading));
+    return this.textsFor(proximityCandidates(reading, ranked).map((entry) => entry.section));
+  }
+
+  /** The texts parts not added yet of sections (those of the results shown: their text is only for excerpts). */
+  textsFor(sections: readonly IndexedSection[]): string[] {
+    if (!this.directory) return [];
+    const { textParts, added } = this.directory;
+    const needed = new Set(sections.map((section) => `texts-${partOf(textParts, section.id)}`));
     return [...needed].filter((name) => !added.has(name));
   }
+}
+
+/** The part of ordered parts (by their first keys) where a key is. */
+function partOf(starts: readonly (string | number)[], key: string | number): number {
+  let part = 0;
+  while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
+  return part;
 }
 
 /** Items as JSON, in parts of about `partChars`: each part's items joined by commas, with its first item and count. */

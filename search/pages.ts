@@ -79,7 +79,7 @@ function withoutCopies(ranking: PageHit[]): PageHit[] {
   const kept: PageHit[] = [];
   for (const page of ranking) {
     const best = page.sections[0]?.section;
-    const key = best && isObjectPage(best) && best.content ? `${ownName(best.pageTitle)}\0${best.content}` : undefined;
+    const key = best?.digest && isObjectPage(best) ? `${ownName(best.pageTitle)}\0${best.digest}` : undefined;
     const place = key === undefined ? undefined : places.get(key)?.find((at) => sameObject(kept[at]!.title, page.title));
     if (place === undefined) {
       if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);

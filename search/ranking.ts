@@ -42,34 +42,18 @@ export interface RankedSection {
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
-export function rank(site: RankedSite, { query, terms, asksForDefinition, typing }: QueryReading, results: Found[]): RankedSection[] {
+export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
   if (results.length === 0) return [];
+  const { query, terms, asksForDefinition, typing } = reading;
   const asName = query.join('.').toLowerCase();
-  const wordStems = new Set(terms.filter(isPlain));
-  const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
-  const asksForReleases = versions.size > 0 || query.some((token) => /^(changelog|changes|release|releases)$/i.test(token));
-  const ranked: RankedSection[] = results.map((result) => {
-    const section = site.section(result.id);
-    // Release notes weigh less, unless the query asks for them; then the notes of the version it names
-    // (in their title, not in passing) weigh more.
-    const weight = !section.changelog
-      ? 1
-      : !asksForReleases
-        ? CHANGELOG_WEIGHT
-        : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
-          ? 1 / CHANGELOG_WEIGHT
-          : 1;
-    // An overview's line on an object is the object's page in brief: that page answers.
-    const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    return { section, result, base: result.score * weight * overview, tier: 0, score: 0 };
-  });
-  ranked.sort((a, b) => b.base - a.base);
-  if (wordStems.size > 1) for (const entry of ranked.slice(0, PROXIMITY_CANDIDATES)) entry.base *= 1 + proximity(entry.section, terms);
+  const asksForReleases = asksForReleasesIn(query);
+  const ranked = weighed(site, reading, results);
+  for (const entry of proximityCandidates(reading, ranked)) entry.base *= 1 + proximity(entry.section, terms);
   const best = Math.max(...ranked.map((entry) => entry.base));
   // A name or title that says the whole query holds every one of its terms.
   const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
   const named = exact.filter(
-    (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && hasDocumentation(entry.section),
+    (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && entry.section.documented,
   );
   // A word being typed stands for the shortest word the site has on its way ("skycoo" for "SkyCoord", not "SkyCoordInfo").
   const completion = typing && shortestCompletion(typing, ranked);
@@ -98,6 +82,37 @@ export function rank(site: RankedSite, { query, terms, asksForDefinition, typing
   for (const entry of titled) if (entry.tier === 0) entry.tier = entry.section.role === GLOSSARY_ENTRY ? NAME_TIER : TITLE_TIER;
   for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
   return ranked;
+}
+
+/** Whether a query asks for release notes: it names a version or release notes. */
+const asksForReleasesIn = (query: string[]) =>
+  query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
+
+/** The sections found with BM25's score weighed by rule 2, best first. */
+export function weighed(site: RankedSite, { query }: QueryReading, results: Found[]): RankedSection[] {
+  const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
+  const asksForReleases = asksForReleasesIn(query);
+  const ranked: RankedSection[] = results.map((result) => {
+    const section = site.section(result.id);
+    // Release notes weigh less, unless the query asks for them; then the notes of the version it names
+    // (in their title, not in passing) weigh more.
+    const weight = !section.changelog
+      ? 1
+      : !asksForReleases
+        ? CHANGELOG_WEIGHT
+        : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
+          ? 1 / CHANGELOG_WEIGHT
+          : 1;
+    // An overview's line on an object is the object's page in brief: that page answers.
+    const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
+    return { section, result, base: result.score * weight * overview, tier: 0, score: 0 };
+  });
+  return ranked.sort((a, b) => b.base - a.base);
+}
+
+/** The sections whose text rule 3 reads (the start of it): the best weighed ones, for a query of more than one word. */
+export function proximityCandidates({ terms }: QueryReading, ranked: RankedSection[]): RankedSection[] {
+  return new Set(terms.filter(isPlain)).size > 1 ? ranked.slice(0, PROXIMITY_CANDIDATES) : [];
 }
 
 /**
@@ -154,7 +169,8 @@ const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')
 /** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
 const MIN_ENTRY_WORDS = 4;
 
-const hasDocumentation = (section: IndexedSection) => tokens(section.content).length >= MIN_ENTRY_WORDS;
+/** Whether a documented object's text documents it (read when it is indexed: ranking reads no text but rule 3's). */
+export const documents = (content: string) => tokens(content).length >= MIN_ENTRY_WORDS;
 
 /** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
 export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;

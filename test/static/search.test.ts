@@ -47,9 +47,9 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** The pages of an answer, as paths below the version's folder, and each page's first sections. */
+/** The pages of an answer, as paths below the version's folder, and each page's first sections with their texts. */
 const pages = (answer: SearchResponse, prefix: string) =>
-  answer.results.map((result) => [result.path.slice(prefix.length), result.blocks.slice(0, 3).map((block) => block.id)]);
+  answer.results.map((result) => [result.path.slice(prefix.length), result.blocks.slice(0, 3).map((block) => [block.id, block.content])]);
 
 describe('static mode’s search', () => {
   it.each(QUERIES)('finds the top 10 pages doclens host finds, in the same order, for "%s"', async (query) => {

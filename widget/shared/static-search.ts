@@ -56,8 +56,13 @@ export class VersionSearch {
     for (let needed = this.index.partsFor(words); needed.length; needed = this.index.partsFor(words))
       await Promise.all(needed.map((name) => this.part(name, signal)));
     const hits = this.index.search(words);
+    const shown = hits.slice(start, end);
+    // The texts of the sections shown, for their excerpts.
+    await Promise.all(
+      this.index.textsFor(shown.flatMap((hit) => hit.sections.map(({ section }) => section))).map((name) => this.part(name, signal)),
+    );
     const { project, version, folder } = this.searched;
-    const results = hits.slice(start, end).map((hit): SearchResult => {
+    const results = shown.map((hit): SearchResult => {
       const url = new URL(pageUrlPath(hit.path).split('/').map(encodeURIComponent).join('/'), folder);
       return {
         type: 'page',
