@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { ExtractionPool, ExtractionRefused } from './pool.ts';
 
 const pools: ExtractionPool[] = [];
@@ -42,5 +44,28 @@ describe('ExtractionPool', () => {
     // One runs, two wait past 1 ms, one finds the queue full.
     expect(reasons).toEqual(['done', 'busy', 'busy', 'busy']);
     expect(extraction.pending).toBe(0);
+  });
+});
+
+/** Whether a thread of this process runs at a lower priority than the main thread, from /proc (Linux). */
+const lowered = () =>
+  readdirSync('/proc/self/task').some(
+    (tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) > getPriority(),
+  );
+
+describe.runIf(process.platform === 'linux')('ExtractionPool priority', () => {
+  it('runs a job at the main thread priority, lowers a thread whose job runs long, and replaces it after that job', async () => {
+    const extraction = pool({ heapMb: 512 });
+    await extraction.run('section', page('<p id="s">x</p>'));
+    // A reader's preview is not held behind other work on a busy machine.
+    expect(lowered()).toBe(false);
+    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(100_000)}</table>`;
+    const long = extraction.run('section', page(`<p id="s">x</p>${rows}`));
+    await vi.waitFor(() => expect(lowered()).toBe(true), { timeout: 5000, interval: 10 });
+    await long;
+    expect(extraction.pending).toBe(0);
+    // The next job gets a thread at the main thread's priority again.
+    expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
+    expect(lowered()).toBe(false);
   });
 });
