@@ -191,8 +191,10 @@ export class ExtractionPool {
     clearTimeout(job.demotion);
     if (reply.type === 'done') job.resolve(reply.output);
     else job.reject(reply.tooDeep ? new ExtractionRefused('too_deep') : new Error(reply.message));
-    // The next job starts at the main thread's priority, in a new thread.
-    if (thread.demoted) void this.stop(thread, new Error('an extraction thread was replaced'));
+    if (!thread.demoted) return;
+    // The next job runs at the main thread's priority, in a new thread loaded now rather than when a reader waits for it.
+    void this.stop(thread, new Error('an extraction thread was replaced'));
+    if (!this.closed) this.start();
   }
 
   /** Stops a thread, failing its job with `error`; the next job that needs a thread starts another. */
