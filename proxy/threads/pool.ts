@@ -42,13 +42,14 @@ interface Job {
 const STARTUP_MS = 60_000;
 
 /**
- * Milliseconds a job runs at the main thread's priority: past it (a page a reader's preview does not
- * need this long for: a large page takes 50–150 ms quiet), its thread drops 10 nice levels below the
- * main thread (a tenth of its share), so that a hostile page does not slow health checks and cache hits. A thread
- * cannot raise its priority again unprivileged: it is replaced after that job. Starting every job in
- * the background instead made a reader's first preview wait seconds behind other work on a busy machine.
+ * Milliseconds a job runs at the main thread's priority: past it, its thread drops 10 nice levels
+ * below the main thread (a tenth of its share), so that a hostile page does not slow health checks
+ * and cache hits. A thread cannot raise its priority again unprivileged: it is replaced after that
+ * job. Every job in the background made a reader's first preview wait behind other work on a busy
+ * machine (Kombu's reference pages: median 192 ms, p95 374 ms with two busy processes, against 31 and
+ * 84 ms); 200 ms here lowered new threads, whose first pages take longest, one after another (p95 690 ms).
  */
-const FOREGROUND_MS = 200;
+const FOREGROUND_MS = 500;
 const BACKGROUND_NICE = 10;
 const LOWEST_NICE = 19;
 
