@@ -66,6 +66,7 @@ describe.runIf(process.platform === 'linux')('ExtractionPool priority', () => {
     expect(extraction.pending).toBe(0);
     // The next job gets a thread at the main thread's priority again.
     expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
-    expect(lowered()).toBe(false);
+    // Once the lowered thread has exited.
+    await vi.waitFor(() => expect(lowered()).toBe(false), { timeout: 5000, interval: 10 });
   });
 });
