@@ -205,4 +205,17 @@ describe('theme furniture inside the marked main content', () => {
     expect(plainText(page.content)).not.toMatch(FURNITURE);
     expect(plainText(page.content)).toContain('5.2.4');
   });
+
+  it("is not the opening of a sphinx_celery page of several top-level sections (Kombu's index): its version banner", () => {
+    const html = fixture('sphinx-celery-index');
+    const split = splitSections(html, 'index.html');
+    expect(split.sections.map((section) => section.id)).toEqual(['kombu-documentation', 'indices-and-tables']);
+    // "Contents:" is the page's own line there.
+    const banner = /development version|stable docs/;
+    for (const section of split.sections) expect(section.content).not.toMatch(banner);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    // Two top-level sections: the preview opens with the first, its heading included.
+    expect(plainText(page.content)).toMatch(/^Kombu Documentation Contents:/);
+    expect(plainText(page.content)).not.toMatch(banner);
+  });
 });

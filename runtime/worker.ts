@@ -23,18 +23,13 @@ const tsxModule = () => {
  * `startWorker(new URL('./index-worker.ts', import.meta.url), options)`. Compiled, the thread runs
  * the `.js` file tsc wrote beside the caller. From the sources, tsx is registered in the thread before
  * the entry is imported (a `--import` in a worker's `execArgv` comes too late for its entry module in
- * Node 20). A `background` thread runs at a lower priority, so that the main thread stays responsive.
+ * Node 20).
  */
-export function startWorker(source: URL, options: Omit<WorkerOptions, 'eval'> & { background?: boolean } = {}): Worker {
-  const { background, ...workerOptions } = options;
+export function startWorker(source: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   const entry = runningModule(source);
-  // A background thread yields the processor to the main thread from its start (loading its code
-  // included): on Linux the nice value is per thread; elsewhere it is the process's, so it is left
-  // alone. Nice 10 (a tenth of the main thread's share), not 19: on a busy machine that would starve it.
-  const yieldProcessor = background && process.platform === 'linux' ? `require('node:os').setPriority(10);` : '';
   const load =
     moduleExtension === '.js'
       ? `import(${JSON.stringify(entry.href)});`
       : `import(${JSON.stringify(tsxModule())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(`${yieldProcessor}${load}`, { ...workerOptions, eval: true });
+  return new Worker(load, { ...options, eval: true });
 }

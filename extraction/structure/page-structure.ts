@@ -5,7 +5,7 @@
  */
 
 import { opensSectioning, surroundsContent } from './surroundings.ts';
-import { headingRank, INVISIBLE, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
+import { findFirst, headingRank, INVISIBLE, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
 
 /**
  * What a page is, for a search index: generated indexes, search pages and pages that only send the
@@ -292,15 +292,28 @@ export class PageStructure<Node, Element extends Node> {
    * Found by position, not by class names: the part that holds the `<h1>` and what follows it (its
    * parent) is the page's when it holds every heading of `main`; beside it, up to `main`, blocks
    * before it without a heading of their own, and blocks after it without a heading and with hardly
-   * any prose (links, labels, a line), are not. None when `main` holds no `<h1>`, holds it directly,
-   * or has headings beside its part: what is around them may be the page's introduction.
+   * any prose (links, labels, a line), are not. When `main` has headings beside that part (several
+   * top-level sections), what is before the first may be the page's introduction: only a short block
+   * that points to another site (a banner sending readers to other docs) is furniture there. None
+   * when `main` holds no `<h1>` or holds it directly.
    */
   furnitureIn(main: Element): Element[] {
-    const { tree } = this;
     const heading = this.primaryHeading();
-    const part = heading && tree.tagName(heading) === 'h1' && this.contains(main, heading) ? tree.parent(heading) : undefined;
+    const part = heading && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? this.tree.parent(heading) : undefined;
+    if (!part || part === main) return [];
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
-    if (!part || part === main || this.measures.get(part)?.headings !== this.measures.get(main)?.headings) return [];
+    if (this.measures.get(part)?.headings === this.measures.get(main)?.headings)
+      return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
+    return this.besidePart(
+      part,
+      main,
+      (child, before) => before && this.proseLength(child) < FURNITURE_PROSE && this.linksToOtherSite(child),
+    );
+  }
+
+  /** The blocks without a heading beside `part` and its ancestors up to `main` that `isFurniture` picks. */
+  private besidePart(part: Element, main: Element, isFurniture: (child: Element, before: boolean) => boolean): Element[] {
+    const { tree } = this;
     const found: Element[] = [];
     for (let inner = part; inner !== main; ) {
       const parent = tree.parent(inner);
@@ -310,12 +323,21 @@ export class PageStructure<Node, Element extends Node> {
       for (let index = 0; index < children.length; index++) {
         const child = children[index]!;
         if (child === inner) before = false;
-        else if (tree.isElement(child) && this.measures.get(child)?.headings === 0 && (before || this.proseLength(child) < FURNITURE_PROSE))
-          found.push(child);
+        else if (tree.isElement(child) && this.measures.get(child)?.headings === 0 && isFurniture(child, before)) found.push(child);
       }
       inner = parent;
     }
     return found;
+  }
+
+  /** Whether `element` holds a link with a host of its own: generators link a site's pages by relative paths. */
+  private linksToOtherSite(element: Element): boolean {
+    const { tree } = this;
+    return !!findFirst(
+      tree,
+      element,
+      (inner) => tree.tagName(inner) === 'a' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(tree.attribute(inner, 'href') ?? ''),
+    );
   }
 
   /**

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
 import { ExtractionPool, ExtractionRefused } from './pool.ts';
 
@@ -84,5 +86,29 @@ describe('ExtractionPool', () => {
     expect(await pool().run('search', { body, reading: { version: 'v2', query: 'retry' }, inScope: [], asked })).toEqual({
       refused: { status: 502, code: 'upstream_invalid_response', message: 'The hosting service answered with a body that is not JSON.' },
     });
+  });
+});
+
+/** Whether a thread of this process runs at a lower priority than the main thread, from /proc (Linux). */
+const lowered = () =>
+  readdirSync('/proc/self/task').some(
+    (tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) > getPriority(),
+  );
+
+describe.runIf(process.platform === 'linux')('ExtractionPool priority', () => {
+  it('runs a job at the main thread priority, lowers a thread whose job runs long, and replaces it after that job', async () => {
+    const extraction = pool({ heapMb: 512 });
+    await extraction.run('section', page('<p id="s">x</p>'));
+    // A reader's preview is not held behind other work on a busy machine.
+    expect(lowered()).toBe(false);
+    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(100_000)}</table>`;
+    const long = extraction.run('section', page(`<p id="s">x</p>${rows}`));
+    await vi.waitFor(() => expect(lowered()).toBe(true), { timeout: 5000, interval: 10 });
+    await long;
+    expect(extraction.pending).toBe(0);
+    // The next job gets a thread at the main thread's priority again.
+    expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
+    // Once the lowered thread has exited.
+    await vi.waitFor(() => expect(lowered()).toBe(false), { timeout: 5000, interval: 10 });
   });
 });

@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { TooDeepError } from '../../extraction/html/parse.ts';
 import { runThreadJob, transferables, type ThreadJobKind } from './jobs.ts';
@@ -9,7 +10,8 @@ export interface ExtractionRequest {
 }
 
 export type ExtractionReply =
-  | { type: 'ready' }
+  /** `tid`: the thread's id in the kernel (Linux only), by which the pool lowers its priority. */
+  | { type: 'ready'; tid: number | undefined }
   | { type: 'done'; output: unknown }
   /** `tooDeep`: the HTML nests too deep to walk (refused while parsing, or a walk ran out of stack). */
   | { type: 'failed'; tooDeep: boolean; message: string };
@@ -26,4 +28,6 @@ port.on('message', ({ kind, input }: ExtractionRequest) => {
     reply({ type: 'failed', tooDeep, message: error instanceof Error ? error.message : String(error) });
   }
 });
-reply({ type: 'ready' });
+/** `/proc/thread-self` links to `<pid>/task/<tid>`. */
+const kernelThreadId = () => (process.platform === 'linux' ? Number(readlinkSync('/proc/thread-self').split('/').pop()) : undefined);
+reply({ type: 'ready', tid: kernelThreadId() });
