@@ -149,22 +149,16 @@ function definitionText(definition: Element): string {
   return normalizeSpace(readableText(definition, skipped));
 }
 
-/**
- * Elements that are no blocks but stand apart from their neighbours: table cells (a field list's name
- * and body, in Sphinx's older HTML), line breaks.
- */
-const APART = new Set(['td', 'th', 'caption', 'br']);
-
 /** A letter, digit or underscore at the end of a text, and at the start of one: where two texts would run into one word. */
 const WORD_END = /[\p{L}\p{N}_]$/u;
 const WORD_START = /^[\p{L}\p{N}_]/u;
 
 /**
- * A node's text as a reader sees it, `skipped` elements left out: blocks (paragraphs, list items, a
- * definition's term and its description) apart from their neighbours, and in a definition's term
- * each element apart from the one before where their words would run together: a term's parts
- * (numpydoc's parameter `<strong>columns</strong>` and its type `<span class="classifier">str</span>`)
- * are set apart on screen by the stylesheet (" : "), not by the text.
+ * A node's text, `skipped` elements left out: the blocks inside it joined as the hosting service
+ * indexes them (the conformance cases: a definition's term runs into its description), but in a
+ * definition's term each element apart from the one before where their words would run together: a
+ * term's parts (numpydoc's parameter `<strong>columns</strong>` and its type `<span
+ * class="classifier">str</span>`) are set apart on screen by the stylesheet (" : "), not by the text.
  */
 function readableText(node: AnyNode, skipped: ReadonlySet<Element> = new Set()): string {
   if (isText(node)) return node.data;
@@ -174,8 +168,7 @@ function readableText(node: AnyNode, skipped: ReadonlySet<Element> = new Set()):
   for (const child of node.children) {
     if (isTag(child) && skipped.has(child)) continue;
     const part = readableText(child, skipped);
-    if (isTag(child) && (BLOCK_ELEMENTS.has(child.name) || APART.has(child.name))) text += ` ${part} `;
-    else if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part)) text += ` ${part}`;
+    if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part)) text += ` ${part}`;
     else text += part;
   }
   return text;

@@ -674,7 +674,7 @@ describe('parameters of an entry', () => {
     const [hit] = site.search('columns');
     expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
     expect(highlightExcerpts(hit!.sections[0]!.section.content, hit!.matchedWords)).toEqual([
-      'Makes a frame. Parameters: <span>columns</span> str or list Field names.',
+      'Makes a frame.Parameters:<span>columns</span> str or listField names.',
     ]);
   });
 });
