@@ -22,7 +22,7 @@ export interface IndexedSection {
   changelog?: true;
   /** On an overview, how much of the page is entries linking elsewhere, when that is much. */
   overview?: number;
-  /** Of a documented object: its text documents it (see `documents`). */
+  /** Of a documented object: its text documents it (see `hasDocumentation`). */
   documented?: true;
   /** A digest of its text, which tells copies of one docstring apart without the text (see `withoutCopies`). */
   digest?: string;

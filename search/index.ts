@@ -24,7 +24,7 @@ import { apiNameOf, digestOf, type IndexedSection, isFullName } from './fields.t
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
-import { documents, proximityCandidates, type RankedSite, rank, SECTION_NUMBER, weighed } from './ranking.ts';
+import { hasDocumentation, proximityCandidates, type RankedSite, rank, SECTION_NUMBER, weighed } from './ranking.ts';
 import { type SavedTerm, termJson, TermsIndex } from './terms-index.ts';
 import { termsOf } from './terms.ts';
 import { MIN_OVERVIEW_SHARE } from './weights.ts';
@@ -124,7 +124,7 @@ export class SearchIndex {
       };
       const apiName = apiNameOf(section.role, section.id);
       if (apiName) indexed.apiName = apiName;
-      if (indexed.apiName && documents(indexed.content)) indexed.documented = true;
+      if (indexed.apiName && hasDocumentation(indexed.content)) indexed.documented = true;
       // Where the page may be one object's (its title may yet lose the site's name): copies are told apart by their texts.
       if (indexed.content && (isFullName(pageTitle) || pageTitle === documentTitle)) indexed.digest = digestOf(indexed.content);
       if (changelog) indexed.changelog = true;

@@ -169,8 +169,11 @@ const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')
 /** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
 const MIN_ENTRY_WORDS = 4;
 
-/** Whether a documented object's text documents it (read when it is indexed: ranking reads no text but rule 3's). */
-export const documents = (content: string) => tokens(content).length >= MIN_ENTRY_WORDS;
+/**
+ * Whether a documented object's text documents it: at least MIN_ENTRY_WORDS words (read when it is
+ * indexed: ranking reads no text but rule 3's).
+ */
+export const hasDocumentation = (content: string) => tokens(content).length >= MIN_ENTRY_WORDS;
 
 /** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
 export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
