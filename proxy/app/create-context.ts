@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ExtractionPool } from '../threads/pool.ts';
+import { ThreadPool } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -30,7 +30,7 @@ const CLIENTS_SHARE = 1 / 32;
  * Extraction threads: one per spare core (two at most), each with a heap for the largest page read
  * (a parsed page takes 12–23 times its HTML) and jobs waiting in a bounded queue.
  */
-function extractionLimits(config: ProxyConfig) {
+function threadLimits(config: ProxyConfig) {
   return {
     threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     timeLimitMs: config.extractTimeout,
@@ -138,7 +138,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       staleCovers,
       now,
     ),
-    extraction: new ExtractionPool(extractionLimits(config)),
+    threads: new ThreadPool(threadLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,

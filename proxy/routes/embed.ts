@@ -2,7 +2,7 @@ import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extracti
 import { pageUrlOf } from '../../extraction/html/links.ts';
 import { MAX_SELECTOR_LENGTH, simpleSelector } from '../../extraction/selector.ts';
 import type { Preview } from '../../extraction/preview.ts';
-import { ExtractionRefused } from '../threads/pool.ts';
+import { JobRefused } from '../threads/pool.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';
@@ -68,9 +68,9 @@ async function extracted<K extends EmbedJobKind>(
   input: EmbedJobInput<K>,
 ): Promise<EmbedJobOutput<K>> {
   try {
-    return await context.extraction.run(kind, input);
+    return await context.threads.run(kind, input);
   } catch (error) {
-    if (!(error instanceof ExtractionRefused)) throw error;
+    if (!(error instanceof JobRefused)) throw error;
     if (error.reason === 'busy')
       throw new ProxyError(503, 'overloaded', 'The proxy is extracting too many pages at once; try again shortly.', { 'retry-after': '1' });
     const problem = error.reason === 'too_deep' ? 'nests elements too deeply' : 'is too costly';

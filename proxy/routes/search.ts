@@ -5,7 +5,7 @@ import { publicOrigin, type ProxyContext } from '../context.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 import type { SearchResponse } from '../../contract/index.ts';
 import { MAX_PAGE, searchResponse, type SearchPage } from '../services/search-response.ts';
-import { ExtractionRefused } from '../threads/pool.ts';
+import { JobRefused } from '../threads/pool.ts';
 import { ownBytes } from '../threads/jobs.ts';
 import type { UpstreamSearch } from '../upstream/api.ts';
 import { readSearch } from '../upstream/read-search.ts';
@@ -64,7 +64,7 @@ export function scopedQuery(
 
 /** Why a thread did not do a large answer's work: a busy pool is `overloaded`, an answer too costly for its limits `upstream_too_large`. */
 function threadRefusal(error: unknown): never {
-  if (!(error instanceof ExtractionRefused)) throw error;
+  if (!(error instanceof JobRefused)) throw error;
   if (error.reason === 'busy')
     throw new ProxyError(503, 'overloaded', 'The proxy is reading too many large answers at once; try again shortly.', {
       'retry-after': '1',
@@ -76,7 +76,7 @@ function threadRefusal(error: unknown): never {
 async function inThread(context: ProxyContext, found: UpstreamSearch, inScope: string[], asked: SearchPage): Promise<SerializedAnswer> {
   const body = ownBytes(found.body);
   const input = { body, reading: found.reading, inScope, asked };
-  const output = await context.extraction.run('search', input, [body.buffer as ArrayBuffer]).catch(threadRefusal);
+  const output = await context.threads.run('search', input, [body.buffer as ArrayBuffer]).catch(threadRefusal);
   if ('refused' in output) throw new ProxyError(output.refused.status, output.refused.code, output.refused.message);
   const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const encoded = { ...(output.br && { br: buffer(output.br) }), ...(output.gzip && { gzip: buffer(output.gzip) }) };

@@ -3,15 +3,15 @@ import { getPriority } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
-import { ExtractionPool, ExtractionRefused } from './pool.ts';
+import { ThreadPool, JobRefused } from './pool.ts';
 
-const pools: ExtractionPool[] = [];
+const pools: ThreadPool[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
-function pool(limits: Partial<ConstructorParameters<typeof ExtractionPool>[0]> = {}) {
-  const created = new ExtractionPool({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, heapMb: 64, ...limits });
+function pool(limits: Partial<ConstructorParameters<typeof ThreadPool>[0]> = {}) {
+  const created = new ThreadPool({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, heapMb: 64, ...limits });
   pools.push(created);
   return created;
 }
@@ -25,14 +25,14 @@ const page = (html: string) => ({
   preview: false,
 });
 
-describe('ExtractionPool', () => {
+describe('ThreadPool', () => {
   it('extracts in a thread, and refuses HTML nested too deep as too_deep', async () => {
     const extraction = pool();
     expect(await extraction.run('section', page('<html><body><section id="s"><p>x</p></section></body></html>'))).toEqual({
       content: '<section id="s"><p>x</p></section>',
     });
     const refused = await extraction.run('section', page(`<html><body>${'<div>'.repeat(5000)}</body></html>`)).catch((error) => error);
-    expect(refused).toBeInstanceOf(ExtractionRefused);
+    expect(refused).toBeInstanceOf(JobRefused);
     expect(refused.reason).toBe('too_deep');
   });
 
@@ -42,7 +42,7 @@ describe('ExtractionPool', () => {
     expect(await extraction.run('section', page('<p id="s">x</p>'))).toEqual({ content: '<p id="s">x</p>' });
     const rows = `<table>${'<tr><td>x</td></tr>'.repeat(2000)}</table>`;
     const jobs = Array.from({ length: 4 }, () => extraction.run('section', page(`<p id="s">x</p>${rows}`)).catch((error) => error));
-    const reasons = (await Promise.all(jobs)).map((outcome) => (outcome instanceof ExtractionRefused ? outcome.reason : 'done'));
+    const reasons = (await Promise.all(jobs)).map((outcome) => (outcome instanceof JobRefused ? outcome.reason : 'done'));
     // One runs, two wait past 1 ms, one finds the queue full.
     expect(reasons).toEqual(['done', 'busy', 'busy', 'busy']);
     expect(extraction.pending).toBe(0);
@@ -95,7 +95,7 @@ const lowered = () =>
     (tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) > getPriority(),
   );
 
-describe.runIf(process.platform === 'linux')('ExtractionPool priority', () => {
+describe.runIf(process.platform === 'linux')('ThreadPool priority', () => {
   it('runs a job at the main thread priority, lowers a thread whose job runs long, and replaces it after that job', async () => {
     const extraction = pool({ heapMb: 512 });
     await extraction.run('section', page('<p id="s">x</p>'));

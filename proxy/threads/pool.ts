@@ -20,8 +20,8 @@ export interface ExtractionLimits {
 /** Why a job was not done: the HTML nests too deep, took too long or too much memory, or every thread is busy. */
 export type ExtractionRefusal = 'too_deep' | 'too_slow' | 'out_of_memory' | 'busy';
 
-export class ExtractionRefused extends Error {
-  override name = 'ExtractionRefused';
+export class JobRefused extends Error {
+  override name = 'JobRefused';
   constructor(readonly reason: ExtractionRefusal) {
     super(`extraction refused: ${reason.replace(/_/g, ' ')}`);
   }
@@ -72,7 +72,7 @@ interface Thread {
  * threads wait in a bounded queue. Threads start with the first jobs and stay; a stopped one is
  * replaced when a job needs it.
  */
-export class ExtractionPool {
+export class ThreadPool {
   private readonly threads = new Set<Thread>();
   private readonly queue: Job[] = [];
   private closed = false;
@@ -84,7 +84,7 @@ export class ExtractionPool {
   /** Runs a job in a thread; the buffers of `transfer` move there with it, and are not to be read again. */
   run<K extends ThreadJobKind>(kind: K, input: ThreadJobInput<K>, transfer: ArrayBuffer[] = []): Promise<ThreadJobOutput<K>> {
     if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
-    if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new ExtractionRefused('busy'));
+    if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new JobRefused('busy'));
     return new Promise((resolve, reject) => {
       const job: Job = { request: { kind, input }, transfer, resolve: resolve as (output: unknown) => void, reject };
       if (this.loaded) this.expire(job);
@@ -99,7 +99,7 @@ export class ExtractionPool {
       const index = this.queue.indexOf(job);
       if (index === -1) return;
       this.queue.splice(index, 1);
-      job.reject(new ExtractionRefused('busy'));
+      job.reject(new JobRefused('busy'));
     }, this.limits.maxWaitMs);
   }
 
@@ -133,7 +133,7 @@ export class ExtractionPool {
       clearTimeout(job.expiry);
       idle.job = {
         ...job,
-        timer: setTimeout(() => void this.stop(idle, new ExtractionRefused('too_slow')), this.limits.timeLimitMs),
+        timer: setTimeout(() => void this.stop(idle, new JobRefused('too_slow')), this.limits.timeLimitMs),
         demotion: setTimeout(() => this.demote(idle), FOREGROUND_MS),
       };
       idle.worker.postMessage(job.request, job.transfer);
@@ -180,7 +180,7 @@ export class ExtractionPool {
     worker.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(startup);
       if (!thread.ready) return failStartup(error);
-      void this.stop(thread, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ExtractionRefused('out_of_memory') : error);
+      void this.stop(thread, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new JobRefused('out_of_memory') : error);
     });
     worker.on('exit', (code) => {
       clearTimeout(startup);
@@ -195,7 +195,7 @@ export class ExtractionPool {
     clearTimeout(job.timer);
     clearTimeout(job.demotion);
     if (reply.type === 'done') job.resolve(reply.output);
-    else job.reject(reply.tooDeep ? new ExtractionRefused('too_deep') : new Error(reply.message));
+    else job.reject(reply.tooDeep ? new JobRefused('too_deep') : new Error(reply.message));
     if (!thread.demoted) return;
     // The next job runs at the main thread's priority, in a new thread loaded now rather than when a reader waits for it.
     void this.stop(thread, new Error('an extraction thread was replaced'));

@@ -295,17 +295,17 @@ describe('answers near 10 MB', () => {
     const { proxy } = await setUp((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), {
       timeout: 30_000,
     });
-    const { extraction, fetcher } = proxy.app.context;
-    const pool = extraction.run.bind(extraction);
+    const { threads, fetcher } = proxy.app.context;
+    const pool = threads.run.bind(threads);
     const seen: { kind: string; inFlight: number; healthzWhileWorking: boolean }[] = [];
-    extraction.run = (async (kind, input, transfer) => {
+    threads.run = (async (kind, input, transfer) => {
       const inFlight = fetcher.bytesInFlight;
       let working = true;
       const job = pool(kind, input, transfer).finally(() => (working = false));
       const healthz = await proxy.get('/healthz');
       seen.push({ kind, inFlight, healthzWhileWorking: healthz.status === 200 && working });
       return job;
-    }) as typeof extraction.run;
+    }) as typeof threads.run;
 
     const searched = await proxy.get('/api/v3/search/?q=large', { 'accept-encoding': 'br' });
     expect(searched.status).toBe(200);

@@ -328,7 +328,7 @@ describe('hostile pages', () => {
       return response;
     });
     // Asked once the page is being extracted: the main thread answers it at once.
-    while (proxy.app.context.extraction.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (proxy.app.context.threads.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const health = await proxy.get('/healthz');
     order.push('healthz');
     const response = await costly;
