@@ -1,4 +1,4 @@
-import { termsOf, tokenMatches } from './terms.ts';
+import { termsOf, tokenMatches, VERSION_NUMBER, WHOLE } from './terms.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
@@ -9,14 +9,34 @@ export function escapeHtml(text: string): string {
 /** Whether a token of a text is one of the matched terms. */
 const isMatched = (token: string, terms: ReadonlySet<string>) => termsOf(token).some((term) => terms.has(term));
 
+/** The names a dotted token is made of: `kombu`, `connection`, `drain_events` of `kombu.connection.drain_events`. */
+const SEGMENT = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * Where a matched token is marked, as [start, end) pairs: a dotted name only in what the search matched, so that
+ * "drain_events" marks `drain_events` of `kombu.connection.Connection.drain_events` and not the whole name.
+ */
+function markedParts(token: string, words: ReadonlySet<string>): [number, number][] {
+  const segments = [...token.matchAll(SEGMENT)];
+  if (segments.length < 2 || VERSION_NUMBER.test(token)) return [[0, token.length]];
+  const lower = token.toLowerCase();
+  // The longest dotted tail the reader named whole, the whole name first.
+  const named = segments.find((segment) => words.has(WHOLE + lower.slice(segment.index)));
+  if (named) return [[named.index!, token.length]];
+  return segments.filter((segment) => isMatched(segment[0], words)).map((segment) => [segment.index!, segment.index! + segment[0].length]);
+}
+
 /** HTML-escaped `text` with every matched word wrapped in `<span>`, as the search API returns it. */
 export function highlight(text: string, words: ReadonlySet<string>): string {
   let html = '';
   let last = 0;
   for (const match of tokenMatches(text)) {
     if (!isMatched(match[0], words)) continue;
-    html += `${escapeHtml(text.slice(last, match.index))}<span>${escapeHtml(match[0])}</span>`;
-    last = match.index! + match[0].length;
+    for (const [start, end] of markedParts(match[0], words)) {
+      const from = match.index! + start;
+      html += `${escapeHtml(text.slice(last, from))}<span>${escapeHtml(text.slice(from, match.index! + end))}</span>`;
+      last = match.index! + end;
+    }
   }
   return html + escapeHtml(text.slice(last));
 }

@@ -687,6 +687,24 @@ describe('highlight', () => {
     );
   });
 
+  it('marks only the parts of a dotted name that the search matched', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'reference/kombu.html',
+      '<html><body><div role="main"><h1>kombu</h1><dl class="py method"><dt class="sig sig-object py" ' +
+        'id="kombu.connection.Connection.drain_events">kombu.connection.Connection.drain_events(**kwargs)</dt>' +
+        '<dd><p>Wait for a single event from the server.</p></dd></dl></div></body></html>',
+    );
+    const name = 'kombu.connection.Connection.drain_events';
+    const words = (query: string) => site.search(query)[0]!.matchedWords;
+    expect(highlight(name, words('drain_events'))).toBe('kombu.connection.Connection.<span>drain_events</span>');
+    // A dotted query marks the tail it names, once, and no part before it.
+    expect(highlight(name, words('Connection.drain_events'))).toBe('kombu.connection.<span>Connection.drain_events</span>');
+    expect(highlight(name, words('kombu.connection.Connection.drain_events'))).toBe(`<span>${name}</span>`);
+    expect(highlight(`${name} drains`, words('drain'))).toBe('kombu.connection.Connection.<span>drain_events</span> <span>drains</span>');
+  });
+
   it('cuts excerpts around the matches', () => {
     const text = `${'filler '.repeat(60)}the lease expires ${'filler '.repeat(60)}`;
     const [excerpt] = highlightExcerpts(text, new Set(['leas']));
