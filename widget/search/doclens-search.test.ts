@@ -571,10 +571,27 @@ describe('<doclens-search>', () => {
       },
     );
 
-    it("leave out the headings that name the theme's navigation rather than a part of the site", async () => {
-      // The bars of the Python docs' theme (python-docs-theme, 3.11), cut, their links pointed at the demo's pages.
+    /** A page of the docs with the theme's bars given, searched for `query` as on the page itself. */
+    async function searchedFromBars(bars: string, query: string, check: (element: DoclensSearch) => Promise<void>): Promise<void> {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
       container.innerHTML =
+        `${bars}<div role="main"><h1>Deploying workers</h1></div>` +
+        `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search>`;
+      // The page's links resolve against the docs' address, as on the page itself.
+      const base = document.head.appendChild(document.createElement('base'));
+      base.href = PAGE();
+      try {
+        const element = container.querySelector<DoclensSearch>('doclens-search')!;
+        await openWith(element, query);
+        await check(element);
+      } finally {
+        base.remove();
+      }
+    }
+
+    it("leave out the headings that name the theme's navigation rather than a part of the site", async () => {
+      // The bars of the Python docs' theme (python-docs-theme, 3.11), cut, their links pointed at the demo's pages.
+      const bars =
         '<div class="related" role="navigation" aria-label="related navigation"><h3>Navigation</h3><ul>' +
         '<li class="right"><a href="../genindex.html" title="General Index" accesskey="I">index</a></li>' +
         '<li class="right"><a href="logging.html" title="Logging" accesskey="N">next</a> |</li>' +
@@ -582,21 +599,32 @@ describe('<doclens-search>', () => {
         '<div class="sphinxsidebar" role="navigation" aria-label="main navigation"><div class="sphinxsidebarwrapper">' +
         '<div><h3><a href="../index.html">Table of Contents</a></h3><ul><li><a class="reference internal" href="#">Deploying workers</a>' +
         '<ul><li><a class="reference internal" href="#running-under-systemd">Running under systemd</a></li></ul></li></ul></div>' +
-        '</div></div><div role="main"><h1>Deploying workers</h1></div>' +
-        `<doclens-search proxy="${servers.proxy}" project="aurora" version="latest"></doclens-search>`;
-      // The page's links resolve against the docs' address, as on the page itself.
-      const base = document.head.appendChild(document.createElement('base'));
-      base.href = PAGE();
-      try {
-        const element = container.querySelector<DoclensSearch>('doclens-search')!;
-        await openWith(element, 'worker logging');
+        '</div></div>';
+      await searchedFromBars(bars, 'worker logging', async (element) => {
         const listed = (path: string) => options(element).some((option) => new URL(option.href).pathname.endsWith(path));
         await until(() => listed('/guides/deployment.html') && listed('/guides/logging.html'), 'the deployment and logging pages');
         for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
           expect(place.textContent).not.to.match(/Navigation|Table of Contents/);
-      } finally {
-        base.remove();
-      }
+      });
+    });
+
+    it('take no place from the relbar\'s links, whose texts ("previous", "next") are no titles (Kombu\'s API pages)', async () => {
+      // Sphinx's relbar on a Kombu API page, cut: "previous" leads to the folder's start page, listed again under its title.
+      const bars =
+        '<div class="related" role="navigation" aria-label="related navigation"><h3>Navigation</h3><ul>' +
+        '<li class="right"><a href="../genindex.html" title="General Index" accesskey="I">index</a></li>' +
+        '<li class="right"><a href="scaling.html" title="Scaling" accesskey="N">next</a> |</li>' +
+        '<li class="right"><a href="index.html" title="Guides" accesskey="P">previous</a> |</li>' +
+        '<li class="nav-item nav-item-0"><a href="../index.html">Aurora 2.1.0 documentation</a> &#187;</li>' +
+        '<li class="nav-item nav-item-1"><a href="index.html" accesskey="U">Guides</a> &#187;</li>' +
+        '<li class="nav-item nav-item-this"><a href="">Deploying workers</a></li></ul></div>';
+      await searchedFromBars(bars, 'worker logging', async (element) => {
+        await until(() => rowPlace(element, '/guides/logging.html') !== undefined, 'the logging page, placed');
+        // Not listed itself: placed under its folder's start page, which the relbar lists as "Guides" after "previous".
+        expect(rowPlace(element, '/guides/logging.html')).to.equal('Guides');
+        for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+          expect(place.textContent).not.to.match(/previous|next|index/);
+      });
     });
 
     it("name the site from a start page's heading where its title names it short (the Python docs' start page)", async () => {

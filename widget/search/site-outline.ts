@@ -74,6 +74,15 @@ function placeInLists(link: HTMLAnchorElement, headingOf: (list: Element) => str
   return group ? [group, ...above] : above;
 }
 
+/**
+ * Whether a link's text is a label rather than the title of the page it leads to, its `title` attribute naming
+ * that page otherwise: Sphinx's relbar ("next" titled "Logging", "modules") and "previous chapter" links.
+ */
+function labelsPage(link: HTMLAnchorElement, title: string): boolean {
+  const named = link.title.replace(/\s+/g, ' ').trim();
+  return named !== '' && named !== title;
+}
+
 /** The page's breadcrumbs: a navigation landmark or list labelled so, or marked up as a BreadcrumbList. */
 function breadcrumbLinks(): HTMLAnchorElement[] {
   const trail = document.querySelector('[aria-label*="breadcrumb" i], [itemtype*="BreadcrumbList"]');
@@ -106,7 +115,7 @@ export class SiteOutline {
       if (content.contains(link) && !link.closest('nav, [role="navigation"]')) continue;
       const title = titleText(link);
       const key = pageKey(link.href);
-      if (!title || title.length > MAX_TITLE || new URL(link.href).hash) continue;
+      if (!title || title.length > MAX_TITLE || new URL(link.href).hash || labelsPage(link, title)) continue;
       const above = placeInLists(link, headingOf);
       const known = this.places.get(key);
       // The deepest place a page is listed at says most.
