@@ -11,19 +11,30 @@ const isMatched = (token: string, terms: ReadonlySet<string>) => termsOf(token).
 
 /** The names a dotted token is made of: `kombu`, `connection`, `drain_events` of `kombu.connection.drain_events`. */
 const SEGMENT = /[\p{L}\p{N}_]+/gu;
+/** The words of a name: `drain`, `events` of `drain_events`. */
+const PART = /[\p{L}\p{N}]+/gu;
+
+type Span = [start: number, end: number];
+
+/** Where a name (no dots) is marked: whole where the reader named it whole, else the words of it the search matched. */
+function markedInName(name: string, at: number, words: ReadonlySet<string>): Span[] {
+  if (words.has(WHOLE + name.toLowerCase())) return [[at, at + name.length]];
+  const parts = [...name.matchAll(PART)].filter((part) => isMatched(part[0], words));
+  return parts.map((part) => [at + part.index!, at + part.index! + part[0].length]);
+}
 
 /**
- * Where a matched token is marked, as [start, end) pairs: a dotted name only in what the search matched, so that
- * "drain_events" marks `drain_events` of `kombu.connection.Connection.drain_events` and not the whole name.
+ * Where a matched token is marked: a name made of parts only in what the search matched, so that "drain_events"
+ * marks `drain_events` of `kombu.connection.Connection.drain_events`, and "event" `event` of `register_with_event_loop`.
  */
-function markedParts(token: string, words: ReadonlySet<string>): [number, number][] {
+function markedParts(token: string, words: ReadonlySet<string>): Span[] {
   const segments = [...token.matchAll(SEGMENT)];
-  if (segments.length < 2 || VERSION_NUMBER.test(token)) return [[0, token.length]];
+  if ((segments.length < 2 && !token.includes('_')) || VERSION_NUMBER.test(token)) return [[0, token.length]];
   const lower = token.toLowerCase();
   // The longest dotted tail the reader named whole, the whole name first.
   const named = segments.find((segment) => words.has(WHOLE + lower.slice(segment.index)));
   if (named) return [[named.index!, token.length]];
-  return segments.filter((segment) => isMatched(segment[0], words)).map((segment) => [segment.index!, segment.index! + segment[0].length]);
+  return segments.flatMap((segment) => markedInName(segment[0], segment.index!, words));
 }
 
 /** HTML-escaped `text` with every matched word wrapped in `<span>`, as the search API returns it. */

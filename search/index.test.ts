@@ -687,7 +687,7 @@ describe('highlight', () => {
     );
   });
 
-  it('marks only the parts of a dotted name that the search matched', () => {
+  it('marks only the parts of a name made of parts that the search matched', () => {
     const site = new SearchIndex();
     addHtml(
       site,
@@ -702,7 +702,9 @@ describe('highlight', () => {
     // A dotted query marks the tail it names, once, and no part before it.
     expect(highlight(name, words('Connection.drain_events'))).toBe('kombu.connection.<span>Connection.drain_events</span>');
     expect(highlight(name, words('kombu.connection.Connection.drain_events'))).toBe(`<span>${name}</span>`);
-    expect(highlight(`${name} drains`, words('drain'))).toBe('kombu.connection.Connection.<span>drain_events</span> <span>drains</span>');
+    expect(highlight(`${name} drains`, words('drain'))).toBe('kombu.connection.Connection.<span>drain</span>_events <span>drains</span>');
+    // A name's words likewise: the one the search matched, not the whole name.
+    expect(highlight('register_with_event_loop(loop)', words('drain_events'))).toBe('register_with_<span>event</span>_loop(loop)');
   });
 
   it('cuts excerpts around the matches', () => {
