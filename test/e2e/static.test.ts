@@ -68,6 +68,8 @@ describe('a static site after doclens build --inject', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const tapped = await phone.newPage();
     await tapped.goto(`${files.url}/en/latest/architecture.html`);
+    // The preview's code loads once the page is idle: a tap before it lands follows the link.
+    await tapped.waitForFunction(() => customElements.get('doclens-preview') !== undefined);
     await tapped.locator('div[role="main"] a[href="glossary.html#term-lease"]').first().tap();
     await tapped.locator('doclens-preview [part~="content"]').waitFor();
     expect(await tapped.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
