@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toHtml } from './find-section.ts';
 import { parseHtml, textOf } from './html/parse.ts';
 import { findMainContent, structureOf } from './html/structure.ts';
-import { previewOf, previewOfTarget } from './preview.ts';
+import { hasTextBeyondTitle, previewOf, previewOfTarget } from './preview.ts';
 import { normalizeSpace, splitSections } from './sections.ts';
 
 /** Real pages of each theme, trimmed to their structure (see the comment atop each fixture). */
@@ -217,5 +217,15 @@ describe('theme furniture inside the marked main content', () => {
     // Two top-level sections: the preview opens with the first, its heading included.
     expect(plainText(page.content)).toMatch(/^Kombu Documentation Contents:/);
     expect(plainText(page.content)).not.toMatch(banner);
+  });
+
+  it("is no section and no preview of a sphinx_celery page with no heading and no text of its own (Kombu's changelog)", () => {
+    const html = fixture('sphinx-celery-changelog');
+    const banner = /development version|stable docs/;
+    const split = splitSections(html, 'changelog.html');
+    for (const section of split.sections) expect(section.content).not.toMatch(banner);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(plainText(page.content)).not.toMatch(banner);
+    expect(hasTextBeyondTitle(page)).toBe(false);
   });
 });

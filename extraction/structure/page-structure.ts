@@ -294,21 +294,25 @@ export class PageStructure<Node, Element extends Node> {
    * before it without a heading of their own, and blocks after it without a heading and with hardly
    * any prose (links, labels, a line), are not. When `main` has headings beside that part (several
    * top-level sections), what is before the first may be the page's introduction: only a short block
-   * that points to another site (a banner sending readers to other docs) is furniture there. None
-   * when `main` holds no `<h1>` or holds it directly.
+   * that points to another site (a banner sending readers to other docs) is furniture there; and so it
+   * is in a `main` without any heading, all of which is before one (Kombu's changelog: the banner alone).
+   * None when `main` holds an `<h1>` directly, or headings but no `<h1>`.
    */
   furnitureIn(main: Element): Element[] {
+    if (this.measures.get(main)?.headings === 0)
+      return Array.from(this.tree.childNodes(main)).filter((child): child is Element => this.tree.isElement(child) && this.isBanner(child));
     const heading = this.primaryHeading();
     const part = heading && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? this.tree.parent(heading) : undefined;
     if (!part || part === main) return [];
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
     if (this.measures.get(part)?.headings === this.measures.get(main)?.headings)
       return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
-    return this.besidePart(
-      part,
-      main,
-      (child, before) => before && this.proseLength(child) < FURNITURE_PROSE && this.linksToOtherSite(child),
-    );
+    return this.besidePart(part, main, (child, before) => before && this.isBanner(child));
+  }
+
+  /** A short block that points to another site: a banner sending readers to other docs. */
+  private isBanner(element: Element): boolean {
+    return this.proseLength(element) < FURNITURE_PROSE && this.linksToOtherSite(element);
   }
 
   /** The blocks without a heading beside `part` and its ancestors up to `main` that `isFurniture` picks. */
