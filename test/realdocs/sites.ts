@@ -66,10 +66,19 @@ function ensurePackages(...packages: string[]): void {
   run('apt-get', ['install', '-y', '--no-install-recommends', ...missing]);
 }
 
-/** A Sphinx site as a Debian documentation package ships it (HTML built by the project's own configuration). */
-function debianSphinx(slug: string, name: string, theme: string, pkg: string): Site {
-  return { slug, name, generator: 'sphinx', theme, root: `/usr/share/doc/${pkg}/html`, prepare: () => ensurePackages(pkg) };
+/** A site as a Debian documentation package ships it (HTML built by the project's own configuration), in `root`. */
+function debianSite(
+  slug: string,
+  name: string,
+  generator: Site['generator'],
+  theme: string,
+  pkg: string,
+  root = `/usr/share/doc/${pkg}/html`,
+): Site {
+  return { slug, name, generator, theme, root, prepare: () => ensurePackages(pkg) };
 }
+
+const debianSphinx = (slug: string, name: string, theme: string, pkg: string) => debianSite(slug, name, 'sphinx', theme, pkg);
 
 /**
  * A site built here with MkDocs from a real project's Markdown: `assemble` copies the sources into
@@ -136,6 +145,13 @@ export const SITES: Site[] = [
   debianSphinx('dask', 'Dask', 'sphinx-book-theme', 'python-dask-doc'),
   // A generated API reference of 5,767 pages (6,245 in all).
   debianSphinx('statsmodels', 'statsmodels', 'nature', 'python-statsmodels-doc'),
+  // Where issue 33 saw readers trip: two more sphinx_rtd_theme builds, Pallets' theme, Celery's theme on Kombu, and MkDocs' own.
+  debianSphinx('scrapy', 'Scrapy', 'sphinx_rtd_theme', 'python-scrapy-doc'),
+  debianSphinx('cryptography', 'cryptography', 'sphinx_rtd_theme', 'python-cryptography-doc'),
+  debianSphinx('werkzeug', 'Werkzeug', 'pallets', 'python-werkzeug-doc'),
+  debianSphinx('kombu', 'Kombu', 'custom (celery)', 'python-kombu-doc'),
+  // Debian builds MkDocs' documentation with its own `mkdocs` theme, pages as `.html` files, into the mkdocs package's folder.
+  debianSite('mkdocs', 'MkDocs', 'mkdocs', 'mkdocs', 'mkdocs-doc', '/usr/share/doc/mkdocs/html'),
   mkdocsSite({
     slug: 'nodejs',
     name: 'Node.js API (Markdown of the nodejs package)',
