@@ -144,6 +144,18 @@ describe('previews of source code and their annotation links', () => {
     expect(cutFromListing(section('api/scheduler.html', 'aurora.Scheduler.add_job'))).toBe(false);
   });
 
+  it("tells a two-line definition cut out of its listing (Kombu's MaybeChannelBound.when_bound: a signature, a docstring)", () => {
+    const kombu = readFileSync(new URL('./structure/fixtures/viewcode-kombu.html', import.meta.url), 'utf8');
+    const url = 'https://docs.example.org/en/latest/_modules/kombu/abstract.html';
+    const block = extractSection(parseHtml(kombu), url, { fragment: 'MaybeChannelBound.when_bound' })!;
+    expect(cutFromListing(block)).toBe(true);
+    expect(cutFromListing('<div id="a">One line of text, no listing.</div>')).toBe(false);
+    // Read again in its page, as the proxy then does: code.
+    expect(previewOfTarget(parseHtml(kombu), 'MaybeChannelBound.when_bound', url)!.content).toBe(
+      '<pre><code>def when_bound(self):\n    """Callback called when the class is bound."""</code></pre>',
+    );
+  });
+
   it('previews a numbered line of a listing as the definition that starts there', () => {
     const page = parseHtml(
       '<main><h1>app.py</h1><pre><span id="L1">import os</span>\n\n<span id="L3">@route("/")</span>\n' +

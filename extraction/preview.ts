@@ -256,6 +256,8 @@ const MAX_CODE_LINES = 40;
 // Not `div`: a listing's definitions nest as divs (Sphinx's viewcode blocks of a class and its methods).
 const BLOCKS = new Set(['p', 'pre', 'ul', 'ol', 'dl', 'table', 'section', 'article', 'blockquote']);
 
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The `<pre>` a target sits inside (not the listing itself): a definition in highlighted source, a numbered line. */
@@ -266,14 +268,17 @@ function listingAround(element: Element): Element | undefined {
 
 /**
  * Whether a section is a piece of a code listing cut out of its `<pre>` (an Embed API answer for a
- * definition's id on a source page): its root holds no block, and its text runs over several lines.
+ * definition's id on a source page): its root holds no block, and its text runs over several lines,
+ * or over two whose second is indented deeper (a signature and its body: Kombu's two-line methods).
+ * Taken for one wrongly, a section is only read again around its target in the page.
  */
 export function cutFromListing(sectionHtml: string): boolean {
   const roots = elementsOf(parseFragment(sectionHtml));
   const root = roots.length === 1 ? roots[0]! : undefined;
   if (!root || root.name === 'pre' || [...descendants(root)].some((element) => BLOCKS.has(element.name) || isHeadingName(element.name)))
     return false;
-  return textOf(root).trim().split('\n').length > 2;
+  const lines = textOf(root).trim().split('\n');
+  return lines.length > 2 || (lines.length === 2 && indentOf(lines[1]!) > indentOf(lines[0]!));
 }
 
 /**
@@ -281,19 +286,24 @@ export function cutFromListing(sectionHtml: string): boolean {
  * the decorators and continued lines before its body at the same depth.
  */
 function definitionLines(lines: string[]): string[] {
-  const indent = (line: string) => line.length - line.trimStart().length;
-  const depth = indent(lines[0] ?? '');
+  const depth = indentOf(lines[0] ?? '');
   const kept = lines.slice(0, 1);
   for (const line of lines.slice(1)) {
     const last = kept.findLast((previous) => previous.trim())!.trimEnd();
     const continues =
-      kept.every((previous) => !previous.trim() || indent(previous) === depth) && (/^\s*@/.test(last) || /[([{,\\]$/.test(last));
-    if (line.trim() && indent(line) <= depth && !continues) break;
+      kept.every((previous) => !previous.trim() || indentOf(previous) === depth) && (/^\s*@/.test(last) || /[([{,\\]$/.test(last));
+    if (line.trim() && indentOf(line) <= depth && !continues) break;
     kept.push(line);
     if (kept.length >= MAX_CODE_LINES) break;
   }
   while (kept.length > 1 && !kept.at(-1)!.trim()) kept.pop();
-  return kept.map((line) => line.slice(Math.min(depth, indent(line))));
+  return dedented(kept);
+}
+
+/** Lines moved left by the first line's indentation (a method's lines start at the left edge). */
+function dedented(lines: string[]): string[] {
+  const depth = indentOf(lines[0] ?? '');
+  return lines.map((line) => line.slice(Math.min(depth, indentOf(line))));
 }
 
 /**
@@ -315,7 +325,7 @@ function listingPreview(target: Element, listing: Element, limits: PreviewLimits
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const wrapped = text.slice(start, end).trim().includes('\n');
   const all = (wrapped ? text.slice(lineStart, end) : text.slice(lineStart)).split('\n');
-  const lines = wrapped ? all.slice(0, MAX_CODE_LINES) : definitionLines(all);
+  const lines = wrapped ? dedented(all.slice(0, MAX_CODE_LINES)) : definitionLines(all);
   let code = lines.join('\n');
   const truncated = lines.length < all.filter((line, index) => index < lines.length || line.trim()).length || code.length > limits.maxChars;
   if (code.length > limits.maxChars) code = `${code.slice(0, limits.maxChars).replace(/\n[^\n]*$/, '')}\n…`;
