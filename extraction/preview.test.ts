@@ -120,6 +120,18 @@ describe('previewOf cuts', () => {
   });
 });
 
+describe('previews of API entries whose descriptions link elsewhere', () => {
+  it("keep the description of Werkzeug's NotFound, whose parameters' types link to docs.python.org", () => {
+    const html = readFileSync(new URL('./structure/fixtures/pallets-exception.html', import.meta.url), 'utf8');
+    const url = 'https://docs.example.org/en/latest/exceptions.html';
+    const block = extractSection(parseHtml(html), url, { fragment: 'werkzeug.exceptions.NotFound', doctool: 'sphinx' })!;
+    for (const preview of [previewOf(block), previewOfTarget(parseHtml(html), 'werkzeug.exceptions.NotFound', url)!]) {
+      expect(preview.title).toBe('werkzeug.exceptions.NotFound');
+      expect(preview.content).toContain('Raise if a resource does not exist and never existed.');
+    }
+  });
+});
+
 describe('previews of source code and their annotation links', () => {
   const viewcode = readFileSync(new URL('./structure/fixtures/viewcode.html', import.meta.url), 'utf8');
   const sourceUrl = 'https://docs.example.org/en/latest/_modules/tornado/concurrent.html';

@@ -4,8 +4,8 @@
  * and the amount of text decide; class names of themes never do.
  */
 
-import { opensSectioning, surroundsContent } from './surroundings.ts';
-import { findFirst, headingRank, INVISIBLE, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
+import { marksMain, opensSectioning, surroundsContent } from './surroundings.ts';
+import { findFirst, hasText, headingRank, INVISIBLE, percentDecoded, visibleLength, type TreeAdapter } from './tree.ts';
 
 /**
  * What a page is, for a search index: generated indexes, search pages and pages that only send the
@@ -294,13 +294,19 @@ export class PageStructure<Node, Element extends Node> {
    * before it without a heading of their own, and blocks after it without a heading and with hardly
    * any prose (links, labels, a line), are not. When `main` has headings beside that part (several
    * top-level sections), what is before the first may be the page's introduction: only a short block
-   * that points to another site (a banner sending readers to other docs) is furniture there; and so it
-   * is in a `main` without any heading, all of which is before one (Kombu's changelog: the banner alone).
+   * that points to another site (a banner sending readers to other docs) is furniture there; and so are
+   * such banners opening a page's marked main content without any heading, all of which is before one
+   * (Kombu's changelog: the banner alone; a definition, whose links often lead elsewhere, is no page).
    * None when `main` holds an `<h1>` directly, or headings but no `<h1>`.
    */
   furnitureIn(main: Element): Element[] {
-    if (this.measures.get(main)?.headings === 0)
-      return Array.from(this.tree.childNodes(main)).filter((child): child is Element => this.tree.isElement(child) && this.isBanner(child));
+    const { tree } = this;
+    if (this.measures.get(main)?.headings === 0) {
+      if (!marksMain(tree.tagName(main), tree.attribute(main, 'role'))) return [];
+      const opening = Array.from(tree.childNodes(main)).filter((child): child is Element => tree.isElement(child) && hasText(tree, child));
+      const banners = opening.findIndex((child) => !this.isBanner(child));
+      return opening.slice(0, banners < 0 ? undefined : banners);
+    }
     const heading = this.primaryHeading();
     const part = heading && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? this.tree.parent(heading) : undefined;
     if (!part || part === main) return [];

@@ -18,6 +18,11 @@ const AROUND_CONTENT_ROLES = new Set([
 /** Inside these, `<header>` and `<footer>` belong to the content (an article's header), not to the site. */
 const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
 
+/** Whether an element is marked as the page's main content: `<main>`, `role="main"`. */
+export function marksMain(name: string, role: string | undefined): boolean {
+  return name === 'main' || role === 'main';
+}
+
 /** Whether an element opens a part of the content, within which a header or footer is the content's own. */
 export function opensSectioning(name: string, role: string | undefined): boolean {
   return SECTIONING.has(name) || role === 'main';
