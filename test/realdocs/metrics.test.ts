@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../extraction/html/parse.ts';
+import { splitSections } from '../../extraction/sections.ts';
 import { halvesOf, relevanceOf } from './metrics.ts';
-import { contentWords, headingOnly, notFromTarget } from './previews.ts';
+import { contentWords, documentsNothing, headingOnly, notFromTarget } from './previews.ts';
 import { heldOutOf, queriesOf, SITES } from './sites.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
@@ -21,6 +23,23 @@ describe('headingOnly', () => {
     );
     expect(headingOnly('', '<h1>SQL Datatype Objects</h1>')).toBe('no title and nothing else');
     expect(headingOnly('Examples', '<p>Example:</p>')).toBe('heading "Examples" then only "Example:"');
+  });
+});
+
+describe('documentsNothing', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../extraction/structure/fixtures/${name}.html`, import.meta.url), 'utf8');
+
+  it("is said of pandas' Day.n page (a heading, an empty entry, the theme's previous/next links) and its entry", () => {
+    const { sections } = splitSections(fixture('pydata-attribute'), 'reference/api/pandas.tseries.offsets.Day.n.html');
+    expect(documentsNothing(sections, '')).toBe(true);
+    expect(documentsNothing(sections, 'pandas.tseries.offsets.Day.n')).toBe(true);
+  });
+
+  it('is not said of a documented entry, its page, nor of a target that is no section of its own', () => {
+    const { sections } = splitSections(fixture('pallets-exception'), 'exceptions.html');
+    expect(documentsNothing(sections, 'werkzeug.exceptions.NotFound')).toBe(false);
+    expect(documentsNothing(sections, '')).toBe(false);
+    expect(documentsNothing(sections, 'an-id-inside-a-paragraph')).toBe(false);
   });
 });
 

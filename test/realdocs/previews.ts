@@ -1,14 +1,17 @@
 /**
  * The real-docs measure of previews: each sampled in-content link's preview, asked of the proxy as
- * the widget asks it, must carry text beyond its heading, and that text must be the target's.
+ * the widget asks it, must carry text beyond its heading, and that text must be the target's. A
+ * preview of its heading alone is left out of the measure where the target documents nothing.
  */
 import { isTag, type AnyNode } from 'domhandler';
 import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
 import { domhandlerTree, findMainContent } from '../../extraction/html/structure.ts';
 import { parseFragment, textOf } from '../../extraction/html/parse.ts';
-import { normalizeSpace } from '../../extraction/sections.ts';
+import { normalizeSpace, splitSections } from '../../extraction/sections.ts';
 import { isPermalink } from '../../extraction/structure/targets.ts';
+import type { PageSection } from '../../extraction/structure/split-page.ts';
 import { isHeadingName, percentDecoded } from '../../extraction/structure/tree.ts';
+import { hasDocumentation } from '../../search/ranking.ts';
 import { proxyGet, type SampledLink, type ServedSite } from './metrics.ts';
 
 /** How a preview failed: no answer, no text beyond its heading, or text that is not the target's. */
@@ -18,6 +21,8 @@ export interface PreviewOutcome extends SampledLink {
   failure: PreviewFailure | undefined;
   /** Why it failed: the error code, or the heading the preview stopped at. */
   reason: string;
+  /** A heading alone, where the target documents nothing (see `documentsNothing`): left out of the measure. */
+  leftOut?: true;
 }
 
 /** Words a preview must carry besides its heading ("Bolometric flux." counts; "Example:" alone does not). */
@@ -122,20 +127,41 @@ export function notFromTarget(title: string, content: string, page: ContentWords
   return `text ${where}: "${first.slice(0, 60)}"`;
 }
 
-/** The main content of each target page (found as the extraction finds it), read once per page. */
-type TargetPages = Map<string, Promise<ContentWords>>;
-
-function targetPage(site: ServedSite, file: string, cache: TargetPages): Promise<ContentWords> {
-  let words = cache.get(file);
-  if (!words) {
-    words = site.pages.parse(site.version, file).then((page) => {
-      const main = page && findMainContent(page);
-      return contentWords(main ? [main] : []);
-    });
-    cache.set(file, words);
-  }
-  return words;
+/** What is read of each target page, once per page: its main content's words (found as the extraction finds it), its sections. */
+interface TargetPages {
+  words: Map<string, Promise<ContentWords>>;
+  sections: Map<string, Promise<PageSection[]>>;
 }
+
+function once<T>(cache: Map<string, Promise<T>>, file: string, read: () => Promise<T>): Promise<T> {
+  let value = cache.get(file);
+  if (!value) {
+    value = read();
+    cache.set(file, value);
+  }
+  return value;
+}
+
+const targetPage = (site: ServedSite, file: string, cache: TargetPages): Promise<ContentWords> =>
+  once(cache.words, file, async () => {
+    const page = await site.pages.parse(site.version, file);
+    const main = page && findMainContent(page);
+    return contentWords(main ? [main] : []);
+  });
+
+/**
+ * Whether what `#fragment` of a page points to documents nothing: its section, as the search index
+ * splits the page (`sections`), has no documentation (fewer than four words: an attribute's empty
+ * entry); for a whole page, none of its sections has (pandas' `Day.n`: a heading, an empty entry and
+ * the theme's previous/next links). A target that is no section of its own is counted.
+ */
+export function documentsNothing(sections: readonly PageSection[], fragment: string): boolean {
+  const targeted = fragment ? sections.filter((section) => section.id === fragment || section.id === percentDecoded(fragment)) : sections;
+  return targeted.length > 0 && !targeted.some((section) => hasDocumentation(section.content));
+}
+
+const targetSections = (site: ServedSite, file: string, cache: TargetPages): Promise<PageSection[]> =>
+  once(cache.sections, file, async () => splitSections((await site.pages.read(site.version, file)) ?? '', file).sections);
 
 async function previewOutcome(site: ServedSite, link: SampledLink, targets: TargetPages): Promise<PreviewOutcome> {
   const params = new URLSearchParams({ url: link.url, ...(site.doctool ? { doctool: site.doctool } : {}), form: 'preview' });
@@ -144,6 +170,8 @@ async function previewOutcome(site: ServedSite, link: SampledLink, targets: Targ
   if (!response.ok) return { ...link, failure: 'error', reason: `HTTP ${response.status} ${body.error?.code ?? ''}`.trim() };
   const [title, content] = [body.title ?? '', body.content ?? ''];
   const bare = headingOnly(title, content);
+  if (bare && documentsNothing(await targetSections(site, link.target, targets), new URL(link.url).hash.slice(1)))
+    return { ...link, failure: undefined, reason: bare, leftOut: true };
   if (bare) return { ...link, failure: 'heading only', reason: bare };
   const foreign = notFromTarget(title, content, await targetPage(site, link.target, targets), new URL(link.url).hash.slice(1));
   return { ...link, failure: foreign ? 'text from elsewhere' : undefined, reason: foreign ?? '' };
@@ -152,7 +180,7 @@ async function previewOutcome(site: ServedSite, link: SampledLink, targets: Targ
 /** Asks the proxy for each link's preview as the widget does, a few at a time. */
 export async function checkPreviews(site: ServedSite, links: SampledLink[], concurrency = 4): Promise<PreviewOutcome[]> {
   const outcomes: PreviewOutcome[] = new Array(links.length);
-  const targets: TargetPages = new Map();
+  const targets: TargetPages = { words: new Map(), sections: new Map() };
   let next = 0;
   const worker = async () => {
     while (next < links.length) {

@@ -52,6 +52,8 @@ interface SiteRow {
   distinctTitles: number;
   previews: number;
   previewsChecked: number;
+  /** Links whose target documents nothing, previewed as their heading: not counted. */
+  previewsLeftOut: number;
   top3: number;
   mrr: number;
   /** The same on each half of the queries: a ranking change is tuned on one, and must not lose on the other. */
@@ -95,17 +97,20 @@ async function measureIndex(demo: RunningDemo, site: ServedSite): Promise<IndexF
 }
 
 /** Previews of sampled in-content links: the share that carries text, and a few that do not. */
-async function measurePreviews(site: ServedSite): Promise<{ share: number; checked: number }> {
+async function measurePreviews(site: ServedSite): Promise<{ share: number; checked: number; leftOut: number }> {
   status('sampling links…');
   const sample = await sampleLinks(site, LINKS_PER_SITE);
   status(`asking ${sample.links.length} previews…`);
-  const previews = await checkPreviews(site, sample.links);
+  const outcomes = await checkPreviews(site, sample.links);
+  const previews = outcomes.filter((outcome) => !outcome.leftOut);
+  const leftOut = outcomes.length - previews.length;
   const failed = previews.filter((outcome) => outcome.failure);
   const kinds = new Map<string, number>();
   for (const { failure } of failed) kinds.set(failure!, (kinds.get(failure!) ?? 0) + 1);
   const notes = [
     kinds.size ? `failed: ${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')}` : '',
     sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
+    leftOut ? `${leftOut} links to targets that document nothing, previewed as their heading, not counted` : '',
     sample.withoutMainContent.length
       ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})`
       : '',
@@ -117,7 +122,7 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
   );
   for (const outcome of failed.slice(0, EXAMPLES))
     console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
-  return { share: passed, checked: previews.length };
+  return { share: passed, checked: previews.length, leftOut };
 }
 
 async function measureSearch(site: ServedSite, queries: Query[]): Promise<Relevance> {
@@ -223,6 +228,7 @@ async function measure(site: Site, keyboard: KeyboardChecks): Promise<SiteRow> {
       distinctTitles: index.distinctTitles,
       previews: previews.share,
       previewsChecked: previews.checked,
+      previewsLeftOut: previews.leftOut,
       top3: relevance.top3,
       mrr: relevance.mrr,
       halves: halvesOf(relevance),
@@ -312,12 +318,32 @@ function table(rows: SiteRow[]): string {
     const marks = (checks: { passed: boolean }[]) => checks.map((check) => (check.passed ? '✓' : '✗')).join(' ');
     lines.push(
       `| ${row.site.slug} | ${row.site.generator === 'sphinx' ? 'Sphinx' : 'MkDocs'}, ${row.site.theme} | ${row.pages} | ` +
-        `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked} | ` +
+        `${row.sectionsPerPage.toFixed(1)} | ${percent(row.distinctTitles)} | ${percent(row.previews)} of ${row.previewsChecked}` +
+        `${row.previewsLeftOut ? ` (${row.previewsLeftOut} documenting nothing left out)` : ''} | ` +
         `${percent(row.top3)} of ${row.queries} | ${row.mrr.toFixed(2)} | ` +
         `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ${relevanceCell(row.staticMode)} | ` +
         `${relevanceCell(row.peers.sphinx)} | ${relevanceCell(row.peers.pagefind)} | ${keyboard} | ` +
         `${marks(row.reader)} | ${marks(row.themes)} |`,
     );
+  }
+  return lines.join('\n');
+}
+
+/** The themes reader's figures (issue 33), a site a row: what each check measured, ✗ where it misses. */
+function themesTable(rows: SiteRow[]): string {
+  const points = [1, 2, 3, 4, 6, 7, 9] as const;
+  const lines = [
+    '| Site | 1. Marks on an opened page, stop words, in code broken | 2. Escape clears marks | ' +
+      '3. Furniture among section hits, previews | 4. One-tap search on a phone | 6. Tab presses link to link | ' +
+      '7. axe serious/critical, dialog and preview open | 9. First preview p95, machine busy |',
+    `|---|${points.map(() => '---|').join('')}`,
+  ];
+  for (const row of rows) {
+    const cells = points.map((point) => {
+      const check = row.themes.find((candidate) => candidate.point === point);
+      return check ? `${check.passed ? '' : '✗ '}${check.figure}` : '—';
+    });
+    lines.push(`| ${row.site.slug} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -353,7 +379,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await keyboard.close();
   }
-  console.log(`\n${table(rows)}\n`);
+  console.log(`\n${table(rows)}\n\n${themesTable(rows)}\n`);
   const failing = [...rows.map((row) => [row.site.slug, misses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
   console.log(

@@ -22,6 +22,8 @@ export interface ThemeReaderCheck {
   name: string;
   passed: boolean;
   detail: string;
+  /** What it measured, short, for the suite's table. */
+  figure: string;
 }
 
 /** Text that only a theme's furniture says: download buttons, copyright lines, a version banner. */
@@ -30,6 +32,8 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** First previews timed with the machine busy; the target of their 95th percentile. */
 const TIMED_PREVIEWS = 12;
 const PREVIEW_P95_MS = 1000;
+/** Tab presses after which focus is taken to have gone elsewhere than the next link. */
+const MAX_TABS = 30;
 
 const ready = (page: Page) =>
   page.waitForFunction(() => !!customElements.get('doclens-search') && !!document.querySelector('doclens-search'), undefined, {
@@ -115,6 +119,7 @@ async function openedPages(browser: Browser, url: string, queries: Query[]): Pro
     await context.close();
   }
   const marked = pages ? marks / pages : 0;
+  const stopShare = `${marks ? ((100 * stopWords) / marks).toFixed(0) : 0}%`;
   return [
     {
       point: 1,
@@ -122,7 +127,8 @@ async function openedPages(browser: Browser, url: string, queries: Query[]): Pro
       passed: pages > 0 && stopWords === 0 && brokenCode === 0,
       detail:
         `${pages} pages opened from results, ${marked.toFixed(1)} marks per page, ` +
-        `${marks ? ((100 * stopWords) / marks).toFixed(0) : 0}% stop words, ${brokenCode} marks breaking code apart`,
+        `${stopShare} stop words, ${brokenCode} marks breaking code apart`,
+      figure: `${marked.toFixed(1)} a page, ${stopShare} stop words, ${brokenCode} in code broken`,
     },
     {
       point: 2,
@@ -131,6 +137,7 @@ async function openedPages(browser: Browser, url: string, queries: Query[]): Pro
       detail:
         `${cleared} of ${cleared + notes.length} marked pages cleared by Escape` +
         (notes.length ? `; ${notes.slice(0, 2).join('; ')}` : ''),
+      figure: `${cleared} of ${cleared + notes.length} pages`,
     },
   ];
 }
@@ -166,6 +173,7 @@ async function furniture(site: ServedSite, queries: Query[], links: SampledLink[
     name: 'no theme furniture',
     passed: furnitureHits === 0 && furniturePreviews === 0,
     detail: `${furnitureHits} of ${hits} section hits and ${furniturePreviews} of ${previews} previews are theme furniture`,
+    figure: `${furnitureHits} of ${hits} hits, ${furniturePreviews} of ${previews} previews`,
   };
 }
 
@@ -195,7 +203,14 @@ async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCh
       }
       return undefined;
     });
-    if (!spot) return { point: 4, name: 'one-tap search on a phone', passed: false, detail: 'nothing on screen opens the search' };
+    if (!spot)
+      return {
+        point: 4,
+        name: 'one-tap search on a phone',
+        passed: false,
+        detail: 'nothing on screen opens the search',
+        figure: 'nothing',
+      };
     await page.touchscreen.tap(spot.x, spot.y);
     const opened = await page
       .waitForFunction(() => document.querySelector('doclens-search')?.open === true, undefined, { timeout: 3000 })
@@ -206,6 +221,7 @@ async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCh
       name: 'one-tap search on a phone',
       passed: opened && !/ctrl|⌘/i.test(spot.label),
       detail: `tapped "${spot.label.slice(0, 30)}": ${opened ? 'the search opened' : 'nothing opened'}`,
+      figure: `${opened ? 'opened' : 'did not open'} (${spot.label.slice(0, 20)})`,
     };
   } finally {
     await context.close();
@@ -225,11 +241,13 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
       first?.focus();
     }, link?.url ?? '');
     await page.waitForFunction(() => !!customElements.get('doclens-preview'), undefined, { timeout: 15000 }).catch(() => undefined);
-    // The previewed links of the content, in document order, and which of them has focus.
+    // The previewed links a reader can reach (not in a collapsed or hidden part), in document order, and which has focus.
     const linkIndex = () =>
       page.evaluate(() => {
         const preview = document.querySelector('doclens-preview')!;
-        const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((candidate) => preview.previewUrl(candidate));
+        const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(
+          (candidate) => preview.previewUrl(candidate) && candidate.checkVisibility({ visibilityProperty: true }),
+        );
         return { index: links.indexOf(document.activeElement as HTMLAnchorElement), count: links.length };
       });
     // From the sampled link if it previews, else from the first link that does.
@@ -241,27 +259,36 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
     // Tab presses to the next previewed link; the links between that preview nothing (a link elsewhere) are stops of the page's own.
     const presses: number[] = [];
     let intoPreview = 0;
+    let lost = 0;
     for (let step = 0; step < 5; step++) {
       const { index, count } = await linkIndex();
       if (index < 0 || index + 1 >= count) break;
       // Long enough for the preview to open on focus.
       await page.waitForTimeout(500);
       let pressed = 0;
-      for (; pressed < 30; ) {
+      let reached = false;
+      while (!reached && pressed < MAX_TABS) {
         await page.keyboard.press('Tab');
         pressed++;
         if (await page.evaluate(() => document.activeElement?.localName === 'doclens-preview')) intoPreview++;
-        if ((await linkIndex()).index === index + 1) break;
+        reached = (await linkIndex()).index === index + 1;
       }
       presses.push(pressed);
+      // Focus went elsewhere and never came to the next link: no reader's way from link to link.
+      if (!reached) {
+        lost++;
+        break;
+      }
     }
     const tabs: ThemeReaderCheck = {
       point: 6,
       name: 'one Tab from link to link',
-      passed: presses.length > 0 && intoPreview === 0,
+      passed: presses.length > 0 && intoPreview === 0 && lost === 0,
       detail: presses.length
-        ? `${presses.length} links: ${presses.join(', ')} Tab presses each, ${intoPreview} into a preview`
+        ? `${presses.length} links: ${presses.join(', ')} Tab presses each, ${intoPreview} into a preview` +
+          (lost ? `, the next link not reached in ${MAX_TABS}` : '')
         : 'no two previewed links to Tab between',
+      figure: presses.length ? `${presses.join(', ')}${lost ? ' (lost)' : ''}` : 'no two links',
     };
     await page.addScriptTag({ path: AXE });
     const findings = await page.evaluate(async (words) => {
@@ -300,6 +327,7 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
         name: 'axe with dialog and preview open',
         passed: findings.length === 0,
         detail: findings.length ? `${findings.length} serious or critical: ${[...new Set(findings)].join(', ')}` : '0 serious or critical',
+        figure: findings.length ? `${findings.length}: ${[...new Set(findings)].join(', ')}` : '0',
       },
     ];
   } finally {
@@ -367,6 +395,7 @@ async function busyPreviews(browser: Browser, links: SampledLink[], root: string
     detail: times.length
       ? `p95 ${p95} ms, median ${times[Math.floor(times.length / 2)]} ms over ${times.length} first previews (hover delay included)`
       : 'no preview shown',
+    figure: times.length ? `${p95} ms of ${times.length}` : 'none shown',
   };
 }
 
