@@ -5,7 +5,7 @@
  * page of its own and answers `{ name, passed, detail }`; the details say what the reader would have seen.
  */
 import type { Browser, Page } from 'playwright-core';
-import { INSTRUMENT, reachThemeSearch, themeChanges, type ThemeState } from './theme.ts';
+import { instrument, reachThemeSearch, themeChanges, type ThemeState } from './theme.ts';
 // The page's globals once the widget runs in it (window.doclens, <doclens-search>), for page.evaluate.
 import type {} from '../../widget/loader/doclens.ts';
 import type {} from '../../widget/search/doclens-search.ts';
@@ -301,7 +301,7 @@ export async function runKeyboardChecks(browser: Browser, url: string, options: 
     const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } });
     // Functions handed to the page keep their names under tsx.
     await context.addInitScript('window.__name = (target) => target;');
-    await context.addInitScript(INSTRUMENT);
+    await context.addInitScript(await instrument());
     const page = await context.newPage();
     try {
       if (name === WHILE_LOADING) {

@@ -1,10 +1,21 @@
 /**
  * For the keyboard checks, what the theme of a real site does: its state as the page reports it
  * (overlays, toggles, focus outside doclens, its search box's text), and the way a reader reaches its
- * own search (its box, a control that opens it, a toggle that shows it), found from the page's
- * structure as doclens finds it.
+ * own search (its box, a control that opens it, a toggle that shows it), found by doclens' own
+ * detection (`widget/loader/theme-search.ts`, bundled into the page).
  */
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
+import type { searchOpeners, themeSearchBoxes } from '../../widget/loader/theme-search.ts';
+
+/** The widget's detection of the theme's search, as the page's scripts see it (see `instrument`). */
+interface ThemeSearchProbe {
+  themeSearchBoxes: typeof themeSearchBoxes;
+  searchOpeners: typeof searchOpeners;
+}
+
+const THEME_SEARCH = fileURLToPath(new URL('../../widget/loader/theme-search.ts', import.meta.url));
 
 /** What the theme shows and where focus went, as the page tells it (see `INSTRUMENT`). */
 export interface ThemeState {
@@ -16,7 +27,7 @@ export interface ThemeState {
 }
 
 // Runs in the page before its own scripts: records focus that lands outside doclens, and helpers the checks read.
-export const INSTRUMENT = `(() => {
+const RECORDER = `(() => {
   const inDoclens = (element) => !!element.closest?.('doclens-search, doclens-preview, doclens-versions');
   const describe = (element) => {
     const name = element.getAttribute('name');
@@ -32,12 +43,6 @@ export const INSTRUMENT = `(() => {
   }, true);
   window.__doclensKeyboard = {
     log,
-    themeBoxes: () => [...document.querySelectorAll('input')].filter((input) => {
-      if ((input.type !== 'text' && input.type !== 'search') || inDoclens(input)) return false;
-      const action = new URL(input.form?.getAttribute('action') ?? '-', document.baseURI).pathname;
-      return input.type === 'search' || input.closest('[role="search"]') ||
-        /(^|\\/)search(\\.[a-z]+|\\/(index\\.[a-z]+)?)?$/i.test(action) || input.form?.getAttribute('name') === 'search';
-    }),
     state: () => ({
       // doclens' own fragment (the query while its dialog is open) is not the theme's doing.
       url: location.href.replace(/#doclens-q=[^#]*$/, ''),
@@ -48,10 +53,32 @@ export const INSTRUMENT = `(() => {
         .filter((element) => !inDoclens(element) && element.checked)
         .map(describe),
       focusedOutside: [...log.focusedOutside],
-      themeBoxValues: window.__doclensKeyboard.themeBoxes().map((input) => input.value),
+      // In the detection's order, which puts visible boxes first: sorted, a box shown or hidden changes nothing.
+      themeBoxValues: window.__doclensThemeSearch.themeSearchBoxes().map((input) => input.value).sort(),
     }),
   };
 })();`;
+
+let instrumented: Promise<string> | undefined;
+
+/**
+ * The script the checks add to each page before its own: the widget's detection of the theme's search
+ * (on `window.__doclensThemeSearch`), and the recorder of focus and helpers (on `window.__doclensKeyboard`).
+ */
+export function instrument(): Promise<string> {
+  instrumented ??= build({
+    stdin: {
+      contents: `import { searchOpeners, themeSearchBoxes } from ${JSON.stringify(THEME_SEARCH)};
+        window.__doclensThemeSearch = { searchOpeners, themeSearchBoxes };`,
+      loader: 'ts',
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+    },
+    bundle: true,
+    format: 'iife',
+    write: false,
+  }).then(({ outputFiles }) => `${outputFiles[0]!.text}\n${RECORDER}`);
+  return instrumented;
+}
 
 /** Differences between two theme states, in words ("" when the theme did nothing). */
 export function themeChanges(before: ThemeState, after: ThemeState): string {
@@ -76,7 +103,8 @@ export function themeChanges(before: ThemeState, after: ThemeState): string {
  */
 async function markThemeSearch(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const boxes = (window as unknown as { __doclensKeyboard: { themeBoxes(): HTMLInputElement[] } }).__doclensKeyboard.themeBoxes();
+    const probe = (window as unknown as { __doclensThemeSearch: ThemeSearchProbe }).__doclensThemeSearch;
+    const boxes = probe.themeSearchBoxes();
     const clickable = (element: Element) => {
       if (!element.checkVisibility({ visibilityProperty: true })) return false;
       element.scrollIntoView({ block: 'center' });
@@ -85,16 +113,7 @@ async function markThemeSearch(page: Page): Promise<string> {
       return !!hit && (hit === element || element.contains(hit));
     };
     const box = boxes.find(clickable);
-    const opener = [...document.querySelectorAll('[data-target], [data-bs-target], [aria-controls], a[href^="#"]')].find((control) => {
-      const reference =
-        control.getAttribute('data-target') ??
-        control.getAttribute('data-bs-target') ??
-        control.getAttribute('aria-controls') ??
-        control.getAttribute('href') ??
-        '';
-      const target = document.getElementById(reference.replace(/^#/, ''));
-      return !!target && !target.checkVisibility() && boxes.some((candidate) => target.contains(candidate)) && clickable(control);
-    });
+    const opener = probe.searchOpeners(boxes).find(clickable);
     const found = box ?? opener;
     found?.setAttribute('data-doclens-check', 'theme-search');
     return box ? "the theme's search box" : opener ? "the control that opens the theme's search" : '';

@@ -78,7 +78,7 @@ export function watchThemeSearch(boxes: HTMLInputElement[], shown: (visible: boo
 }
 
 /** Controls that reveal a hidden container holding a search box (a navigation bar's "Search" opening a modal). */
-function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
+export function searchOpeners(boxes: HTMLInputElement[]): HTMLElement[] {
   // Labels for the checkboxes that show the search, outside the search itself (its overlay, its "back" button).
   const toggles = new Set(boxes.flatMap(searchToggles));
   const toggleLabels = [...document.querySelectorAll('label')].filter(
