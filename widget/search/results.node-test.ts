@@ -161,6 +161,28 @@ describe('rows that repeat the one above', () => {
   );
 });
 
+describe('rows of a page that share a title', () => {
+  it("are told apart by the owner their anchors name (cryptography's verify of two key derivation classes)", () => {
+    const verify = (owner: string) =>
+      block(`cryptography.hazmat.primitives.kdf.${owner.toLowerCase()}.${owner}.verify`, {
+        type: 'domain',
+        title: undefined,
+        name: 'verify(key_material, expected_key)',
+        content: `Parameters: key_material (bytes) – The input key material. Raises InvalidKey if it is not ${owner}'s.`,
+      });
+    const [group] = resultGroups([result('/en/latest/kdf.html', [verify('PBKDF2HMAC'), verify('Scrypt'), block('derive')])]);
+    expect(group!.sections.map((row) => row.owner)).toEqual(['PBKDF2HMAC', 'Scrypt', undefined]);
+    expect(group!.sections.map(rowLabel)).toEqual([
+      'PBKDF2HMAC.verify(key_material, expected_key)',
+      'Scrypt.verify(key_material, expected_key)',
+      'Section derive',
+    ]);
+    // Titles of their own need no owner; nor does an anchor that is no full name.
+    const [other] = resultGroups([result('/b.html', [verify('Scrypt'), block('verify', { title: 'verify(key_material, expected_key)' })])]);
+    expect(other!.sections.map((row) => row.owner)).toEqual(['Scrypt', undefined]);
+  });
+});
+
 describe('isElsewhere', () => {
   const found = result('/a.html', [], { project: { slug: 'aurora-plugins', alias: 'plugins' }, version: { slug: '2.0' } });
   it('marks results of another project, or of another version when a version is searched', () => {

@@ -15,6 +15,11 @@ export interface ResultRow {
   url: string;
   result: SearchResult;
   block?: SearchBlock;
+  /**
+   * Where sections listed under a page share a title (the same method of two classes): the owner
+   * their anchor names (`PBKDF2HMAC` of `…kdf.pbkdf2.PBKDF2HMAC.verify`), which tells them apart.
+   */
+  owner?: string;
 }
 
 /** A page found, with its first sections. */
@@ -82,12 +87,33 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
     const shown = blocks.filter(
       (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
     );
+    const listed = shown.slice(0, SECTIONS_PER_PAGE);
+    const titles = listed.map((block) => sectionTitle(block).text.trim().toLowerCase());
     return {
       page: row(page, result),
       ...(lead ? { lead } : {}),
-      sections: shown.slice(0, SECTIONS_PER_PAGE).map((block) => row(`${page}#${encodeURIComponent(block.id)}`, result, block)),
+      sections: listed.map((block, at) => {
+        const section = row(`${page}#${encodeURIComponent(block.id)}`, result, block);
+        const owner = titles.indexOf(titles[at]!) !== titles.lastIndexOf(titles[at]!) ? ownerOf(block) : undefined;
+        return owner ? { ...section, owner } : section;
+      }),
     };
   });
+}
+
+/** What owns a documented object, from its anchor when that is its full name and its title starts with its own part. */
+function ownerOf(block: SearchBlock): string | undefined {
+  const parts = block.id.split('.');
+  const own = parts.at(-1);
+  if (
+    parts.length < 2 ||
+    !own ||
+    !sectionTitle(block)
+      .text.split(/[^\w$]+/)
+      .includes(own)
+  )
+    return undefined;
+  return parts.at(-2) || undefined;
 }
 
 const sameText = (a: string | undefined, b: string | undefined) =>
@@ -191,7 +217,8 @@ export function sectionSnippet(block: SearchBlock): HighlightedText {
 
 /** What a row is called when announced: its section, else its page. */
 export function rowLabel(row: ResultRow): string {
-  return withoutTrailingMark(row.block?.title ?? row.block?.name ?? row.result.title ?? '');
+  const label = withoutTrailingMark(row.block?.title ?? row.block?.name ?? row.result.title ?? '');
+  return row.owner ? `${row.owner}.${label}` : label;
 }
 
 /** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */

@@ -200,7 +200,9 @@ function renderResults(view: SearchView): TemplateResult {
               view,
               section,
               html`
-            <span class="title hit" part="option-title">${highlighted(sectionTitle(section.block!))}</span>
+            <span class="title hit" part="option-title">${section.owner ? `${section.owner}.` : nothing}${highlighted(
+              sectionTitle(section.block!),
+            )}</span>
             <span class="snippet">${highlighted(sectionSnippet(section.block!))}</span>`,
               'section',
             ),
