@@ -32,7 +32,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** First previews timed with the machine busy; the target of their 95th percentile. */
 const TIMED_PREVIEWS = 12;
 const PREVIEW_P95_MS = 1000;
-/** Tab presses after which focus is taken to have gone elsewhere than the next link. */
+/** Tab presses beyond the page's own stops after which focus is taken to have gone elsewhere than the next link. */
 const MAX_TABS = 30;
 
 const ready = (page: Page) =>
@@ -241,14 +241,19 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
       first?.focus();
     }, link?.url ?? '');
     await page.waitForFunction(() => !!customElements.get('doclens-preview'), undefined, { timeout: 15000 }).catch(() => undefined);
-    // The previewed links a reader can reach (not in a collapsed or hidden part), in document order, and which has focus.
+    // The previewed links a reader can reach (not in a collapsed or hidden part), in document order, which has focus,
+    // and the page's own stops between it and the next (links elsewhere, buttons, fields).
     const linkIndex = () =>
       page.evaluate(() => {
         const preview = document.querySelector('doclens-preview')!;
-        const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(
-          (candidate) => preview.previewUrl(candidate) && candidate.checkVisibility({ visibilityProperty: true }),
+        const stops = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+          (candidate) =>
+            candidate.tabIndex >= 0 && !candidate.matches(':disabled') && candidate.checkVisibility({ visibilityProperty: true }),
         );
-        return { index: links.indexOf(document.activeElement as HTMLAnchorElement), count: links.length };
+        const links = stops.filter((candidate) => candidate instanceof HTMLAnchorElement && preview.previewUrl(candidate));
+        const index = links.indexOf(document.activeElement as HTMLElement);
+        const between = index >= 0 && links[index + 1] ? stops.indexOf(links[index + 1]!) - stops.indexOf(links[index]!) - 1 : 0;
+        return { index, count: links.length, between };
       });
     // From the sampled link if it previews, else from the first link that does.
     await page.evaluate(() => {
@@ -256,24 +261,24 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
       if (document.activeElement instanceof HTMLAnchorElement && preview.previewUrl(document.activeElement)) return;
       [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => preview.previewUrl(candidate))?.focus();
     });
-    // Tab presses to the next previewed link; the links between that preview nothing (a link elsewhere) are stops of the page's own.
+    // Tab presses to the next previewed link, beyond the stops of the page's own between them (a link elsewhere).
     const presses: number[] = [];
     let intoPreview = 0;
     let lost = 0;
     for (let step = 0; step < 5; step++) {
-      const { index, count } = await linkIndex();
+      const { index, count, between } = await linkIndex();
       if (index < 0 || index + 1 >= count) break;
       // Long enough for the preview to open on focus.
       await page.waitForTimeout(500);
       let pressed = 0;
       let reached = false;
-      while (!reached && pressed < MAX_TABS) {
+      while (!reached && pressed < between + MAX_TABS) {
         await page.keyboard.press('Tab');
         pressed++;
         if (await page.evaluate(() => document.activeElement?.localName === 'doclens-preview')) intoPreview++;
         reached = (await linkIndex()).index === index + 1;
       }
-      presses.push(pressed);
+      presses.push(pressed - between);
       // Focus went elsewhere and never came to the next link: no reader's way from link to link.
       if (!reached) {
         lost++;
@@ -285,8 +290,8 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
       name: 'one Tab from link to link',
       passed: presses.length > 0 && intoPreview === 0 && lost === 0,
       detail: presses.length
-        ? `${presses.length} links: ${presses.join(', ')} Tab presses each, ${intoPreview} into a preview` +
-          (lost ? `, the next link not reached in ${MAX_TABS}` : '')
+        ? `${presses.length} links: ${presses.join(', ')} Tab presses each besides the page's own stops, ${intoPreview} into a preview` +
+          (lost ? `, the next link not reached in ${MAX_TABS} more` : '')
         : 'no two previewed links to Tab between',
       figure: presses.length ? `${presses.join(', ')}${lost ? ' (lost)' : ''}` : 'no two links',
     };
