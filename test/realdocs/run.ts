@@ -23,7 +23,7 @@ import {
   type ServedSite,
 } from './metrics.ts';
 import { ahead, peerRelevance, type PeerRelevance } from './peers.ts';
-import { checkPreviews } from './previews.ts';
+import { checkPreviews, type PreviewOutcome } from './previews.ts';
 import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
 import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
@@ -120,8 +120,10 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
     `  previews: ${previews.length - failed.length}/${previews.length} in-content links carry text beyond their heading ` +
       `(${percent(passed)})${notes.length ? `; ${notes.join('; ')}` : ''}`,
   );
-  for (const outcome of failed.slice(0, EXAMPLES))
-    console.log(`    ✗ ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
+  const line = (mark: string, outcome: PreviewOutcome) =>
+    console.log(`    ${mark} ${outcome.from} → ${outcome.url.replace(/^https?:\/\/[^/]+/, '')}: ${outcome.reason}`);
+  for (const outcome of failed.slice(0, EXAMPLES)) line('✗', outcome);
+  for (const outcome of outcomes.filter((outcome) => outcome.leftOut).slice(0, 3)) line('·', outcome);
   return { share: passed, checked: previews.length, leftOut };
 }
 
