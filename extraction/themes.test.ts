@@ -219,6 +219,15 @@ describe('theme furniture inside the marked main content', () => {
     expect(plainText(page.content)).not.toMatch(banner);
   });
 
+  it('is not the opening of a sphinx-book-theme page of several top-level sections (Dask): its buttons and "Contents"', () => {
+    const html = fixture('sphinx-book-sections');
+    const split = splitSections(html, 'dataframe-groupby.html');
+    expect(split.sections.map((section) => section.id)).toContain('aggregate');
+    for (const section of split.sections) expect(`${section.title} ${section.content}`).not.toMatch(FURNITURE);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(plainText(page.content)).toMatch(/^Shuffling for GroupBy and Join Operations like groupby/);
+  });
+
   it("is no section and no preview of a sphinx_celery page with no heading and no text of its own (Kombu's changelog)", () => {
     const html = fixture('sphinx-celery-changelog');
     const banner = /development version|stable docs/;

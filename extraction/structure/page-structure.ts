@@ -294,7 +294,8 @@ export class PageStructure<Node, Element extends Node> {
    * before it without a heading of their own, and blocks after it without a heading and with hardly
    * any prose (links, labels, a line), are not. When `main` has headings beside that part (several
    * top-level sections), what is before the first may be the page's introduction: only a short block
-   * that points to another site (a banner sending readers to other docs) is furniture there; and so are
+   * that points to another site (a banner sending readers to other docs) or holds buttons or navigation
+   * (a bar of page actions) is furniture there; and so are
    * such banners opening a page's marked main content without any heading, all of which is before one
    * (Kombu's changelog: the banner alone; a definition, whose links often lead elsewhere, is no page).
    * None when `main` holds an `<h1>` directly, or headings but no `<h1>`.
@@ -313,12 +314,25 @@ export class PageStructure<Node, Element extends Node> {
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
     if (this.measures.get(part)?.headings === this.measures.get(main)?.headings)
       return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
-    return this.besidePart(part, main, (child, before) => before && this.isBanner(child));
+    return this.besidePart(part, main, (child, before) => before && (this.isBanner(child) || this.isToolbar(child)));
   }
 
   /** A short block that points to another site: a banner sending readers to other docs. */
   private isBanner(element: Element): boolean {
     return this.proseLength(element) < FURNITURE_PROSE && this.linksToOtherSite(element);
+  }
+
+  /**
+   * A short block that holds buttons or navigation: the theme's bar of page actions (sphinx-book-theme's
+   * download and print buttons, its "Contents" label and the page's table of contents). A page's own
+   * introduction holds prose, not controls.
+   */
+  private isToolbar(element: Element): boolean {
+    const { tree } = this;
+    return (
+      this.proseLength(element) < FURNITURE_PROSE &&
+      !!findFirst(tree, element, (inner) => tree.tagName(inner) === 'button' || this.around.has(inner))
+    );
   }
 
   /** The blocks without a heading beside `part` and its ancestors up to `main` that `isFurniture` picks. */

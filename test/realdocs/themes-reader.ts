@@ -146,6 +146,8 @@ async function openedPages(browser: Browser, url: string, queries: Query[]): Pro
 async function furniture(site: ServedSite, queries: Query[], links: SampledLink[]): Promise<ThemeReaderCheck> {
   let hits = 0;
   let furnitureHits = 0;
+  /** The first of each kind, to say where. */
+  const examples: string[] = [];
   for (const query of queries) {
     const params = new URLSearchParams({ q: `subprojects:${site.version.project.slug}/${site.version.slug} ${query.q}` });
     const response = await proxyGet(`${site.proxyUrl}/api/v3/search/?${params}`);
@@ -153,7 +155,9 @@ async function furniture(site: ServedSite, queries: Query[], links: SampledLink[
     const body = (await response.json()) as SearchResponse;
     for (const block of body.results.flatMap((result) => result.blocks ?? [])) {
       hits++;
-      if (FURNITURE.test(block.content ?? '')) furnitureHits++;
+      if (!FURNITURE.test(block.content ?? '')) continue;
+      furnitureHits++;
+      if (furnitureHits === 1) examples.push(`"${query.q}" → ${block.id || '(page top)'}: "${(block.content ?? '').slice(0, 60)}"`);
     }
   }
   // Whole pages' previews (a link without a fragment) and sections'.
@@ -166,13 +170,18 @@ async function furniture(site: ServedSite, queries: Query[], links: SampledLink[
     if (!response.ok) continue;
     const body = (await response.json()) as EmbedPreview;
     previews++;
-    if (FURNITURE.test(`${body.title} ${body.content.replace(/<[^>]+>/g, ' ')}`)) furniturePreviews++;
+    const text = `${body.title} ${body.content.replace(/<[^>]+>/g, ' ')}`;
+    if (!FURNITURE.test(text)) continue;
+    furniturePreviews++;
+    if (furniturePreviews === 1) examples.push(`${link.url.replace(/^https?:\/\/[^/]+/, '')}: "${text.slice(0, 60)}"`);
   }
   return {
     point: 3,
     name: 'no theme furniture',
     passed: furnitureHits === 0 && furniturePreviews === 0,
-    detail: `${furnitureHits} of ${hits} section hits and ${furniturePreviews} of ${previews} previews are theme furniture`,
+    detail:
+      `${furnitureHits} of ${hits} section hits and ${furniturePreviews} of ${previews} previews are theme furniture` +
+      (examples.length ? `; ${examples.join('; ')}` : ''),
     figure: `${furnitureHits} of ${hits} hits, ${furniturePreviews} of ${previews} previews`,
   };
 }
