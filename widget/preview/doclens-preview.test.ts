@@ -242,6 +242,20 @@ describe('<doclens-preview>', () => {
     });
   }
 
+  it("says a preview is unavailable when the page has no title and no text (Kombu's changelog, its banner left out)", async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="empty" href=${`${hostile}/en/latest/empty.html`}>log</a></p>`,
+    );
+    await hover(container.querySelector('#empty')!);
+    await until(() => isOpen(preview), 'open');
+    await until(() => !!part(preview, 'unavailable'), 'unavailable');
+    expect(part(preview, 'content')).to.equal(null);
+    await moveAway();
+  });
+
   it('shows nothing for a slow answer that arrives after the pointer left', async () => {
     const hostile = servers.hostile;
     const { container, preview } = await page(

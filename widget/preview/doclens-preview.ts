@@ -14,6 +14,13 @@ import { contextLabel, linksToItself, OPT_OUT, previewTarget } from './preview-u
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
+
+/** Whether sanitized HTML shows something: text, or a picture (read in an inert template, never in the page). */
+function showsSomething(html: string): boolean {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return !!template.content.textContent?.trim() || !!template.content.querySelector('img');
+}
 /** With Alt, the key that goes from the link into its preview. */
 const ENTER_KEY = 'ArrowDown';
 
@@ -226,7 +233,8 @@ export class DoclensPreview extends DoclensElement {
       // The reader may have moved on while it loaded: a late answer shows nothing.
       if (this.target !== link) return;
       this.preview = preview;
-      this.phase = 'ready';
+      // A page with no title and no text of its own (a theme's banner alone, left out) has nothing to preview.
+      this.phase = preview.title || showsSomething(sanitizeContent(preview.content)) ? 'ready' : 'error';
     } catch {
       if (this.target !== link) return;
       this.phase = 'error';
