@@ -161,6 +161,22 @@ describe('rows that repeat the one above', () => {
   );
 });
 
+describe('a section titled as its page', () => {
+  it("gives its words to the page's row wherever the search lists it (MkDocs' Customizing Your Theme, second)", () => {
+    const [group] = resultGroups([
+      result(
+        '/en/latest/user-guide/customizing-your-theme.html',
+        [block('using-the-theme-custom_dir'), block('top', { title: 'Customizing Your Theme' })],
+        {
+          title: 'Customizing Your Theme',
+        },
+      ),
+    ]);
+    expect(group!.lead?.id).toBe('top');
+    expect(group!.sections.map((row) => row.block!.id)).toEqual(['using-the-theme-custom_dir']);
+  });
+});
+
 describe('rows of a page that share a title', () => {
   it("are told apart by the owner their anchors name (cryptography's verify of two key derivation classes)", () => {
     const verify = (owner: string) =>

@@ -25,7 +25,7 @@ export interface ResultRow {
 /** A page found, with its first sections. */
 export interface ResultGroup {
   page: ResultRow;
-  /** The section that opens the page, titled as the page: no row of its own, its words under the page's row. */
+  /** The section titled as the page (its opening, wherever listed): no row of its own, its words under the page's row. */
   lead?: SearchBlock;
   sections: ResultRow[];
 }
@@ -82,7 +82,8 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
     if (page === undefined) return [];
     // Talking to a hosting service directly, fields may be missing: nothing here may throw.
     const blocks = result.blocks ?? [];
-    const lead = blocks[0] && sameText(sectionTitle(blocks[0]).text, result.title) ? blocks[0] : undefined;
+    // Wherever the search lists it: a section titled as its page would read as the page again.
+    const lead = blocks.find((block) => sameText(sectionTitle(block).text, result.title));
     // A row that says what the row above says is left out.
     const shown = blocks.filter(
       (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
