@@ -74,20 +74,37 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
     .then(() => true)
     .catch(() => false);
   if (!reachable) return undefined;
-  const started = Date.now();
+  // Timed in the page, from the pointer entering the link to the preview's content in the DOM: not the driver's steps.
+  await element.evaluate((anchor) => {
+    const times = window as unknown as { hoveredAt?: number; shownAt?: number };
+    times.hoveredAt = undefined;
+    times.shownAt = undefined;
+    anchor.addEventListener('pointerover', () => (times.hoveredAt ??= performance.now()), { once: true });
+    const root = document.querySelector('doclens-preview')!.shadowRoot!;
+    const observer = new MutationObserver(() => {
+      if (!root.querySelector('[part~="content"]')) return;
+      times.shownAt ??= performance.now();
+      observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true });
+  });
   const hovered = await element
     .hover({ timeout: 2000 })
     .then(() => true)
     .catch(() => false);
   if (!hovered) return undefined;
   const shown = await page
-    .waitForFunction(() => !!document.querySelector('doclens-preview')?.shadowRoot?.querySelector('[part~="content"]'), undefined, {
+    .waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined, undefined, {
       timeout: SHOWN_WITHIN_MS,
-      polling: 20,
+      polling: 50,
     })
     .then(() => true)
     .catch(() => false);
-  return shown ? Date.now() - started : 'not shown';
+  if (!shown) return 'not shown';
+  return page.evaluate(() => {
+    const { hoveredAt, shownAt } = window as unknown as { hoveredAt: number; shownAt: number };
+    return Math.round(shownAt - hoveredAt);
+  });
 }
 
 /** First previews of `TIMED_PAGES` pages with two busy processes beside the proxy. */
