@@ -82,8 +82,8 @@ function cpuMsOf(tid: number | undefined): number {
  * Worker threads that parse pages and extract sections, and read large search answers, so that work
  * whose cost others choose (a page's author, the upstream) never holds up the main thread: each job
  * has a time limit (its thread is stopped past it), each thread a heap limit, and jobs beyond the
- * threads wait in a bounded queue. Threads start with the first jobs and stay; a stopped one is
- * replaced when a job needs it.
+ * threads wait in a bounded queue. Threads start with the first jobs (the first with the server:
+ * `warm`) and stay; a stopped one is replaced when a job needs it.
  */
 export class ThreadPool {
   private readonly threads = new Set<Thread>();
