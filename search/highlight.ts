@@ -84,15 +84,17 @@ const isReaders = (term: string, terms: readonly string[]) =>
   );
 
 /**
- * The words to highlight, as `highlight` takes them, in a text another engine searched (the hosting service) for
- * `query` and marked `marked` in: the reader's words, and of the marked words' terms only those a word of the
- * reader's is, starts ("conf" of "configuration") or misspells ("retires" of "retries"). Neither stop words nor
+ * The words to highlight, as `highlight` takes them, in texts another engine searched (the hosting service) for
+ * `query`, from the words it marked in each: the reader's words, and of the marked words' terms only those a word of
+ * the reader's is, starts ("conf" of "configuration") or misspells ("retires" of "retries"). Neither stop words nor
  * whole names the reader did not name: marked `kombu.connection.Connection.drain_events` gives `drain_events`
- * for "drain_events".
+ * for "drain_events". The query is read once, for every text of an answer.
  */
-export function readersWords(query: string, marked: readonly string[]): Set<string> {
+export function readersWords(query: string): (marked: readonly string[]) => Set<string> {
   const terms = readQuery(query)?.terms ?? [];
-  const words = new Set(terms);
-  for (const token of marked.flatMap(tokens)) for (const term of termsOf(token)) if (isReaders(term, terms)) words.add(term);
-  return words;
+  return (marked) => {
+    const words = new Set(terms);
+    for (const token of marked.flatMap(tokens)) for (const term of termsOf(token)) if (isReaders(term, terms)) words.add(term);
+    return words;
+  };
 }

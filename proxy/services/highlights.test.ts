@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readersWords } from '../../search/index.ts';
 import { readSearch } from '../upstream/read-search.ts';
 import { rehighlighted } from './highlights.ts';
 import { searchResponse } from './search-response.ts';
@@ -58,18 +59,18 @@ describe('upstream search highlights', () => {
   });
 
   it('mark a name the reader named whole in its matched part, and the words the reader is still typing', () => {
-    expect(rehighlighted('<span>kombu.connection.Connection.drain_events</span>', 'drain_events')).toBe(
+    expect(rehighlighted('<span>kombu.connection.Connection.drain_events</span>', readersWords('drain_events'))).toBe(
       'kombu.connection.Connection.<span>drain_events</span>',
     );
-    expect(rehighlighted('The <span>configuration</span> of <span>the</span> worker', 'the conf')).toBe(
+    expect(rehighlighted('The <span>configuration</span> of <span>the</span> worker', readersWords('the conf'))).toBe(
       'The <span>configuration</span> of the worker',
     );
     // A misspelling, as the upstream's fuzzy matching finds it.
-    expect(rehighlighted('How many <span>retries</span>', 'retires')).toBe('How many <span>retries</span>');
+    expect(rehighlighted('How many <span>retries</span>', readersWords('retires'))).toBe('How many <span>retries</span>');
   });
 
   it("keep nothing of the upstream's markup but its text, escaped", () => {
     const hostile = '<span onclick="steal()">drain</span> <img src=x onerror=steal()><script>steal()</script> &amp; <b>events</b>';
-    expect(rehighlighted(hostile, 'drain events')).toBe('<span>drain</span> steal() &amp; <span>events</span>');
+    expect(rehighlighted(hostile, readersWords('drain events'))).toBe('<span>drain</span> steal() &amp; <span>events</span>');
   });
 });

@@ -1,6 +1,9 @@
 import { Parser } from 'htmlparser2';
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
-import { highlight, readersWords } from '../../search/index.ts';
+import { highlight, type readersWords } from '../../search/index.ts';
+
+/** The words to mark in an upstream highlight, from those the upstream marked in it. */
+type ReadersWords = ReturnType<typeof readersWords>;
 
 /** An upstream highlight read: its text (entities decoded, every tag dropped) and the texts its `<span>`s mark. */
 function readHighlight(html: string): { text: string; marked: string[] } {
@@ -36,13 +39,13 @@ function readHighlight(html: string): { text: string; marked: string[] } {
  * HTML-escaped, with `<span>` around the reader's words only and only the part of a name the search matched,
  * not the upstream's marks on stop words and whole dotted names. Nothing of its markup but the text survives.
  */
-export function rehighlighted(html: string, query: string): string {
+export function rehighlighted(html: string, wordsOf: ReadersWords): string {
   const { text, marked } = readHighlight(html);
-  return highlight(text, readersWords(query, marked));
+  return highlight(text, wordsOf(marked));
 }
 
-function blockRehighlighted(block: SearchBlock, query: string): SearchBlock {
-  const again = (list: string[]) => list.map((html) => rehighlighted(html, query));
+function blockRehighlighted(block: SearchBlock, wordsOf: ReadersWords): SearchBlock {
+  const again = (list: string[]) => list.map((html) => rehighlighted(html, wordsOf));
   const { title, name, content } = block.highlights;
   return {
     ...block,
@@ -50,11 +53,11 @@ function blockRehighlighted(block: SearchBlock, query: string): SearchBlock {
   };
 }
 
-/** A result's highlights, its title's and its blocks', marked again for `query` (the words, filters aside). */
-export function resultRehighlighted(result: SearchResult, query: string): SearchResult {
+/** A result's highlights, its title's and its blocks', marked again with the reader's words (`readersWords` of the query). */
+export function resultRehighlighted(result: SearchResult, wordsOf: ReadersWords): SearchResult {
   return {
     ...result,
-    highlights: { title: result.highlights.title.map((html) => rehighlighted(html, query)) },
-    blocks: result.blocks.map((block) => blockRehighlighted(block, query)),
+    highlights: { title: result.highlights.title.map((html) => rehighlighted(html, wordsOf)) },
+    blocks: result.blocks.map((block) => blockRehighlighted(block, wordsOf)),
   };
 }

@@ -1,5 +1,6 @@
 import type { SearchResponse } from '../../contract/index.ts';
 import { parseSearchQuery } from '../../extraction/search-query.ts';
+import { readersWords } from '../../search/index.ts';
 import type { SearchAnswer } from '../upstream/api.ts';
 import { resultRehighlighted } from './highlights.ts';
 
@@ -27,8 +28,8 @@ export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<s
   const { words, page, pageSize, base } = asked;
   const kept = answer.results.filter((result) => inScope.has(result.project.slug));
   const dropped = answer.results.length - kept.length;
-  const text = parseSearchQuery(words).text;
-  const results = kept.map((result) => resultRehighlighted(result, text));
+  const wordsOf = readersWords(parseSearchQuery(words).text);
+  const results = kept.map((result) => resultRehighlighted(result, wordsOf));
   return {
     // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
     count: dropped === 0 ? answer.count : results.length,
