@@ -15,12 +15,16 @@ import type {} from '../../widget/preview/doclens-preview.ts';
 const TIMED_PAGES = 20;
 /** The target of the 95th percentile. */
 export const PREVIEW_P95_MS = 1000;
+/** The slowest previews the report names. */
+const SLOWEST_SHOWN = 3;
 /** How long a preview may take before it counts as not shown. */
 const SHOWN_WITHIN_MS = 10_000;
 
 export interface PreviewTimes {
   /** Milliseconds from hover to content, in the order measured. */
   times: number[];
+  /** The slowest previews: the link's page, where it points, milliseconds. */
+  slowest: [from: string, url: string, ms: number][];
   /** Links hovered that showed no preview within `SHOWN_WITHIN_MS`. */
   notShown: number;
   p50: number;
@@ -110,28 +114,30 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
 /** First previews of `TIMED_PAGES` pages with two busy processes beside the proxy. */
 export async function firstPreviewTimes(browser: Browser, site: ServedSite): Promise<PreviewTimes> {
   const { links } = await sampleLinks(site, 4 * TIMED_PAGES);
-  const times: number[] = [];
+  const timed: [from: string, url: string, ms: number][] = [];
   let notShown = 0;
-  if (links.length === 0) return { times, notShown, p50: Number.NaN, p95: Number.NaN };
+  if (links.length === 0) return { times: [], slowest: [], notShown, p50: Number.NaN, p95: Number.NaN };
   const root = siteRoot(links[0]!);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const busy = busyProcesses();
   try {
     const page = await context.newPage();
     for (const link of firstLinks(links)) {
-      if (times.length + notShown >= TIMED_PAGES) break;
+      if (timed.length + notShown >= TIMED_PAGES) break;
       const time = await hoverTime(page, link, root);
       if (time === 'not shown') notShown++;
-      else if (time !== undefined) times.push(time);
+      else if (time !== undefined) timed.push([link.from, link.url, time]);
     }
   } finally {
     for (const child of busy) child.kill();
     await context.close();
   }
+  const times = timed.map(([, , ms]) => ms);
   const sorted = [...times].sort((a, b) => a - b);
   // A preview not shown counts as slower than any shown.
   const all = [...sorted, ...Array<number>(notShown).fill(Number.POSITIVE_INFINITY)];
-  return { times, notShown, p50: percentile(all, 50), p95: percentile(all, 95) };
+  const slowest = [...timed].sort((a, b) => b[2] - a[2]).slice(0, SLOWEST_SHOWN);
+  return { times, slowest, notShown, p50: percentile(all, 50), p95: percentile(all, 95) };
 }
 
 /** Whether the 95th percentile meets the target (with at least one preview timed). */
@@ -142,8 +148,9 @@ export function previewTimesLine(found: PreviewTimes): string {
   const count = found.times.length + found.notShown;
   if (count === 0) return 'first previews, machine busy: no link could be hovered';
   const shown = found.notShown ? `; ${found.notShown} not shown within ${SHOWN_WITHIN_MS / 1000} s` : '';
+  const slowest = found.slowest.map(([from, url, ms]) => `${ms} ms ${from} → ${url.replace(/^https?:\/\/[^/]+/, '')}`);
   return (
     `first previews with two busy processes: p50 ${found.p50} ms, p95 ${found.p95} ms over ${count} pages` +
-    `${shown} (target p95 < ${PREVIEW_P95_MS} ms)`
+    `${shown} (target p95 < ${PREVIEW_P95_MS} ms); slowest: ${slowest.join(', ')}`
   );
 }
