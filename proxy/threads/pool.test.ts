@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
@@ -127,9 +127,9 @@ describe.runIf(process.platform === 'linux')('ThreadPool on a busy machine', () 
     const extraction = pool();
     await extraction.run('section', page('<p id="s">x</p>'));
     const [tid] = readdirSync('/proc/self/task').filter((id) => !before.has(id));
-    // The thread as starved as a busy machine can make it: lowest priority, two processes keeping the cores busy.
+    // The thread as starved as a busy machine can make it: lowest priority, two threads keeping the cores busy.
     setPriority(Number(tid), 19);
-    const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    const busy = [0, 1].map(() => new Worker('for (;;) {}', { eval: true }));
     try {
       const started = Date.now();
       const rows = `<table>${'<tr><td>x</td></tr>'.repeat(2000)}</table>`;
@@ -137,7 +137,7 @@ describe.runIf(process.platform === 'linux')('ThreadPool on a busy machine', () 
       // Longer on the clock than a job may run in the foreground, though its CPU time was far less.
       expect(Date.now() - started).toBeGreaterThan(500);
     } finally {
-      for (const child of busy) child.kill();
+      await Promise.all(busy.map((thread) => thread.terminate()));
     }
     expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
     // Not lowered, so not replaced: the same thread took the next job.
