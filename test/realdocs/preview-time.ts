@@ -4,7 +4,7 @@
  * for the first link of pages whose targets the proxy has neither fetched nor parsed yet (the suite runs it
  * before any other measure asks previews), in Chromium at 1280×800, the 300 ms hover delay included.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { percentile } from '../../bench/stats.ts';
 import { sampleLinks, type SampledLink, type ServedSite } from './metrics.ts';
@@ -31,14 +31,15 @@ export interface PreviewTimes {
   p95: number;
 }
 
-/** Two processes that keep a core each busy, as other work on the machine would; stopped with the suite at the latest. */
-function busyProcesses(): ChildProcess[] {
+/** Starts two processes that keep a core each busy, as other work on the machine would; stops them (at exit too). */
+function busyProcesses(): () => void {
   const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
   const stop = () => {
     for (const child of busy) child.kill();
+    process.off('exit', stop);
   };
-  process.once('exit', stop);
-  return busy;
+  process.on('exit', stop);
+  return stop;
 }
 
 /** The first sampled link of each page, to a page no earlier link points to (so that the proxy has not read it). */
@@ -119,7 +120,7 @@ export async function firstPreviewTimes(browser: Browser, site: ServedSite): Pro
   if (links.length === 0) return { times: [], slowest: [], notShown, p50: Number.NaN, p95: Number.NaN };
   const root = siteRoot(links[0]!);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const busy = busyProcesses();
+  const stopBusy = busyProcesses();
   try {
     const page = await context.newPage();
     for (const link of firstLinks(links)) {
@@ -129,7 +130,7 @@ export async function firstPreviewTimes(browser: Browser, site: ServedSite): Pro
       else if (time !== undefined) timed.push([link.from, link.url, time]);
     }
   } finally {
-    for (const child of busy) child.kill();
+    stopBusy();
     await context.close();
   }
   const times = timed.map(([, , ms]) => ms);
