@@ -1,5 +1,5 @@
 import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
-import { absolutizeHtml } from './html/links.ts';
+import { absolutizedFragment } from './html/links.ts';
 import { parseHtml, type ParsedHtml } from './html/parse.ts';
 import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
 import { percentDecoded } from './structure/tree.ts';
@@ -23,11 +23,14 @@ export interface EmbedJobs {
     };
     output: { content: string; preview?: Preview } | null;
   };
-  /** A section the upstream extracted: links made absolute, and its preview. */
+  /**
+   * A section the upstream extracted, links made absolute; with `preview`, its preview alone (a section may be
+   * hundreds of KB: it is not written out again for a few blocks).
+   */
   upstreamSection: {
     input: { content: string; pageUrl: string; preview: boolean };
     /** `cutFromListing`: the section is a piece of a code listing, which the page around it tells more of. */
-    output: { content: string; preview?: Preview; previewHasText: boolean; cutFromListing: boolean };
+    output: { content: string } | { preview: Preview; previewHasText: boolean; cutFromListing: boolean };
   };
   /** The preview of what `#fragment` points to in a page's content from the upstream. */
   targetPreview: {
@@ -65,10 +68,12 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
   },
   upstreamSection({ content, pageUrl, preview }) {
     // Upstream content gets the same link rewriting as the proxy's own extraction.
-    const absolute = absolutizeHtml(content, pageUrl);
-    if (!preview) return { content: absolute, previewHasText: false, cutFromListing: false };
-    const start = previewOf(absolute);
-    return { content: absolute, preview: start, previewHasText: hasTextBeyondTitle(start), cutFromListing: cutFromListing(absolute) };
+    const nodes = absolutizedFragment(content, pageUrl);
+    if (!preview) return { content: toHtml(nodes) };
+    // Read before the preview changes the nodes.
+    const cut = cutFromListing(nodes);
+    const start = previewOf(nodes);
+    return { preview: start, previewHasText: hasTextBeyondTitle(start), cutFromListing: cut };
   },
   targetPreview({ page, pageUrl, fragment }) {
     return previewOfTarget(parseHtml(page), fragment, pageUrl);

@@ -94,12 +94,12 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
 }
 
 /**
- * The tooltip form of an extracted section: its title and first blocks, bounded in size. Pure: the
- * section's HTML (links already absolute) in, the preview out. A whole page's content (its main
- * element may hold navigation too) previews the page's prose.
+ * The tooltip form of an extracted section: its title and first blocks, bounded in size. The section's
+ * HTML (links already absolute) in, or its nodes parsed already (then changed: permalinks removed), the
+ * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
  */
-export function previewOf(sectionHtml: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  return previewOfElements(elementsOf(parseFragment(sectionHtml)), limits);
+export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
+  return previewOfElements(elementsOf(typeof section === 'string' ? parseFragment(section) : section), limits);
 }
 
 /** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
@@ -267,13 +267,13 @@ function listingAround(element: Element): Element | undefined {
 }
 
 /**
- * Whether a section is a piece of a code listing cut out of its `<pre>` (an Embed API answer for a
+ * Whether a section (its HTML, or its nodes) is a piece of a code listing cut out of its `<pre>` (an Embed API answer for a
  * definition's id on a source page): its root holds no block, and its text runs over several lines,
  * or over two whose second is indented deeper (a signature and its body: Kombu's two-line methods).
  * Taken for one wrongly, a section is only read again around its target in the page.
  */
-export function cutFromListing(sectionHtml: string): boolean {
-  const roots = elementsOf(parseFragment(sectionHtml));
+export function cutFromListing(section: string | AnyNode[]): boolean {
+  const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
   const root = roots.length === 1 ? roots[0]! : undefined;
   if (!root || root.name === 'pre' || [...descendants(root)].some((element) => BLOCKS.has(element.name) || isHeadingName(element.name)))
     return false;

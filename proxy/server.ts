@@ -133,6 +133,7 @@ export async function startProxy(config: ProxyConfig, options: ProxyOptions = {}
     return `http://${host}:${(listener.address() as AddressInfo).port}`;
   };
   const url = await listening(server, config.port, config.host);
+  app.context.threads.warm();
   const opsUrl = ops && (await listening(ops, config.opsPort ?? 0, config.opsHost));
 
   let stopped: Promise<void> | undefined;

@@ -1,4 +1,6 @@
-import { termsOf, tokenMatches, VERSION_NUMBER, WHOLE } from './terms.ts';
+import { isPlain, isPrefix, readQuery } from './query.ts';
+import { editDistance, termsOf, tokenMatches, tokens, VERSION_NUMBER, WHOLE } from './terms.ts';
+import { typoEdits } from './weights.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
@@ -70,4 +72,29 @@ export function highlightExcerpts(text: string, words: ReadonlySet<string>, coun
     coveredUntil = end;
   }
   return excerpts;
+}
+
+/**
+ * Whether `term`, matched by another engine, is one of the reader's `terms`, the end of one being typed, or a spelling
+ * of one as near as this engine corrects it.
+ */
+const isReaders = (term: string, terms: readonly string[]) =>
+  terms.some(
+    (own) => term === own || (isPrefix(own) && term.startsWith(own)) || (isPlain(term) && editDistance(own, term) <= typoEdits(own)),
+  );
+
+/**
+ * The words to highlight, as `highlight` takes them, in texts another engine searched (the hosting service) for
+ * `query`, from the words it marked in each: the reader's words, and of the marked words' terms only those a word of
+ * the reader's is, starts ("conf" of "configuration") or misspells ("retires" of "retries"). Neither stop words nor
+ * whole names the reader did not name: marked `kombu.connection.Connection.drain_events` gives `drain_events`
+ * for "drain_events". The query is read once, for every text of an answer.
+ */
+export function readersWords(query: string): (marked: readonly string[]) => Set<string> {
+  const terms = readQuery(query)?.terms ?? [];
+  return (marked) => {
+    const words = new Set(terms);
+    for (const token of marked.flatMap(tokens)) for (const term of termsOf(token)) if (isReaders(term, terms)) words.add(term);
+    return words;
+  };
 }

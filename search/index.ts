@@ -31,7 +31,7 @@ import { MIN_OVERVIEW_SHARE } from './weights.ts';
 
 export type { IndexedSection } from './fields.ts';
 export type { PageHit, SectionHit } from './pages.ts';
-export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
+export { escapeHtml, highlight, highlightExcerpts, readersWords } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */

@@ -1,5 +1,5 @@
-import { isTag, type Element } from 'domhandler';
-import { cheerioOf, parseFragment, toHtml } from './parse.ts';
+import { isTag, type AnyNode, type Element } from 'domhandler';
+import { cheerioOf, parseFragment } from './parse.ts';
 
 /** The page URL without query and fragment: what in-page references are resolved against. */
 export function pageUrlOf(url: string): string {
@@ -43,9 +43,9 @@ export function absolutizeReferences(root: Element, pageUrl: string): void {
   within('img[srcset]').attr('srcset', (_, srcset) => absolutizeSrcset(srcset, pageUrl));
 }
 
-/** Section HTML (a fragment, such as an upstream's embed answer) with every link and image absolute. */
-export function absolutizeHtml(html: string, pageUrl: string): string {
+/** Section HTML (a fragment, such as an upstream's embed answer) parsed, with every link and image absolute. */
+export function absolutizedFragment(html: string, pageUrl: string): AnyNode[] {
   const nodes = parseFragment(html);
   for (const node of nodes) if (isTag(node)) absolutizeReferences(node, pageUrl);
-  return toHtml(nodes);
+  return nodes;
 }

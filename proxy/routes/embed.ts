@@ -103,8 +103,8 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       const fragment = url.hash.slice(1);
       const pageUrl = pageUrlOf(url.href);
       const preview = form === 'preview';
-      /** The section `name` of the page (its opening when empty), with its preview; undefined when the page has none. */
-      const sectionOf = async (name: string): Promise<{ content: string; preview?: Preview } | undefined> => {
+      /** The section `name` of the page (its opening when empty), or its preview alone; undefined when the page has none. */
+      const sectionOf = async (name: string): Promise<{ content: string } | { preview: Preview } | undefined> => {
         if (external) {
           const section = await context.pages.extract(pageUrl, (page) =>
             extracted(context, url, 'section', {
@@ -116,7 +116,8 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
               preview,
             }),
           );
-          return section ?? undefined;
+          if (!section) return undefined;
+          return section.preview ? { preview: section.preview } : { content: section.content };
         }
         const result = await context.api
           .embed(
@@ -129,23 +130,23 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
           });
         if (!result) return undefined;
         const section = await extracted(context, url, 'upstreamSection', { content: result.content, pageUrl, preview });
-        if (!section.preview || !name || (section.previewHasText && !section.cutFromListing)) return section;
+        if (!('preview' in section) || !name || (section.previewHasText && !section.cutFromListing)) return section;
         // A bare target (a heading, an empty anchor), or a definition cut out of its code listing: what
         // it is, read around it in the page's content from the upstream, with the reader's own credential.
         const page = await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
         const around = page && (await extracted(context, url, 'targetPreview', { page: page.content, pageUrl, fragment: name }));
-        return { content: section.content, preview: around ?? section.preview };
+        return { preview: around ?? section.preview };
       };
       const base = { url: url.href, fragment: fragment || null, external };
       const section = await sectionOf(fragment);
       // A link to an anchor the page lacks lands at the page's top: its preview is the page's opening.
       if (!section && fragment && preview) {
         const opening = await sectionOf('');
-        if (opening?.preview) return { ...base, ...opening.preview, missing_fragment: true } satisfies EmbedPreview;
+        if (opening && 'preview' in opening) return { ...base, ...opening.preview, missing_fragment: true } satisfies EmbedPreview;
       }
       if (!section)
         throw new ProxyError(404, 'section_not_found', `No content found for ${fragment ? `section "${fragment}"` : 'this page'}.`);
-      if (!section.preview) return { ...base, content: section.content } satisfies EmbedSection;
+      if ('content' in section) return { ...base, content: section.content } satisfies EmbedSection;
       return { ...base, ...section.preview, missing_fragment: false } satisfies EmbedPreview;
     },
   };

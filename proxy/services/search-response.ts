@@ -1,5 +1,8 @@
 import type { SearchResponse } from '../../contract/index.ts';
+import { parseSearchQuery } from '../../extraction/search-query.ts';
+import { readersWords } from '../../search/index.ts';
 import type { SearchAnswer } from '../upstream/api.ts';
+import { resultRehighlighted } from './highlights.ts';
 
 export const MAX_PAGE = 1000;
 
@@ -17,11 +20,16 @@ function pageLink(base: string, q: string, page: number, pageSize: number): stri
   return `${base}/api/v3/search/?${new URLSearchParams({ q, page: String(page), page_size: String(pageSize) })}`;
 }
 
-/** The upstream's answer rebuilt for the projects in scope: a v2 upstream always includes subprojects. */
+/**
+ * The upstream's answer rebuilt for the projects in scope (a v2 upstream always includes subprojects), its
+ * highlights marked as doclens marks its own answers.
+ */
 export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<string>, 'has'>, asked: SearchPage): SearchResponse {
   const { words, page, pageSize, base } = asked;
-  const results = answer.results.filter((result) => inScope.has(result.project.slug));
-  const dropped = answer.results.length - results.length;
+  const kept = answer.results.filter((result) => inScope.has(result.project.slug));
+  const dropped = answer.results.length - kept.length;
+  const wordsOf = readersWords(parseSearchQuery(words).text);
+  const results = kept.map((result) => resultRehighlighted(result, wordsOf));
   return {
     // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
     count: dropped === 0 ? answer.count : results.length,

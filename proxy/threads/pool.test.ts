@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
@@ -80,6 +81,12 @@ describe('ThreadPool', () => {
     expect(gunzipSync(output.gzip!).equals(serialized)).toBe(true);
   });
 
+  it.runIf(process.platform === 'linux')('starts a thread when warmed, before any job needs one', () => {
+    const before = readdirSync('/proc/self/task').length;
+    pool().warm();
+    expect(readdirSync('/proc/self/task').length).toBeGreaterThan(before);
+  });
+
   it('refuses a search answer that is not JSON with the error the proxy answers', async () => {
     const body = new TextEncoder().encode('{"results": [');
     const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
@@ -103,12 +110,37 @@ describe.runIf(process.platform === 'linux')('ThreadPool priority', () => {
     expect(lowered()).toBe(false);
     const rows = `<table>${'<tr><td>x</td></tr>'.repeat(100_000)}</table>`;
     const long = extraction.run('section', page(`<p id="s">x</p>${rows}`));
-    await vi.waitFor(() => expect(lowered()).toBe(true), { timeout: 5000, interval: 10 });
+    // Once it has used its CPU time in the foreground, seconds on a busy machine.
+    await vi.waitFor(() => expect(lowered()).toBe(true), { timeout: 20_000, interval: 20 });
     await long;
     expect(extraction.pending).toBe(0);
     // The next job gets a thread at the main thread's priority again.
     expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
     // Once the lowered thread has exited.
     await vi.waitFor(() => expect(lowered()).toBe(false), { timeout: 5000, interval: 10 });
+  }, 60_000);
+});
+
+describe.runIf(process.platform === 'linux')('ThreadPool on a busy machine', () => {
+  it('keeps a job that waits for a core at the main thread priority, in the same thread: only CPU time counts', async () => {
+    const before = new Set(readdirSync('/proc/self/task'));
+    const extraction = pool();
+    await extraction.run('section', page('<p id="s">x</p>'));
+    const [tid] = readdirSync('/proc/self/task').filter((id) => !before.has(id));
+    // The thread as starved as a busy machine can make it: lowest priority, two threads keeping the cores busy.
+    setPriority(Number(tid), 19);
+    const busy = [0, 1].map(() => new Worker('for (;;) {}', { eval: true }));
+    try {
+      const started = Date.now();
+      const rows = `<table>${'<tr><td>x</td></tr>'.repeat(2000)}</table>`;
+      await extraction.run('section', page(`<p id="s">x</p>${rows}`));
+      // Longer on the clock than a job may run in the foreground, though its CPU time was far less.
+      expect(Date.now() - started).toBeGreaterThan(500);
+    } finally {
+      await Promise.all(busy.map((thread) => thread.terminate()));
+    }
+    expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
+    // Not lowered, so not replaced: the same thread took the next job.
+    expect(readdirSync('/proc/self/task')).toContain(tid);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../runtime/worker.ts';
@@ -44,12 +45,14 @@ interface Job {
 const STARTUP_MS = 60_000;
 
 /**
- * Milliseconds a job runs at the main thread's priority: past it, its thread drops 10 nice levels
- * below the main thread (a tenth of its share), so that a hostile page does not slow health checks
- * and cache hits. A thread cannot raise its priority again unprivileged: it is replaced after that
- * job. Every job in the background made a reader's first preview wait behind other work on a busy
- * machine (Kombu's reference pages: median 192 ms, p95 374 ms with two busy processes, against 31 and
- * 84 ms); 200 ms here lowered new threads, whose first pages take longest, one after another (p95 690 ms).
+ * Milliseconds of CPU time a job runs at the main thread's priority: past them, its thread drops 10
+ * nice levels below the main thread (a tenth of its share), so that a hostile page does not slow health
+ * checks and cache hits. A thread cannot raise its priority again unprivileged: it is replaced after that
+ * job. CPU time, not time on the clock: on a busy machine a reader's preview waits for a core, and
+ * lowered for that wait it waited behind all other work, in a new thread each time (first previews of
+ * SQLAlchemy's pages with two busy processes beside the proxy: p95 5.5 s). Every job in the background
+ * made a reader's first preview wait behind other work on a busy machine (Kombu's reference pages:
+ * median 192 ms, p95 374 ms with two busy processes, against 31 and 84 ms).
  */
 const FOREGROUND_MS = 500;
 const BACKGROUND_NICE = 10;
@@ -62,15 +65,25 @@ interface Thread {
   tid?: number;
   /** Lowered to the background by a long job: replaced once that job is over. */
   demoted: boolean;
-  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout };
+  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout; cpuAtStart: number };
+}
+
+/** CPU milliseconds a thread of this process has run (Linux's scheduler statistics); NaN where there are none. */
+function cpuMsOf(tid: number | undefined): number {
+  if (tid === undefined) return Number.NaN;
+  try {
+    return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
  * Worker threads that parse pages and extract sections, and read large search answers, so that work
  * whose cost others choose (a page's author, the upstream) never holds up the main thread: each job
  * has a time limit (its thread is stopped past it), each thread a heap limit, and jobs beyond the
- * threads wait in a bounded queue. Threads start with the first jobs and stay; a stopped one is
- * replaced when a job needs it.
+ * threads wait in a bounded queue. Threads start with the first jobs (the first with the server:
+ * `warm`) and stay; a stopped one is replaced when a job needs it.
  */
 export class ThreadPool {
   private readonly threads = new Set<Thread>();
@@ -111,6 +124,11 @@ export class ThreadPool {
     }
   }
 
+  /** Starts a thread before any job needs one, so that a reader's first preview does not wait for it to load its code. */
+  warm(): void {
+    if (this.threads.size === 0 && !this.closed) this.start();
+  }
+
   /** Jobs running or waiting. */
   get pending(): number {
     return this.queue.length + [...this.threads].filter((thread) => thread.job).length;
@@ -135,14 +153,21 @@ export class ThreadPool {
         ...job,
         timer: setTimeout(() => void this.stop(idle, new JobRefused('too_slow')), this.limits.timeLimitMs),
         demotion: setTimeout(() => this.demote(idle), FOREGROUND_MS),
+        cpuAtStart: cpuMsOf(idle.tid),
       };
       idle.worker.postMessage(job.request, job.transfer);
     }
   }
 
-  /** Lowers the priority of a thread whose job runs long (see FOREGROUND_MS). */
+  /** Lowers the priority of a thread whose job has run long (see FOREGROUND_MS), or looks again when it will have. */
   private demote(thread: Thread): void {
-    if (thread.tid === undefined) return;
+    if (thread.tid === undefined || !thread.job) return;
+    const used = cpuMsOf(thread.tid) - thread.job.cpuAtStart;
+    if (used < FOREGROUND_MS) {
+      // Not before the job can have used the rest (and not at once again for a few microseconds).
+      thread.job.demotion = setTimeout(() => this.demote(thread), Math.max(10, FOREGROUND_MS - used));
+      return;
+    }
     thread.demoted = true;
     try {
       setPriority(thread.tid, Math.min(LOWEST_NICE, getPriority() + BACKGROUND_NICE));

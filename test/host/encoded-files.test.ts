@@ -11,14 +11,13 @@ import { rawGet, rawRequest } from '../fixtures/raw-http.ts';
 let docs: string;
 let host: RunningHost;
 const text = `// doclens.js\n${'export const part = "the loader of the widget";\n'.repeat(80)}`;
+const paragraphs = '<p>A paragraph of the home page.</p>'.repeat(60);
+const page = `<!DOCTYPE html><html><head><title>Home</title></head><body><main><h1>Home</h1>${paragraphs}</main></body></html>`;
 
 beforeAll(async () => {
   docs = mkdtempSync(join(tmpdir(), 'doclens-encoded-'));
   mkdirSync(join(docs, '_static'));
-  writeFileSync(
-    join(docs, 'index.html'),
-    '<!DOCTYPE html><html><head><title>Home</title></head><body><main><h1>Home</h1></main></body></html>',
-  );
+  writeFileSync(join(docs, 'index.html'), page);
   writeEncodedScript(join(docs, '_static', 'doclens.js'), text);
   writeFileSync(join(docs, '_static', 'theme.js'), 'window.theme = {};\n');
   host = await startHost({
@@ -38,6 +37,18 @@ describe('doclens host: the files of a docs folder', () => {
     await expectSentInEachEncoding(port, '/en/latest/_static/doclens.js', text);
     const answer = await rawRequest(port, rawGet('/en/latest/_static/doclens.js', { 'Accept-Encoding': 'br' }));
     expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends an HTML page in brotli or gzip, as asked, each encoding with its ETag', async () => {
+    const port = Number(new URL(host.apiUrl).port);
+    const sent = await rawRequest(port, rawGet('/en/latest/index.html', { 'Accept-Encoding': 'identity' }));
+    // The page as served: the hosting service's tags in its head.
+    expect(sent.body).toContain('<meta name="readthedocs-project-slug" content="tiny" />');
+    expect(sent.body.length).toBeGreaterThan(page.length);
+    await expectSentInEachEncoding(port, '/en/latest/index.html', sent.body, {
+      type: /^text\/html; charset=utf-8$/,
+      etag: () => /^"[^"]+"$/,
+    });
   });
 
   it('sends a file with no copies as it is', async () => {

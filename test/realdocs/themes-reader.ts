@@ -3,10 +3,9 @@
  * Chromium: the page a search result opens (marks per page, their share of stop words, marks that
  * break code apart, Escape clearing them), theme furniture among section hits and previews, a
  * one-tap search on a phone, Tab presses from one link to the next, axe's serious and critical
- * findings with the dialog and a preview open, and the time from hover to preview with two busy
- * processes beside the proxy. Each check answers passed or not, with the figures it saw.
+ * findings with the dialog and a preview open (the time from hover to preview with the machine busy is
+ * preview-time.ts'). Each check answers passed or not, with the figures it saw.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import type { EmbedPreview, SearchResponse } from '../../contract/index.ts';
@@ -18,7 +17,7 @@ import type {} from '../../widget/search/doclens-search.ts';
 
 export interface ThemeReaderCheck {
   /** The point of issue 33 it checks. */
-  point: 1 | 2 | 3 | 4 | 6 | 7 | 9;
+  point: 1 | 2 | 3 | 4 | 6 | 7;
   name: string;
   passed: boolean;
   detail: string;
@@ -29,9 +28,6 @@ export interface ThemeReaderCheck {
 /** Text that only a theme's furniture says: download buttons, copyright lines, a version banner. */
 const FURNITURE = /\.rst \.pdf|© Copyright|This document is for .{0,40}development version/i;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** First previews timed with the machine busy; the target of their 95th percentile. */
-const TIMED_PREVIEWS = 12;
-const PREVIEW_P95_MS = 1000;
 /** Tab presses beyond the page's own stops after which focus is taken to have gone elsewhere than the next link. */
 const MAX_TABS = 30;
 
@@ -349,70 +345,6 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
   }
 }
 
-/** Two processes that keep a core each busy, as other work on the machine would. */
-function busyProcesses(): ChildProcess[] {
-  return [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-}
-
-/** 9: the time from hovering a link to its preview's content, first previews of their pages, with the machine busy. */
-async function busyPreviews(browser: Browser, links: SampledLink[], root: string): Promise<ThemeReaderCheck> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const busy = busyProcesses();
-  const times: number[] = [];
-  try {
-    const page = await context.newPage();
-    const seenTargets = new Set<string>();
-    for (const link of links) {
-      if (times.length >= TIMED_PREVIEWS) break;
-      // The first preview of each page: the proxy has not parsed that page yet.
-      if (seenTargets.has(link.target)) continue;
-      seenTargets.add(link.target);
-      await page.goto(new URL(link.from, root).href);
-      await ready(page);
-      const handle = await page.evaluateHandle(
-        (href) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => candidate.href.split('?')[0] === href),
-        link.url,
-      );
-      const element = handle.asElement();
-      // A link the theme hides (a collapsed block) is no link a reader hovers.
-      if (!element || !(await element.isVisible())) continue;
-      const reachable = await element
-        .scrollIntoViewIfNeeded({ timeout: 2000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!reachable) continue;
-      const started = Date.now();
-      const hovered = await element
-        .hover({ timeout: 2000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!hovered) continue;
-      const shown = await page
-        .waitForFunction(() => !!document.querySelector('doclens-preview')?.shadowRoot?.querySelector('[part~="content"]'), undefined, {
-          timeout: 10000,
-          polling: 20,
-        })
-        .then(() => true)
-        .catch(() => false);
-      if (shown) times.push(Date.now() - started);
-    }
-  } finally {
-    for (const child of busy) child.kill();
-    await context.close();
-  }
-  times.sort((a, b) => a - b);
-  const p95 = times[Math.min(times.length - 1, Math.ceil(0.95 * times.length) - 1)] ?? Number.POSITIVE_INFINITY;
-  return {
-    point: 9,
-    name: 'first preview, machine busy',
-    passed: times.length > 0 && p95 < PREVIEW_P95_MS,
-    detail: times.length
-      ? `p95 ${p95} ms, median ${times[Math.floor(times.length / 2)]} ms over ${times.length} first previews (hover delay included)`
-      : 'no preview shown',
-    figure: times.length ? `${p95} ms of ${times.length}` : 'none shown',
-  };
-}
-
 /** Every check of this module on one site (served by the demo at `url`, its first page). */
 export async function themeReaderChecks(
   browser: Browser,
@@ -432,7 +364,6 @@ export async function themeReaderChecks(
     await furniture(site, queries, links),
     await phoneSearch(browser, url),
     ...(await keysAndAxe(browser, busiest, root, queries[0]?.q ?? 'install')),
-    await busyPreviews(browser, links, root),
   ];
 }
 

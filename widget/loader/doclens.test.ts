@@ -5,10 +5,14 @@ import { servers, until } from '../test-support.ts';
 import { themeSearchBoxes } from './theme-search.ts';
 
 /** Loads a page in an iframe and resolves with its window once it fired `load`. */
-async function frame(src: string, srcdoc?: string): Promise<{ iframe: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
+async function frame(
+  src: string,
+  srcdoc?: string,
+  [width, height] = [900, 600],
+): Promise<{ iframe: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
   const iframe = document.createElement('iframe');
-  iframe.style.width = '900px';
-  iframe.style.height = '600px';
+  iframe.style.width = `${width}px`;
+  iframe.style.height = `${height}px`;
   const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
   if (srcdoc !== undefined) iframe.srcdoc = srcdoc;
   else iframe.src = src;
@@ -98,6 +102,44 @@ describe('the doclens.js loader', () => {
     await win.customElements.whenDefined('doclens-preview');
     expect(doc.querySelector('doclens-preview')!.touch).to.equal('off');
     expect(doc.querySelector('doclens-matches')).to.equal(null);
+  });
+
+  it('on a phone, shows the preview of a link tapped before the preview code came, as a later tap does', async () => {
+    const target = `${servers.docs}/en/latest/glossary.html#term-job`;
+    // The page taps the link the moment doclens puts its preview element in, before any of the element's code can come.
+    const tapAtMount = `<script>
+      window.taps = [];
+      const link = document.getElementById('term');
+      link.addEventListener('click', (event) => {
+        window.taps.push({ followed: !event.defaultPrevented, codeThere: !!customElements.get('doclens-preview') });
+        event.preventDefault();
+      });
+      new MutationObserver((changes, observer) => {
+        if (!document.querySelector('doclens-preview')) return;
+        observer.disconnect();
+        link.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+        link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      }).observe(document.body, { childList: true });
+    </script>`;
+    const { doc, win } = await frame(
+      '',
+      page(
+        tag(`data-features="preview" data-preview-domains="${new URL(servers.docs).host}"`),
+        `<div role="main"><p>A <a id="term" href="${target}">job</a> runs.</p></div>${tapAtMount}`,
+      ),
+      [390, 844],
+    );
+    const taps = () => (win as unknown as { taps: { followed: boolean; codeThere: boolean }[] }).taps;
+    await until(() => taps().length > 0, 'the tap');
+    expect(taps()).to.deep.equal([{ followed: false, codeThere: false }]);
+    await until(() => !!doc.querySelector('doclens-preview')?.shadowRoot?.querySelector('[part~="content"]'), 'the preview shown', 10_000);
+    // Open, as after a first tap: a second tap on the link follows it.
+    const preview = doc.querySelector('doclens-preview')!;
+    expect(preview.shadowRoot!.querySelector('[popover]')!.matches(':popover-open')).to.equal(true);
+    const link = doc.getElementById('term')!;
+    link.dispatchEvent(new win.PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+    link.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(taps().at(-1)).to.deep.equal({ followed: true, codeThere: true });
   });
 
   it('loads the code of elements an author placed, with no feature of its own', async () => {

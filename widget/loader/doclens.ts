@@ -1,6 +1,7 @@
 import { registerStrings, type Strings } from '../shared/i18n.ts';
 import { detectPage, HIGHLIGHT_SELECTOR, highlightSearchedTerms } from '../shared/page.ts';
 import { loadWhenIdle, PARTS, preload } from './code.ts';
+import { holdEarlyTaps } from './early-taps.ts';
 import { queryInFragment } from '../search/query-url.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
 import { SearchOpener } from './search-opener.ts';
@@ -108,19 +109,19 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
     parts.add('search');
   }
   if (features.has('preview')) {
-    document.body.append(
-      element('doclens-preview', {
-        proxy,
-        static: staticFiles,
-        domains: data.previewDomains,
-        selector: data.previewSelector,
-        doctool: data.doctool,
-        touch: data.previewTouch,
-      }),
-    );
+    const preview = element('doclens-preview', {
+      proxy,
+      static: staticFiles,
+      domains: data.previewDomains,
+      selector: data.previewSelector,
+      doctool: data.doctool,
+      touch: data.previewTouch,
+    });
+    document.body.append(preview);
     // A reader who turned previews off gets no preview code, until they turn them on again.
     if (readerSettings().previews) {
       loadPreviewOnFirstUse();
+      if (data.previewTouch !== 'off') holdEarlyTaps(preview);
       parts.add('preview');
     } else {
       const stop = onReaderSettingsChange(({ previews }) => {

@@ -163,6 +163,16 @@ export class DoclensPreview extends DoclensElement {
     await this.open(link, 'pointer');
   }
 
+  /**
+   * A tap on `link` the loader held while this code loaded: shows its preview as a first tap does. False when the link
+   * does not preview on a tap (the loader then follows it).
+   */
+  tap(link: HTMLAnchorElement): boolean {
+    if (this.touch === 'off' || !this.previewUrl(link)) return false;
+    this.intent.tapped(link);
+    return true;
+  }
+
   /** Hides the preview shown, if any. */
   async hide(): Promise<void> {
     this.intent.close();

@@ -166,6 +166,12 @@ export class HoverIntentController implements ReactiveController {
     this.lastPointer = event.pointerType;
   };
 
+  /** A tap on `target` that reached the page before this controller did (the loader held it): what a first tap does. */
+  tapped(target: HTMLAnchorElement): void {
+    this.lastPointer = 'touch';
+    this.begin(target, 'touch');
+  }
+
   private onClick = (event: MouseEvent) => {
     if (this.lastPointer !== 'touch' || !this.options.touch() || this.options.inPopup(event.target)) return;
     const target = this.options.targetOf(event.target);
