@@ -27,22 +27,43 @@ const METADATA_SHARE = 0.125;
 const CLIENTS_SHARE = 1 / 32;
 
 /**
- * Extraction threads: one per spare core (two at most), each with a heap for the largest page read
- * (a parsed page takes 12–23 times its HTML) and jobs waiting in a bounded queue.
+ * Extraction threads: one per spare core (two at most), their jobs' working memory within room for the
+ * largest page read (a parsed page takes 12–23 times its HTML), jobs waiting in a bounded queue.
  */
 function threadLimits(config: ProxyConfig) {
   return {
-    threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    threads: threadCount(),
     timeLimitMs: config.extractTimeout,
     // As long as a whole upstream call may take.
     maxWaitMs: config.timeout,
     maxQueued: 64,
-    heapMb: Math.max(64, Math.ceil((config.maxResponseBytes * 32) / 2 ** 20)),
+    workingBytes: threadsWorkingBytes(config),
   };
 }
 
+const threadCount = () => Math.max(1, Math.min(2, availableParallelism() - 1));
+
+/** The extraction threads' working memory, all together: 32 times the largest response, 64 MB at least. */
+export const threadsWorkingBytes = (config: ProxyConfig) => Math.max(64 * 2 ** 20, 32 * config.maxResponseBytes);
+
+/** What a thread holds besides its jobs' working memory: its own copy of Node and of the proxy's code. */
+const THREAD_BASE_BYTES = 32 * 2 ** 20;
+
+/** The memory the extraction threads take at most: their jobs' working memory, and each thread's own base. */
+export const threadsBytes = (config: ProxyConfig) => threadsWorkingBytes(config) + threadCount() * THREAD_BASE_BYTES;
+
 /** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
 export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
+
+/**
+ * What the process holds beside its bounded parts: Node and the proxy's code at rest (about 130 MB
+ * resident), and what V8 and the allocator keep between collections under load (up to about 150 MB in
+ * `npm run bench -- memory`'s 20,000 searches, which use no thread).
+ */
+export const BASE_RSS_BYTES = 280 * 2 ** 20;
+
+/** The bound of the process' resident memory: the base, the cache, the bodies in flight, the threads. */
+export const memoryBound = (config: ProxyConfig) => BASE_RSS_BYTES + config.cacheBytes + bodyBytesInFlight(config) + threadsBytes(config);
 
 /**
  * The part of every Redis key that keeps deployments apart on one Redis: replicas share state only
@@ -74,6 +95,15 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
     },
     doclens_cache_entries: { help: 'Cached answers and remembered request URLs in memory.', value: context?.responses.size.entries ?? 0 },
     doclens_cache_max_bytes: { help: 'The memory bound, --cache-bytes.', value: config.cacheBytes },
+    doclens_bodies_in_flight_bytes: {
+      help: 'Response bodies being read, or held until their answer is made.',
+      value: context?.fetcher.bytesInFlight ?? 0,
+    },
+    doclens_threads_reserved_bytes: {
+      help: "The working memory the extraction threads' running jobs reserved.",
+      value: context?.threads.reservedBytes ?? 0,
+    },
+    doclens_memory_bound_bytes: { help: "The process' resident memory bound (docs/operators.md, Memory).", value: memoryBound(config) },
   }));
   const fetcher = new ObservedFetcher(
     { metrics, upstream: config.upstream, now },

@@ -1,5 +1,5 @@
 import type { SearchResponse } from '../../contract/index.ts';
-import type { SearchAnswer } from '../upstream/api.ts';
+import type { SearchAnswer, SearchFrame } from '../upstream/api.ts';
 
 export const MAX_PAGE = 1000;
 
@@ -17,19 +17,33 @@ function pageLink(base: string, q: string, page: number, pageSize: number): stri
   return `${base}/api/v3/search/?${new URLSearchParams({ q, page: String(page), page_size: String(pageSize) })}`;
 }
 
-/** The upstream's answer rebuilt for the projects in scope: a v2 upstream always includes subprojects. */
-export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<string>, 'has'>, asked: SearchPage): SearchResponse {
+/**
+ * The answer for the scope but its results (an empty list where they go): `kept` of the upstream's
+ * results are in scope, `dropped` are not.
+ */
+export function searchResponseShell(
+  frame: SearchFrame,
+  kept: number,
+  dropped: number,
+  inScope: Pick<ReadonlySet<string>, 'has'>,
+  asked: SearchPage,
+): SearchResponse {
   const { words, page, pageSize, base } = asked;
-  const results = answer.results.filter((result) => inScope.has(result.project.slug));
-  const dropped = answer.results.length - results.length;
   return {
     // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
-    count: dropped === 0 ? answer.count : results.length,
-    next: answer.hasNext && page < MAX_PAGE ? pageLink(base, words, page + 1, pageSize) : null,
+    count: dropped === 0 ? frame.count : kept,
+    next: frame.hasNext && page < MAX_PAGE ? pageLink(base, words, page + 1, pageSize) : null,
     previous: page > 1 ? pageLink(base, words, page - 1, pageSize) : null,
-    projects: answer.projects.filter((project) => inScope.has(project.slug)),
+    projects: frame.projects.filter((project) => inScope.has(project.slug)),
     query: words,
-    results,
-    indexing: answer.indexing,
+    results: [],
+    indexing: frame.indexing,
   };
+}
+
+/** The upstream's answer rebuilt for the projects in scope: a v2 upstream always includes subprojects. */
+export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<string>, 'has'>, asked: SearchPage): SearchResponse {
+  const results = answer.results.filter((result) => inScope.has(result.project.slug));
+  // The results take the place of the shell's empty list, as they would in the order of its fields.
+  return { ...searchResponseShell(answer, results.length, answer.results.length - results.length, inScope, asked), results };
 }

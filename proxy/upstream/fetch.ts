@@ -27,6 +27,9 @@ export type FetchFailure =
   | 'too_many_redirects'
   | 'forbidden_address';
 
+/** A body's chunks as one buffer. */
+export const joined = (chunks: Buffer[]): Buffer => (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+
 /** A request that produced no usable response. Its message never holds request headers. */
 export class FetchError extends Error {
   override name = 'FetchError';
@@ -43,7 +46,8 @@ export interface FetchedResponse {
   /** The URL that answered, after redirects. */
   url: string;
   contentType: string;
-  body: Buffer;
+  /** The body as it came, in chunks: a large one goes on in pieces (to a thread), never copied whole. */
+  chunks: Buffer[];
   /** Lets go of the body's bytes in flight: a no-op unless the request asked to `hold` them. */
   release(): void;
 }
@@ -213,7 +217,7 @@ export class Fetcher {
           status: response.statusCode,
           location: typeof location === 'string' ? location : undefined,
           contentType: '',
-          body: Buffer.alloc(0),
+          chunks: [],
           release: () => undefined,
         };
       }
@@ -228,7 +232,12 @@ export class Fetcher {
       let reserved = 0;
       try {
         if (declared > 0) {
-          await this.reserveInTurn(declared, signal);
+          await this.reserveInTurn(declared, signal).catch((error: unknown) => {
+            // No room in time is the proxy's load, not the upstream's slowness: 503 with Retry-After, not 504.
+            throw deadline.aborted
+              ? new FetchError('overloaded', `no room among the bytes in flight for a ${declared}-byte body in time`)
+              : error;
+          });
           reserved = declared;
         }
         for await (const chunk of response.body) {
@@ -240,7 +249,6 @@ export class Fetcher {
           }
           chunks.push(chunk as Buffer);
         }
-        const body = Buffer.concat(chunks, size);
         const held = hold ? reserved : 0;
         let released = false;
         const release = () => {
@@ -253,7 +261,7 @@ export class Fetcher {
           status: response.statusCode,
           location: undefined,
           contentType: typeof contentType === 'string' ? contentType : '',
-          body,
+          chunks,
           release,
         };
       } catch (error) {
