@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ThreadPool } from '../threads/pool.ts';
+import { ThreadPool, type ExtractionLimits } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -30,27 +30,42 @@ const CLIENTS_SHARE = 1 / 32;
  * Extraction threads: one per spare core (two at most), their jobs' working memory within room for the
  * largest page read (a parsed page takes 12–23 times its HTML), jobs waiting in a bounded queue.
  */
-function threadLimits(config: ProxyConfig) {
+function extractionLimits(config: ProxyConfig): ExtractionLimits {
   return {
-    threads: threadCount(),
+    threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     timeLimitMs: config.extractTimeout,
     // As long as a whole upstream call may take.
     maxWaitMs: config.timeout,
     maxQueued: 64,
-    workingBytes: threadsWorkingBytes(config),
+    workingBytes: Math.max(64 * 2 ** 20, 32 * config.maxResponseBytes),
   };
 }
 
-const threadCount = () => Math.max(1, Math.min(2, availableParallelism() - 1));
-
-/** The extraction threads' working memory, all together: 32 times the largest response, 64 MB at least. */
-export const threadsWorkingBytes = (config: ProxyConfig) => Math.max(64 * 2 ** 20, 32 * config.maxResponseBytes);
+/**
+ * The thread that reads large search answers: one, in the background from its start, so that the
+ * upstream's largest answers wait for the proxy's other work rather than slow it; room for one answer
+ * of the largest size at a time (8 times it, see `workingBytes`).
+ */
+function answerLimits(config: ProxyConfig): ExtractionLimits {
+  return {
+    threads: 1,
+    timeLimitMs: config.timeout,
+    maxWaitMs: config.timeout,
+    maxQueued: 64,
+    workingBytes: 8 * config.maxResponseBytes,
+    background: true,
+  };
+}
 
 /** What a thread holds besides its jobs' working memory: its own copy of Node and of the proxy's code. */
 const THREAD_BASE_BYTES = 32 * 2 ** 20;
 
-/** The memory the extraction threads take at most: their jobs' working memory, and each thread's own base. */
-export const threadsBytes = (config: ProxyConfig) => threadsWorkingBytes(config) + threadCount() * THREAD_BASE_BYTES;
+/** The memory the worker threads take at most: their jobs' working memory, and each thread's own base. */
+export const threadsBytes = (config: ProxyConfig) =>
+  [extractionLimits(config), answerLimits(config)].reduce(
+    (total, limits) => total + limits.workingBytes + limits.threads * THREAD_BASE_BYTES,
+    0,
+  );
 
 /** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
 export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
@@ -100,8 +115,8 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       value: context?.fetcher.bytesInFlight ?? 0,
     },
     doclens_threads_reserved_bytes: {
-      help: "The working memory the extraction threads' running jobs reserved.",
-      value: context?.threads.reservedBytes ?? 0,
+      help: "The working memory the worker threads' running jobs reserved.",
+      value: context ? context.threads.reservedBytes + context.answerThreads.reservedBytes : 0,
     },
     doclens_memory_bound_bytes: { help: "The process' resident memory bound (docs/operators.md, Memory).", value: memoryBound(config) },
   }));
@@ -168,7 +183,8 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       staleCovers,
       now,
     ),
-    threads: new ThreadPool(threadLimits(config)),
+    threads: new ThreadPool(extractionLimits(config)),
+    answerThreads: new ThreadPool(answerLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,

@@ -77,7 +77,9 @@ function threadRefusal(error: unknown): never {
 async function inThread(context: ProxyContext, found: UpstreamSearch, inScope: string[], asked: SearchPage): Promise<SerializedAnswer> {
   const chunks = found.chunks.map(ownBytes);
   const transfer = chunks.map((chunk) => chunk.buffer as ArrayBuffer);
-  const output = await context.threads.run('search', { chunks, reading: found.reading, inScope, asked }, transfer).catch(threadRefusal);
+  const output = await context.answerThreads
+    .run('search', { chunks, reading: found.reading, inScope, asked }, transfer)
+    .catch(threadRefusal);
   if ('refused' in output) throw new ProxyError(output.refused.status, output.refused.code, output.refused.message);
   const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const encoded = { ...(output.br && { br: buffer(output.br) }), ...(output.gzip && { gzip: buffer(output.gzip) }) };

@@ -143,4 +143,15 @@ describe.runIf(process.platform === 'linux')('ThreadPool priority', () => {
     // Once the lowered thread has exited.
     await vi.waitFor(() => expect(lowered()).toBe(false), { timeout: 5000, interval: 10 });
   });
+
+  it('runs the jobs of a background pool below the main thread from its start, in a thread kept for the next', async () => {
+    const background = pool({ background: true });
+    expect(await background.run('section', page('<p id="s">x</p>'))).toEqual({ content: '<p id="s">x</p>' });
+    expect(lowered()).toBe(true);
+    const tasks = readdirSync('/proc/self/task').length;
+    expect(await background.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
+    // The same thread: none stopped, none started.
+    expect(readdirSync('/proc/self/task').length).toBe(tasks);
+    expect(lowered()).toBe(true);
+  });
 });

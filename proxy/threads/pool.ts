@@ -19,6 +19,11 @@ export interface ExtractionLimits {
    * generation): a job needing more stops its thread.
    */
   workingBytes: number;
+  /**
+   * Whether the threads run in the background from their start (10 nice levels below the main thread,
+   * on Linux), rather than for the jobs that run long: for work no reader waits on at once.
+   */
+  background?: boolean;
 }
 
 /** Why a job was not done: the HTML nests too deep, took too long or too much memory, or every thread is busy. */
@@ -61,6 +66,16 @@ const FOREGROUND_MS = 500;
 const BACKGROUND_NICE = 10;
 const LOWEST_NICE = 19;
 
+/** Lowers a thread's priority, for good: a thread cannot raise it again unprivileged. */
+function lower(thread: Thread): void {
+  if (thread.tid === undefined) return;
+  try {
+    setPriority(thread.tid, Math.min(LOWEST_NICE, getPriority() + BACKGROUND_NICE));
+  } catch {
+    // The thread has just exited: nothing to lower.
+  }
+}
+
 interface Thread {
   worker: Worker;
   ready: boolean;
@@ -68,7 +83,7 @@ interface Thread {
   tid?: number;
   /** Lowered to the background by a long job: replaced once that job is over. */
   demoted: boolean;
-  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout };
+  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout | undefined };
 }
 
 /**
@@ -151,21 +166,17 @@ export class ThreadPool {
       idle.job = {
         ...job,
         timer: setTimeout(() => void this.stop(idle, new JobRefused('too_slow')), this.limits.timeLimitMs),
-        demotion: setTimeout(() => this.demote(idle), FOREGROUND_MS),
+        demotion: this.limits.background ? undefined : setTimeout(() => this.demote(idle), FOREGROUND_MS),
       };
       idle.worker.postMessage(job.request, job.transfer);
     }
   }
 
-  /** Lowers the priority of a thread whose job runs long (see FOREGROUND_MS). */
+  /** Lowers the priority of a thread whose job runs long (see FOREGROUND_MS), to be replaced after it. */
   private demote(thread: Thread): void {
     if (thread.tid === undefined) return;
     thread.demoted = true;
-    try {
-      setPriority(thread.tid, Math.min(LOWEST_NICE, getPriority() + BACKGROUND_NICE));
-    } catch {
-      // The thread has just exited: nothing to lower.
-    }
+    lower(thread);
   }
 
   private start(): void {
@@ -187,6 +198,7 @@ export class ThreadPool {
         clearTimeout(startup);
         thread.ready = true;
         thread.tid = reply.tid;
+        if (this.limits.background) lower(thread);
         if (!this.loaded) for (const job of this.queue) this.expire(job);
         this.loaded = true;
       } else {

@@ -295,7 +295,7 @@ describe('answers near 10 MB', () => {
     const { proxy } = await setUp((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), {
       timeout: 30_000,
     });
-    const { threads, fetcher } = proxy.app.context;
+    const { answerThreads: threads, fetcher } = proxy.app.context;
     const pool = threads.run.bind(threads);
     const seen: { kind: string; inFlight: number; healthzWhileWorking: boolean }[] = [];
     threads.run = (async (kind, input, transfer) => {
