@@ -6,7 +6,7 @@ import type { ScopedProject } from '../upstream/metadata.ts';
 import type { SearchResponse } from '../../contract/index.ts';
 import { MAX_PAGE, searchResponse, type SearchPage } from '../services/search-response.ts';
 import { JobRefused } from '../threads/pool.ts';
-import { ownBytes } from '../threads/jobs.ts';
+import { ownBytes, sizeOf } from '../threads/jobs.ts';
 import type { UpstreamSearch } from '../upstream/api.ts';
 import { joined } from '../upstream/fetch.ts';
 import { readSearch } from '../upstream/read-search.ts';
@@ -112,8 +112,7 @@ export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchPage, 
       const query = scopedQuery(parseSearchQuery(asked.words), scope, config.projects, config.subprojects);
       const found = await context.api.search({ query, page: asked.page, pageSize: asked.pageSize }, credential);
       try {
-        const size = found.chunks.reduce((total, chunk) => total + chunk.length, 0);
-        if (size >= SEARCH_IN_THREAD_BYTES) return await inThread(context, found, [...scope.keys()], asked);
+        if (sizeOf(found.chunks) >= SEARCH_IN_THREAD_BYTES) return await inThread(context, found, [...scope.keys()], asked);
         return searchResponse(readSearch(joined(found.chunks), found.reading), scope, asked);
       } finally {
         // The body's bytes count in flight until the answer made of them exists.

@@ -38,18 +38,21 @@ export type ThreadJobOutput<K extends ThreadJobKind> = ThreadJobs[K]['output'];
  * and the largest result is parsed whole: 8 times the body covers them.
  */
 export function workingBytes<K extends ThreadJobKind>(kind: K, input: ThreadJobInput<K>): number {
-  const sizeOf = (value: string | Uint8Array) => (typeof value === 'string' ? value.length : value.byteLength);
+  const lengthOf = (value: string | Uint8Array) => (typeof value === 'string' ? value.length : value.byteLength);
   const job = { kind, input } as { [Kind in ThreadJobKind]: { kind: Kind; input: ThreadJobInput<Kind> } }[ThreadJobKind];
   switch (job.kind) {
     case 'search':
-      return 8 * job.input.chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
+      return 8 * sizeOf(job.input.chunks);
     case 'section':
     case 'targetPreview':
-      return 24 * sizeOf(job.input.page);
+      return 24 * lengthOf(job.input.page);
     case 'upstreamSection':
-      return 24 * sizeOf(job.input.content);
+      return 24 * lengthOf(job.input.content);
   }
 }
+
+/** The bytes of a body's chunks. */
+export const sizeOf = (chunks: Uint8Array[]): number => chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
 
 /** A copy with a buffer of its own, unless it has one already (a pooled Buffer's would take the pool along). */
 export const ownBytes = (bytes: Uint8Array): Bytes =>
@@ -66,7 +69,7 @@ const tooLarge = () =>
 function search({ chunks, reading, inScope, asked }: SearchJob['input']): SearchJob['output'] {
   try {
     const scope = new Set(inScope);
-    const limit = 2 * chunks.reduce((total, chunk) => total + chunk.byteLength, 0);
+    const limit = 2 * sizeOf(chunks);
     const results: Buffer[] = [];
     let size = 0;
     let dropped = 0;
