@@ -262,17 +262,28 @@ describe('memory of answers being read', () => {
     expect(statuses).toEqual(Array(12).fill('200 ok'));
   });
 
-  it('gives up on a body waiting for room at the deadline, as for any upstream call, and frees its turn', async () => {
-    // Bodies declared and never finished: four fill the bound, two wait until --timeout.
+  it('gives up on a body waiting for room at the deadline, as overloaded (503, Retry-After), and frees its turn', async () => {
+    // Bodies declared and never finished: four fill the bound until their deadline; two asked before
+    // them, whose headers come after theirs, wait for room until their own deadline, which comes first.
     const { proxy } = await setUp(
-      (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
-        res.write(answer.subarray(0, 1024));
+      (req, res) => {
+        const head = () => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+          res.write(answer.subarray(0, 1024));
+        };
+        if (req.url?.includes('waiting')) setTimeout(head, 400);
+        else head();
       },
-      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 400 },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 1500 },
     );
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => proxy.get(`/api/v3/search/?q=stuck${i}`)));
-    expect(answers.map((response) => `${response.status} ${response.body.error.code}`)).toEqual(Array(6).fill('504 upstream_timeout'));
+    const waiting = Array.from({ length: 2 }, (_, i) => proxy.get(`/api/v3/search/?q=waiting${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const holding = Array.from({ length: 4 }, (_, i) => proxy.get(`/api/v3/search/?q=holding${i}`));
+    const status = (response: Awaited<(typeof waiting)[0]>) => `${response.status} ${response.body.error.code}`;
+    const refused = await Promise.all(waiting);
+    expect(refused.map(status)).toEqual(Array(2).fill('503 overloaded'));
+    expect(refused.map((response) => response.headers.get('retry-after'))).toEqual(['1', '1']);
+    expect((await Promise.all(holding)).map(status)).toEqual(Array(4).fill('504 upstream_timeout'));
     expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 
