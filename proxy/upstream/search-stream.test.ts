@@ -37,7 +37,9 @@ const result = (slug: string, title: string) => ({
 describe('SearchStream', () => {
   it('reads an answer cut anywhere as a parse of the whole body does: escapes, keys in any order, text of any script', () => {
     const text = JSON.stringify({
-      query: 'q "quoted" \\ back',
+      query: 'q "quoted" \\ back, ending in a backslash \\',
+      'k\\"': 1,
+      'runs of backslashes \\\\" before quotes \\"': 'x\\\\\\"y\\\\',
       results: [result('aurora', 'A "title" \\ with [brackets], {braces}: and ünïcödé ✓'), result('b', 'x'.repeat(40)), 7, null],
       projects: [{ slug: 'aurora', versions: [{ slug: 'latest' }] }],
       count: 9,

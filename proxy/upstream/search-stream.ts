@@ -43,7 +43,8 @@ export class SearchStream {
   /** Open objects and arrays. */
   private depth = 0;
   private inString = false;
-  private escaped = false;
+  /** Backslashes that ended the last chunk, in a string that goes on. */
+  private backslashes = 0;
   private topIsObject = false;
   /** In the top-level object, the next string is a key. */
   private expectKey = false;
@@ -125,33 +126,33 @@ export class SearchStream {
     return searchFrameOf(data, this.results, query);
   }
 
-  /** Past the string's bytes from `i` on: to its closing quote (then out of the string), or to the chunk's end. */
+  /**
+   * Past the string's bytes from `i` on: to its closing quote (then out of the string), or to the
+   * chunk's end. Only quotes are looked for (natively, `indexOf`): one is the string's end unless an
+   * odd run of backslashes comes before it, which may have begun in the chunk before.
+   */
   private skipString(chunk: Uint8Array, i: number): number {
-    let at = i;
-    if (this.escaped) {
-      this.escaped = false;
-      at++;
-    }
-    let quote = chunk.indexOf(QUOTE, at);
-    let backslash = chunk.indexOf(BACKSLASH, at);
-    // Each search goes on from where the last stopped: a long string of many escapes is read once.
-    while (backslash !== -1 && (quote === -1 || backslash < quote)) {
-      at = backslash + 2;
-      if (at > chunk.length) {
-        this.escaped = true;
-        break;
+    for (let at = i; ; ) {
+      const quote = chunk.indexOf(QUOTE, at);
+      const end = quote === -1 ? chunk.length : quote;
+      let run = 0;
+      while (end - run - 1 >= i && chunk[end - run - 1] === BACKSLASH) run++;
+      if (end - run === i) run += this.backslashes;
+      if (quote === -1) {
+        this.backslashes = run;
+        this.key?.add(chunk, i, chunk.length);
+        return chunk.length;
       }
-      if (quote !== -1 && quote < at) quote = chunk.indexOf(QUOTE, at);
-      backslash = chunk.indexOf(BACKSLASH, at);
+      if (run % 2 === 1) {
+        at = quote + 1;
+        continue;
+      }
+      this.backslashes = 0;
+      this.key?.add(chunk, i, quote);
+      this.inString = false;
+      if (this.key) this.readKey();
+      return quote;
     }
-    if (this.escaped || quote === -1) {
-      this.key?.add(chunk, i, chunk.length);
-      return chunk.length;
-    }
-    this.key?.add(chunk, i, quote);
-    this.inString = false;
-    if (this.key) this.readKey();
-    return quote;
   }
 
   /** The results list begins: the rest keeps its opening bracket, and each result is read apart. */
