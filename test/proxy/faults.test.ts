@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchResults } from '../../bench/corpus.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
@@ -260,6 +260,34 @@ describe('memory of answers being read', () => {
     // Two of the largest answers allowed: 4 MB; the other bodies wait unread.
     expect(inFlight).toBeLessThanOrEqual(4 * MB);
     expect(statuses).toEqual(Array(12).fill('200 ok'));
+  });
+
+  it('refuses at once, as overloaded, a body for which four times the bound are waiting already', async () => {
+    // 4 MB in flight: four 1 MB bodies read, sixteen wait, the next four are refused while the others are held.
+    const held: ServerResponse[] = [];
+    const { proxy } = await setUp(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+        res.write(answer.subarray(0, answer.length / 2));
+        held.push(res);
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 10_000 },
+    );
+    let released = false;
+    const refusedWhileHeld: string[] = [];
+    const answers = Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const response = await proxy.get(`/api/v3/search/?q=many${i}`);
+        if (!released) refusedWhileHeld.push(`${response.status} ${response.body.error?.code} ${response.headers.get('retry-after')}`);
+        return response.status;
+      }),
+    );
+    await vi.waitFor(() => expect(refusedWhileHeld).toHaveLength(4), { timeout: 10_000, interval: 10 });
+    expect(refusedWhileHeld).toEqual(Array(4).fill('503 overloaded 1'));
+    released = true;
+    for (const res of held) if (!res.writableEnded) res.end(answer.subarray(answer.length / 2));
+    expect((await answers).filter((status) => status === 200)).toHaveLength(20);
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 
   it('gives up on a body waiting for room at the deadline, as overloaded (503, Retry-After), and frees its turn', async () => {
