@@ -47,7 +47,7 @@ export async function benchExtraction(): Promise<void> {
 async function benchBusyThreads(): Promise<void> {
   const pages = [90, 120, 160, 200, 240, 280].map((kb) => largeSphinxPage(kb * 1024));
   const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  const pool = new ThreadPool({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, maxQueued: 64, heapMb: 320 });
+  const pool = new ThreadPool({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, maxQueued: 64, workingBytes: 320 * 2 ** 20 });
   const times: number[] = [];
   try {
     for (let round = 0; round < 4; round++)

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
 import { createLogger } from '../proxy/http/log.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { redisAddress } from '../proxy/replicas/redis.ts';
@@ -72,7 +73,11 @@ export async function runProxy(argv: string[], io: CommandIO): Promise<(RunningP
     return undefined;
   }
   await checkUpstreamAddress(config);
-  const logger = createLogger(config.logLevel, io.log);
+  // pino's own writer of stdout, made here so that stopping can wait for every line to be out (below).
+  const stdout = io.log ? undefined : pino.destination({ dest: 1, sync: false });
+  // A closed stdout loses the lines written, never the proxy.
+  stdout?.on('error', () => undefined);
+  const logger = createLogger(config.logLevel, io.log ?? stdout);
   logger.info({ pid: process.pid, node: process.version, redis: config.redis && redisAddress(config.redis) }, 'starting');
   const proxy = await startProxy(config, { logger });
   logger.info(
@@ -93,9 +98,10 @@ export async function runProxy(argv: string[], io: CommandIO): Promise<(RunningP
     close: async (graceMs?: number) => {
       await close(graceMs);
       logger.info('stopped');
-      // Lines go out asynchronously; the process exits next, and a line still in flight would land after
-      // (or never), so wait until every line is written.
-      await new Promise<void>((resolve) => logger.flush(() => resolve()));
+      // Lines go out asynchronously and the process exits next: its flush at exit would write the lines
+      // buffered behind one still being written before that one ("stopped" before "stopping", or before
+      // the last request's line). Ending the writer waits for every line, in order.
+      if (stdout) await new Promise((resolve) => stdout.once('close', resolve).end());
     },
   });
 }

@@ -65,7 +65,7 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
   app.listener = hotPath.listener(app as unknown as RequestListener);
   app.close = async () => {
     context.redis?.close();
-    await Promise.all([context.fetcher.close(), context.threads.close()]);
+    await Promise.all([context.fetcher.close(), context.threads.close(), context.answerThreads.close()]);
   };
   return app;
 }

@@ -39,6 +39,8 @@ export interface ProxyContext {
   pages: FetchedPages;
   /** Threads that parse pages and extract sections off the main thread. */
   threads: ThreadPool;
+  /** The thread of large search answers, in the background. */
+  answerThreads: ThreadPool;
   /** Requests per client address (kept per client, so within the cache bound; in Redis when shared). */
   rateLimiter: RateLimitStore;
   metrics: Metrics;

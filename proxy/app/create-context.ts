@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ThreadPool } from '../threads/pool.ts';
+import { ThreadPool, type ExtractionLimits } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -27,22 +27,58 @@ const METADATA_SHARE = 0.125;
 const CLIENTS_SHARE = 1 / 32;
 
 /**
- * Extraction threads: one per spare core (two at most), each with a heap for the largest page read
- * (a parsed page takes 12–23 times its HTML) and jobs waiting in a bounded queue.
+ * Extraction threads: one per spare core (two at most), their jobs' working memory within room for the
+ * largest page read (a parsed page takes 12–23 times its HTML), jobs waiting in a bounded queue.
  */
-function threadLimits(config: ProxyConfig) {
+function extractionLimits(config: ProxyConfig): ExtractionLimits {
   return {
     threads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     timeLimitMs: config.extractTimeout,
     // As long as a whole upstream call may take.
     maxWaitMs: config.timeout,
     maxQueued: 64,
-    heapMb: Math.max(64, Math.ceil((config.maxResponseBytes * 32) / 2 ** 20)),
+    workingBytes: Math.max(64 * 2 ** 20, 32 * config.maxResponseBytes),
   };
 }
 
+/**
+ * The thread that reads large search answers: one, in the background from its start, so that the
+ * upstream's largest answers wait for the proxy's other work rather than slow it; room for one answer
+ * of the largest size at a time (8 times it, see `workingBytes`).
+ */
+function answerLimits(config: ProxyConfig): ExtractionLimits {
+  return {
+    threads: 1,
+    timeLimitMs: config.timeout,
+    maxWaitMs: config.timeout,
+    maxQueued: 64,
+    workingBytes: 8 * config.maxResponseBytes,
+    background: true,
+  };
+}
+
+/** What a thread holds besides its jobs' working memory: its own copy of Node and of the proxy's code. */
+const THREAD_BASE_BYTES = 32 * 2 ** 20;
+
+/** The memory the worker threads take at most: their jobs' working memory, and each thread's own base. */
+export const threadsBytes = (config: ProxyConfig) =>
+  [extractionLimits(config), answerLimits(config)].reduce(
+    (total, limits) => total + limits.workingBytes + limits.threads * THREAD_BASE_BYTES,
+    0,
+  );
+
 /** Response bodies read at once: two of the largest allowed, or a quarter of the cache bytes when that is more. */
 export const bodyBytesInFlight = (config: ProxyConfig) => Math.max(2 * config.maxResponseBytes, Math.floor(config.cacheBytes / 4));
+
+/**
+ * What the process holds beside its bounded parts: Node and the proxy's code at rest (about 130 MB
+ * resident), and what V8 and the allocator keep between collections under load (up to about 150 MB in
+ * `npm run bench -- memory`'s 20,000 searches, which use no thread).
+ */
+export const BASE_RSS_BYTES = 280 * 2 ** 20;
+
+/** The bound of the process' resident memory: the base, the cache, the bodies in flight, the threads. */
+export const memoryBound = (config: ProxyConfig) => BASE_RSS_BYTES + config.cacheBytes + bodyBytesInFlight(config) + threadsBytes(config);
 
 /**
  * The part of every Redis key that keeps deployments apart on one Redis: replicas share state only
@@ -74,6 +110,15 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
     },
     doclens_cache_entries: { help: 'Cached answers and remembered request URLs in memory.', value: context?.responses.size.entries ?? 0 },
     doclens_cache_max_bytes: { help: 'The memory bound, --cache-bytes.', value: config.cacheBytes },
+    doclens_bodies_in_flight_bytes: {
+      help: 'Response bodies being read, or held until their answer is made.',
+      value: context?.fetcher.bytesInFlight ?? 0,
+    },
+    doclens_threads_reserved_bytes: {
+      help: "The working memory the worker threads' running jobs reserved.",
+      value: context ? context.threads.reservedBytes + context.answerThreads.reservedBytes : 0,
+    },
+    doclens_memory_bound_bytes: { help: "The process' resident memory bound (docs/operators.md, Memory).", value: memoryBound(config) },
   }));
   const fetcher = new ObservedFetcher(
     { metrics, upstream: config.upstream, now },
@@ -138,7 +183,8 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       staleCovers,
       now,
     ),
-    threads: new ThreadPool(threadLimits(config)),
+    threads: new ThreadPool(extractionLimits(config)),
+    answerThreads: new ThreadPool(answerLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,

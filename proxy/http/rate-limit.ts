@@ -9,8 +9,11 @@ export const bucketBytes = (key: string) => BUCKET_BYTES + 24 + 2 * key.length;
  * replicas. Both answer alike: token buckets of `perMinute` a minute with bursts of a quarter of it.
  */
 export interface RateLimitStore {
-  /** 0 when the request may go ahead, else the seconds until it may: a promise when counted elsewhere. */
-  take(key: string): number | Promise<number>;
+  /**
+   * 0 when the request may go ahead, else the seconds until it may: a promise when counted elsewhere.
+   * `cost` tokens are taken (1 unless a replica counts its share of a limit shared by several).
+   */
+  take(key: string, cost?: number): number | Promise<number>;
   /** Memory kept in this process, for the cache bound. */
   readonly bytes: number;
 }
@@ -54,9 +57,10 @@ export class RateLimiter implements RateLimitStore {
     this.refillPerMs = perMinute / 60_000;
   }
 
-  /** 0 when the request may go ahead, else the seconds until it may. */
-  take(key: string): number {
+  /** 0 when the request may go ahead, else the seconds until it may; a cost beyond the burst is the burst. */
+  take(key: string, cost = 1): number {
     if (this.perMinute <= 0) return 0;
+    const tokens = Math.min(cost, this.burst);
     const now = this.now();
     const known = this.buckets.get(key);
     const bucket = known ?? { tokens: this.burst, updated: now };
@@ -69,8 +73,8 @@ export class RateLimiter implements RateLimitStore {
       if (this.used > this.maxBytes) this.sweep(now);
     }
     this.buckets.set(key, bucket);
-    if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000));
-    bucket.tokens -= 1;
+    if (bucket.tokens < tokens) return Math.max(1, Math.ceil((tokens - bucket.tokens) / this.refillPerMs / 1000));
+    bucket.tokens -= tokens;
     return 0;
   }
 

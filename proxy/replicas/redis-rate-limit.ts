@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Result } from 'ioredis';
 import { burstOf, type RateLimitStore } from '../http/rate-limit.ts';
 import type { SharedRedis } from './redis.ts';
@@ -28,20 +29,43 @@ redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / perMs) + 1000)
 return wait
 `;
 
+/**
+ * A replica says it is there, and learns how many are: its id in a sorted set by the time it was last
+ * seen, those not seen for `forgetMs` dropped.
+ */
+const PRESENT_SCRIPT = `
+local now = tonumber(ARGV[2])
+local forgetMs = tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - forgetMs)
+redis.call('PEXPIRE', KEYS[1], forgetMs)
+return redis.call('ZCARD', KEYS[1])
+`;
+
+/** How often a replica says it is there (at most: only while it takes from the limit), and when one is forgotten. */
+export const PRESENT_EVERY_MS = 10_000;
+const FORGOTTEN_AFTER_MS = 3 * PRESENT_EVERY_MS;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     doclensTake(key: string, burst: number, perMs: number, now: number): Result<number, Context>;
+    doclensPresent(key: string, id: string, now: number, forgetMs: number): Result<number, Context>;
   }
 }
 
 /**
  * A limit counted in Redis across replicas, with the same buckets and answers as the memory store;
  * while Redis is unavailable each replica counts in its own memory (`fallback`) rather than refuse or
- * let everything through.
+ * let everything through, granting its share of the limit: each request there costs as many tokens as
+ * there were replicas when Redis last said, so that together they grant one burst, not one each.
  */
 export class RedisRateLimiter implements RateLimitStore {
   private readonly perMs: number;
   private readonly burst: number;
+  private readonly id = randomUUID();
+  /** Replicas of the deployment using this limit, as Redis last said. */
+  private replicas = 1;
+  private presentAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly redis: SharedRedis,
@@ -54,16 +78,30 @@ export class RedisRateLimiter implements RateLimitStore {
     this.perMs = perMinute / 60_000;
     this.burst = burstOf(perMinute);
     redis.define('doclensTake', TAKE_SCRIPT);
+    redis.define('doclensPresent', PRESENT_SCRIPT);
   }
 
   take(key: string): number | Promise<number> {
     if (this.perMinute <= 0) return 0;
+    this.present();
     return this.redis
       .run('rate_limit', (client) => client.doclensTake(`b:${this.name}:${key}`, this.burst, this.perMs, this.now()))
       .then((wait) => {
         if (typeof wait === 'number' && Number.isInteger(wait) && wait >= 0) return wait;
         if (wait !== undefined) this.redis.garbage('rate_limit');
-        return this.fallback.take(key);
+        return this.fallback.take(key, this.replicas);
+      });
+  }
+
+  /** Says this replica is there, every `PRESENT_EVERY_MS` at most, and keeps how many are. */
+  private present(): void {
+    const now = this.now();
+    if (now - this.presentAt < PRESENT_EVERY_MS) return;
+    this.presentAt = now;
+    void this.redis
+      .run('rate_limit', (client) => client.doclensPresent(`replicas:${this.name}`, this.id, now, FORGOTTEN_AFTER_MS))
+      .then((count) => {
+        if (typeof count === 'number' && Number.isInteger(count) && count >= 1) this.replicas = count;
       });
   }
 

@@ -6,8 +6,9 @@ import type { ScopedProject } from '../upstream/metadata.ts';
 import type { SearchResponse } from '../../contract/index.ts';
 import { MAX_PAGE, searchResponse, type SearchPage } from '../services/search-response.ts';
 import { JobRefused } from '../threads/pool.ts';
-import { ownBytes } from '../threads/jobs.ts';
+import { ownBytes, sizeOf } from '../threads/jobs.ts';
 import type { UpstreamSearch } from '../upstream/api.ts';
+import { joined } from '../upstream/fetch.ts';
 import { readSearch } from '../upstream/read-search.ts';
 import { SerializedAnswer, type JsonEndpoint } from './cached-json.ts';
 
@@ -72,11 +73,13 @@ function threadRefusal(error: unknown): never {
   throw new ProxyError(502, 'upstream_too_large', 'The hosting service sent a search answer too large for the proxy to read.');
 }
 
-/** A large answer's work in a worker thread, its body moved there. */
+/** A large answer's work in a worker thread, its body moved there in the chunks it came in. */
 async function inThread(context: ProxyContext, found: UpstreamSearch, inScope: string[], asked: SearchPage): Promise<SerializedAnswer> {
-  const body = ownBytes(found.body);
-  const input = { body, reading: found.reading, inScope, asked };
-  const output = await context.threads.run('search', input, [body.buffer as ArrayBuffer]).catch(threadRefusal);
+  const chunks = found.chunks.map(ownBytes);
+  const transfer = chunks.map((chunk) => chunk.buffer as ArrayBuffer);
+  const output = await context.answerThreads
+    .run('search', { chunks, reading: found.reading, inScope, asked }, transfer)
+    .catch(threadRefusal);
   if ('refused' in output) throw new ProxyError(output.refused.status, output.refused.code, output.refused.message);
   const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const encoded = { ...(output.br && { br: buffer(output.br) }), ...(output.gzip && { gzip: buffer(output.gzip) }) };
@@ -109,8 +112,8 @@ export function searchEndpoint(context: ProxyContext): JsonEndpoint<SearchPage, 
       const query = scopedQuery(parseSearchQuery(asked.words), scope, config.projects, config.subprojects);
       const found = await context.api.search({ query, page: asked.page, pageSize: asked.pageSize }, credential);
       try {
-        if (found.body.length >= SEARCH_IN_THREAD_BYTES) return await inThread(context, found, [...scope.keys()], asked);
-        return searchResponse(readSearch(found.body, found.reading), scope, asked);
+        if (sizeOf(found.chunks) >= SEARCH_IN_THREAD_BYTES) return await inThread(context, found, [...scope.keys()], asked);
+        return searchResponse(readSearch(joined(found.chunks), found.reading), scope, asked);
       } finally {
         // The body's bytes count in flight until the answer made of them exists.
         found.release();

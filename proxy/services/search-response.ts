@@ -1,7 +1,7 @@
-import type { SearchResponse } from '../../contract/index.ts';
+import type { SearchResponse, SearchResult } from '../../contract/index.ts';
 import { parseSearchQuery } from '../../extraction/search-query.ts';
 import { readersWords } from '../../search/index.ts';
-import type { SearchAnswer } from '../upstream/api.ts';
+import type { SearchAnswer, SearchFrame } from '../upstream/api.ts';
 import { resultRehighlighted } from './highlights.ts';
 
 export const MAX_PAGE = 1000;
@@ -21,23 +21,38 @@ function pageLink(base: string, q: string, page: number, pageSize: number): stri
 }
 
 /**
- * The upstream's answer rebuilt for the projects in scope (a v2 upstream always includes subprojects), its
- * highlights marked as doclens marks its own answers.
+ * The answer for the scope but its results (an empty list where they go): `kept` of the upstream's
+ * results are in scope, `dropped` are not.
  */
-export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<string>, 'has'>, asked: SearchPage): SearchResponse {
+export function searchResponseShell(
+  frame: SearchFrame,
+  kept: number,
+  dropped: number,
+  inScope: Pick<ReadonlySet<string>, 'has'>,
+  asked: SearchPage,
+): SearchResponse {
   const { words, page, pageSize, base } = asked;
-  const kept = answer.results.filter((result) => inScope.has(result.project.slug));
-  const dropped = answer.results.length - kept.length;
-  const wordsOf = readersWords(parseSearchQuery(words).text);
-  const results = kept.map((result) => resultRehighlighted(result, wordsOf));
   return {
     // Once results are dropped the upstream's total is no longer true: count only what is known to be kept.
-    count: dropped === 0 ? answer.count : results.length,
-    next: answer.hasNext && page < MAX_PAGE ? pageLink(base, words, page + 1, pageSize) : null,
+    count: dropped === 0 ? frame.count : kept,
+    next: frame.hasNext && page < MAX_PAGE ? pageLink(base, words, page + 1, pageSize) : null,
     previous: page > 1 ? pageLink(base, words, page - 1, pageSize) : null,
-    projects: answer.projects.filter((project) => inScope.has(project.slug)),
+    projects: frame.projects.filter((project) => inScope.has(project.slug)),
     query: words,
-    results,
-    indexing: answer.indexing,
+    results: [],
+    indexing: frame.indexing,
   };
+}
+
+/** A result as doclens answers it: its highlights marked as doclens marks its own answers (only the reader's words). */
+export function resultFor(asked: Pick<SearchPage, 'words'>): (result: SearchResult) => SearchResult {
+  const wordsOf = readersWords(parseSearchQuery(asked.words).text);
+  return (result) => resultRehighlighted(result, wordsOf);
+}
+
+/** The upstream's answer rebuilt for the projects in scope (a v2 upstream always includes subprojects). */
+export function searchResponse(answer: SearchAnswer, inScope: Pick<ReadonlySet<string>, 'has'>, asked: SearchPage): SearchResponse {
+  const results = answer.results.filter((result) => inScope.has(result.project.slug)).map(resultFor(asked));
+  // The results take the place of the shell's empty list, as they would in the order of its fields.
+  return { ...searchResponseShell(answer, results.length, answer.results.length - results.length, inScope, asked), results };
 }

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
+import { searchResponse } from '../services/search-response.ts';
+import { readSearch } from '../upstream/read-search.ts';
 import { ThreadPool, JobRefused } from './pool.ts';
 
 const pools: ThreadPool[] = [];
@@ -12,10 +14,19 @@ afterEach(async () => {
 });
 
 function pool(limits: Partial<ConstructorParameters<typeof ThreadPool>[0]> = {}) {
-  const created = new ThreadPool({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, heapMb: 64, ...limits });
+  const created = new ThreadPool({
+    threads: 1,
+    timeLimitMs: 10_000,
+    maxWaitMs: 30_000,
+    maxQueued: 4,
+    workingBytes: 64 * 2 ** 20,
+    ...limits,
+  });
   pools.push(created);
   return created;
 }
+
+const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
 
 const page = (html: string) => ({
   page: new TextEncoder().encode(html),
@@ -49,6 +60,23 @@ describe('ThreadPool', () => {
     expect(extraction.pending).toBe(0);
   });
 
+  it("reserves each job's working memory before it runs: a job waits for room as for a thread", async () => {
+    // A search answer reserves 8 times its body: room for one of these at a time.
+    const answer = JSON.stringify({ results: [{ title: 'x'.repeat(4 * 2 ** 20) }] });
+    const job = () => ({ chunks: [new TextEncoder().encode(answer)], reading: { version: 'v3' } as const, inScope: [], asked });
+    const extraction = pool({ threads: 2, workingBytes: 12 * answer.length });
+    // Both threads started and idle.
+    await Promise.all([extraction.run('section', page('<p id="s">x</p>')), extraction.run('section', page('<p id="s">y</p>'))]);
+    const first = extraction.run('search', job());
+    const second = extraction.run('search', job());
+    // A thread is idle, but there is no room for the second beside the first (it waits, within maxWaitMs, as for a thread).
+    expect(extraction.reservedBytes).toBe(8 * answer.length);
+    expect(extraction.pending).toBe(2);
+    const [done, next] = await Promise.all([first, second]);
+    expect(next).toEqual(done);
+    expect(extraction.reservedBytes).toBe(0);
+  });
+
   it('reads a search answer in a thread: rebuilt for the scope, serialized, compressed and tagged, its body moved there', async () => {
     const result = (slug: string) => ({
       type: 'page',
@@ -64,13 +92,18 @@ describe('ThreadPool', () => {
       projects: [],
       results: [result('aurora'), result('other')],
     };
-    const body = new TextEncoder().encode(JSON.stringify(upstream));
-    const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
-    const output = await pool().run('search', { body, reading: { version: 'v3' }, inScope: ['aurora'], asked }, [body.buffer]);
-    // Moved, not copied: the sender's view is empty.
-    expect(body.byteLength).toBe(0);
+    const text = JSON.stringify(upstream);
+    // In the chunks it came in, split anywhere.
+    const chunks = [text.slice(0, 7), text.slice(7, 600), text.slice(600)].map((part) => new TextEncoder().encode(part));
+    const transfer = chunks.map((chunk) => chunk.buffer);
+    const output = await pool().run('search', { chunks, reading: { version: 'v3' }, inScope: ['aurora'], asked }, transfer);
+    // Moved, not copied: the sender's views are empty.
+    expect(chunks.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0]);
     if ('refused' in output) throw new Error('refused');
     const serialized = Buffer.from(output.body);
+    // The same bytes as the answer made at once on the main thread.
+    const inScope = new Set(['aurora']);
+    expect(serialized.toString()).toBe(JSON.stringify(searchResponse(readSearch(Buffer.from(text), { version: 'v3' }), inScope, asked)));
     expect(JSON.parse(serialized.toString())).toMatchObject({
       count: 1,
       next: 'https://proxy.example.org/api/v3/search/?q=retry&page=2&page_size=2',
@@ -88,9 +121,8 @@ describe('ThreadPool', () => {
   });
 
   it('refuses a search answer that is not JSON with the error the proxy answers', async () => {
-    const body = new TextEncoder().encode('{"results": [');
-    const asked = { words: 'retry', page: 1, pageSize: 2, base: 'https://proxy.example.org' };
-    expect(await pool().run('search', { body, reading: { version: 'v2', query: 'retry' }, inScope: [], asked })).toEqual({
+    const chunks = [new TextEncoder().encode('{"results": [')];
+    expect(await pool().run('search', { chunks, reading: { version: 'v2', query: 'retry' }, inScope: [], asked })).toEqual({
       refused: { status: 502, code: 'upstream_invalid_response', message: 'The hosting service answered with a body that is not JSON.' },
     });
   });
@@ -104,7 +136,7 @@ const lowered = () =>
 
 describe.runIf(process.platform === 'linux')('ThreadPool priority', () => {
   it('runs a job at the main thread priority, lowers a thread whose job runs long, and replaces it after that job', async () => {
-    const extraction = pool({ heapMb: 512 });
+    const extraction = pool({ workingBytes: 512 * 2 ** 20 });
     await extraction.run('section', page('<p id="s">x</p>'));
     // A reader's preview is not held behind other work on a busy machine.
     expect(lowered()).toBe(false);
@@ -142,5 +174,16 @@ describe.runIf(process.platform === 'linux')('ThreadPool on a busy machine', () 
     expect(await extraction.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
     // Not lowered, so not replaced: the same thread took the next job.
     expect(readdirSync('/proc/self/task')).toContain(tid);
+  });
+
+  it('runs the jobs of a background pool below the main thread from its start, in a thread kept for the next', async () => {
+    const background = pool({ background: true });
+    expect(await background.run('section', page('<p id="s">x</p>'))).toEqual({ content: '<p id="s">x</p>' });
+    expect(lowered()).toBe(true);
+    const tasks = readdirSync('/proc/self/task').length;
+    expect(await background.run('section', page('<p id="s">y</p>'))).toEqual({ content: '<p id="s">y</p>' });
+    // The same thread: none stopped, none started.
+    expect(readdirSync('/proc/self/task').length).toBe(tasks);
+    expect(lowered()).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../runtime/worker.ts';
-import type { ThreadJobInput, ThreadJobKind, ThreadJobOutput } from './jobs.ts';
+import { workingBytes, type ThreadJobInput, type ThreadJobKind, type ThreadJobOutput } from './jobs.ts';
 import type { ExtractionReply, ExtractionRequest } from './worker.ts';
 
 export interface ExtractionLimits {
@@ -14,8 +14,17 @@ export interface ExtractionLimits {
   maxWaitMs: number;
   /** Jobs waiting for a thread at most; more are refused at once. */
   maxQueued: number;
-  /** Heap of each thread, in MB (V8's old generation): a job needing more stops its thread. */
-  heapMb: number;
+  /**
+   * Bytes the running jobs may take together: each reserves its estimate (`workingBytes`) before it is
+   * given a thread, and waits for room as for a thread. It is also each thread's heap (V8's old
+   * generation): a job needing more stops its thread.
+   */
+  workingBytes: number;
+  /**
+   * Whether the threads run in the background from their start (10 nice levels below the main thread,
+   * on Linux), rather than for the jobs that run long: for work no reader waits on at once.
+   */
+  background?: boolean;
 }
 
 /** Why a job was not done: the HTML nests too deep, took too long or too much memory, or every thread is busy. */
@@ -30,6 +39,8 @@ export class JobRefused extends Error {
 
 interface Job {
   request: ExtractionRequest;
+  /** Its working memory, reserved while it runs. */
+  bytes: number;
   /** Buffers of the request that move to the thread (the sender no longer reads them). */
   transfer: ArrayBuffer[];
   resolve(output: unknown): void;
@@ -58,6 +69,16 @@ const FOREGROUND_MS = 500;
 const BACKGROUND_NICE = 10;
 const LOWEST_NICE = 19;
 
+/** Lowers a thread's priority, for good: a thread cannot raise it again unprivileged. */
+function lower(thread: Thread): void {
+  if (thread.tid === undefined) return;
+  try {
+    setPriority(thread.tid, Math.min(LOWEST_NICE, getPriority() + BACKGROUND_NICE));
+  } catch {
+    // The thread has just exited: nothing to lower.
+  }
+}
+
 interface Thread {
   worker: Worker;
   ready: boolean;
@@ -65,7 +86,7 @@ interface Thread {
   tid?: number;
   /** Lowered to the background by a long job: replaced once that job is over. */
   demoted: boolean;
-  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout; cpuAtStart: number };
+  job?: Job & { timer: NodeJS.Timeout; demotion: NodeJS.Timeout | undefined; cpuAtStart: number };
 }
 
 /** CPU milliseconds a thread of this process has run (Linux's scheduler statistics); NaN where there are none. */
@@ -91,6 +112,8 @@ export class ThreadPool {
   private closed = false;
   /** Whether a thread has loaded its code: until then, jobs wait for that, not for a busy thread. */
   private loaded = false;
+  /** Working memory of the jobs running. */
+  private reserved = 0;
 
   constructor(private readonly limits: ExtractionLimits) {}
 
@@ -99,14 +122,20 @@ export class ThreadPool {
     if (this.closed) return Promise.reject(new Error('the extraction threads were stopped'));
     if (this.queue.length >= this.limits.maxQueued) return Promise.reject(new JobRefused('busy'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request: { kind, input }, transfer, resolve: resolve as (output: unknown) => void, reject };
+      const bytes = Math.min(workingBytes(kind, input), this.limits.workingBytes);
+      const job: Job = { request: { kind, input }, bytes, transfer, resolve: resolve as (output: unknown) => void, reject };
       if (this.loaded) this.expire(job);
       this.queue.push(job);
       this.dispatch();
     });
   }
 
-  /** Threads busy for long answer `busy` rather than keep the request waiting. */
+  /** Working memory reserved by the jobs running now. */
+  get reservedBytes(): number {
+    return this.reserved;
+  }
+
+  /** Threads busy for long, or no room for the job's memory, answer `busy` rather than keep the request waiting. */
   private expire(job: Job): void {
     job.expiry = setTimeout(() => {
       const index = this.queue.indexOf(job);
@@ -147,12 +176,15 @@ export class ThreadPool {
         if (this.threads.size < this.limits.threads) this.start();
         return;
       }
+      // In turn: a large job first in line is not overtaken by smaller ones until there is room for it.
+      if (this.reserved + this.queue[0]!.bytes > this.limits.workingBytes) return;
       const job = this.queue.shift()!;
       clearTimeout(job.expiry);
+      this.reserved += job.bytes;
       idle.job = {
         ...job,
         timer: setTimeout(() => void this.stop(idle, new JobRefused('too_slow')), this.limits.timeLimitMs),
-        demotion: setTimeout(() => this.demote(idle), FOREGROUND_MS),
+        demotion: this.limits.background ? undefined : setTimeout(() => this.demote(idle), FOREGROUND_MS),
         cpuAtStart: cpuMsOf(idle.tid),
       };
       idle.worker.postMessage(job.request, job.transfer);
@@ -169,16 +201,12 @@ export class ThreadPool {
       return;
     }
     thread.demoted = true;
-    try {
-      setPriority(thread.tid, Math.min(LOWEST_NICE, getPriority() + BACKGROUND_NICE));
-    } catch {
-      // The thread has just exited: nothing to lower.
-    }
+    lower(thread);
   }
 
   private start(): void {
     const worker = startWorker(new URL('./worker.ts', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: Math.ceil(this.limits.workingBytes / 2 ** 20) },
     });
     // Idle threads do not keep the process alive.
     worker.unref();
@@ -195,6 +223,7 @@ export class ThreadPool {
         clearTimeout(startup);
         thread.ready = true;
         thread.tid = reply.tid;
+        if (this.limits.background) lower(thread);
         if (!this.loaded) for (const job of this.queue) this.expire(job);
         this.loaded = true;
       } else {
@@ -217,6 +246,7 @@ export class ThreadPool {
     const job = thread.job;
     if (!job) return;
     thread.job = undefined;
+    this.reserved -= job.bytes;
     clearTimeout(job.timer);
     clearTimeout(job.demotion);
     if (reply.type === 'done') job.resolve(reply.output);
@@ -231,6 +261,7 @@ export class ThreadPool {
   private async stop(thread: Thread, error: Error): Promise<void> {
     if (!this.threads.delete(thread)) return;
     if (thread.job) {
+      this.reserved -= thread.job.bytes;
       clearTimeout(thread.job.timer);
       clearTimeout(thread.job.demotion);
       thread.job.reject(error);

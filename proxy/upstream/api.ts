@@ -75,6 +75,9 @@ export interface SearchAnswer {
   indexing: boolean;
 }
 
+/** A search answer but its results, read apart from them (a large answer's results are read one by one). */
+export type SearchFrame = Omit<SearchAnswer, 'results'>;
+
 /** How a search answer's body is read: a v2 answer does not say the query it answers, so it comes beside it. */
 export type SearchReading = { version: 'v3' } | { version: 'v2'; query: string };
 
@@ -83,7 +86,8 @@ export type SearchReading = { version: 'v3' } | { version: 'v2'; query: string }
  * worker thread); its bytes stay counted in flight until `release`.
  */
 export interface UpstreamSearch {
-  body: Buffer;
+  /** The body as it came (see `FetchedResponse`). */
+  chunks: Buffer[];
   reading: SearchReading;
   release(): void;
 }

@@ -1,6 +1,6 @@
 import { ProxyError } from '../http/errors.ts';
 import type { Credential } from './api.ts';
-import { FetchError, type FetchedResponse, type Fetcher } from './fetch.ts';
+import { FetchError, joined, type FetchedResponse, type Fetcher } from './fetch.ts';
 import { asObject, jsonObject, resultsOf, type Json } from './json.ts';
 
 /** Lists the widget needs are short: at most this many pages of one are read. */
@@ -23,8 +23,8 @@ export class UpstreamClient {
   ) {}
 
   async get(path: string, query: Record<string, string | undefined>, credential: Credential): Promise<Json> {
-    const { body } = await this.body(path, query, credential, false);
-    return jsonObject(body);
+    const { chunks } = await this.body(path, query, credential, false);
+    return jsonObject(joined(chunks));
   }
 
   /**
@@ -36,7 +36,7 @@ export class UpstreamClient {
     query: Record<string, string | undefined>,
     credential: Credential,
     hold: boolean,
-  ): Promise<Pick<FetchedResponse, 'body' | 'release'>> {
+  ): Promise<Pick<FetchedResponse, 'chunks' | 'release'>> {
     const sent = this.sendsCredentials ? credential : ANONYMOUS;
     const url = new URL(path, this.origin);
     for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, value);

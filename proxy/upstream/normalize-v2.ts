@@ -1,4 +1,5 @@
 /** Upstream API v2 JSON (`hosting-api.md` 2.12) in the v3 shapes the proxy answers with (see `normalize.ts`). */
+import type { SearchResult } from '../../contract/index.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { EmbedResult, ProjectSummary, SearchAnswer, VersionSummary } from './api.ts';
 import { asArray, asObject, asString, resultsOf, stringOrNull, type Json } from './json.ts';
@@ -30,18 +31,17 @@ export function versionsV2(data: Json, project: Json): VersionSummary[] {
   });
 }
 
-/** A v2 search answer: `project` and `version` are slugs, the alias a field of its own. */
-export function searchAnswerV2(data: Json, query: string): SearchAnswer {
-  const results = resultsOf(data).map((item) => {
-    const result = asObject(item);
-    return searchResult({
-      ...result,
-      project: { slug: asString(result.project), alias: stringOrNull(result.project_alias) },
-      version: { slug: asString(result.version) },
-    });
+/** A v2 search result: `project` and `version` are slugs, the alias a field of its own. */
+export function searchResultV2(item: unknown): SearchResult {
+  const result = asObject(item);
+  return searchResult({
+    ...result,
+    project: { slug: asString(result.project), alias: stringOrNull(result.project_alias) },
+    version: { slug: asString(result.version) },
   });
-  return searchAnswerOf(data, results, query);
 }
+
+export const searchAnswerV2 = (data: Json, query: string): SearchAnswer => searchAnswerOf(data, resultsOf(data).map(searchResultV2), query);
 
 /** A v2 embed answer: the section as a list of HTML parts; none (or only blanks) means no such section. */
 export function embedResultV2(data: Json, requestedUrl: string): EmbedResult {

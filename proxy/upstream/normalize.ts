@@ -4,19 +4,19 @@
  * asked for (no results list, an impossible count, an embed without content) is refused.
  */
 import type { Language, SearchBlock, SearchResult } from '../../contract/index.ts';
-import type { EmbedResult, ProjectSummary, SearchAnswer, SubprojectSummary, VersionSummary } from './api.ts';
+import type { EmbedResult, ProjectSummary, SearchAnswer, SearchFrame, SubprojectSummary, VersionSummary } from './api.ts';
 import { asArray, asObject, asString, idOf, invalidResponse, resultsOf, stringOrNull, strings, type Json } from './json.ts';
 
 /** The `count` of a search answer: absent (then the results on the page), or a whole number of results. */
-function countOf(data: Json, results: unknown[]): number {
-  if (data.count === undefined) return results.length;
-  if (typeof data.count !== 'number' || !Number.isSafeInteger(data.count) || data.count < results.length)
+function countOf(data: Json, results: number): number {
+  if (data.count === undefined) return results;
+  if (typeof data.count !== 'number' || !Number.isSafeInteger(data.count) || data.count < results)
     throw invalidResponse('an impossible count');
   return data.count;
 }
 
-/** A search answer of either API version, its results already normalized. */
-export function searchAnswerOf(data: Json, results: SearchResult[], query: string): SearchAnswer {
+/** A search answer of either API version but its results, of which the upstream sent `results`. */
+export function searchFrameOf(data: Json, results: number, query: string): SearchFrame {
   if (data.next !== undefined && data.next !== null && typeof data.next !== 'string') throw invalidResponse('an invalid next page');
   return {
     count: countOf(data, results),
@@ -29,10 +29,15 @@ export function searchAnswerOf(data: Json, results: SearchResult[], query: strin
       };
     }),
     query,
-    results,
     indexing: data.indexing === true,
   };
 }
+
+/** A search answer of either API version, its results already normalized. */
+export const searchAnswerOf = (data: Json, results: SearchResult[], query: string): SearchAnswer => ({
+  ...searchFrameOf(data, results.length, query),
+  results,
+});
 
 export function searchAnswer(data: Json): SearchAnswer {
   return searchAnswerOf(

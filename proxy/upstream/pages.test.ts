@@ -15,7 +15,7 @@ function pagesOn() {
       status: 200,
       url: PAGE,
       contentType: 'text/html',
-      body: Buffer.from(`<p>copy ${++fetches}</p>`),
+      chunks: [Buffer.from(`<p>copy ${++fetches}</p>`)],
       release: () => undefined,
     }),
   };

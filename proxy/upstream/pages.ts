@@ -3,7 +3,7 @@ import { ConcurrencyLimit } from '../http/concurrency.ts';
 import { ProxyError } from '../http/errors.ts';
 import type { RateLimitStore } from '../http/rate-limit.ts';
 import { fetchFailure } from './client.ts';
-import type { FetchedResponse, Fetcher } from './fetch.ts';
+import { joined, type FetchedResponse, type Fetcher } from './fetch.ts';
 
 /**
  * Pages fetched at once: what is being read is not in the cache yet, so this bounds the memory
@@ -93,6 +93,6 @@ export class FetchedPages {
     if (response.status !== 200) throw new ProxyError(502, 'upstream_error', `${url.host} answered ${response.status}.`);
     if (!/html/i.test(response.contentType))
       throw new ProxyError(502, 'upstream_invalid_response', `${url.host} did not answer with an HTML page.`);
-    return { html: response.body, refusedUntil: 0 };
+    return { html: joined(response.chunks), refusedUntil: 0 };
   }
 }

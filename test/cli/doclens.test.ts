@@ -197,10 +197,9 @@ describe('doclens process', () => {
       .output()
       .trim()
       .split('\n')
-      .map((line) => (JSON.parse(line) as { msg: string }).msg)
-      // The /healthz request's own line may be written as its connection closes, after the process's.
-      .filter((message) => message !== 'request');
-    expect(messages.slice(-2)).toEqual(['stopping', 'stopped']);
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    // Every line in the order it was logged: the request's before the proxy stopped, "stopped" the last.
+    expect(messages.slice(-3)).toEqual(['request', 'stopping', 'stopped']);
   });
 
   it('runs the demo in a Node started with --expose-gc, and stops it on SIGINT with exit code 0', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { searchResults } from '../../bench/corpus.ts';
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 
@@ -262,17 +262,56 @@ describe('memory of answers being read', () => {
     expect(statuses).toEqual(Array(12).fill('200 ok'));
   });
 
-  it('gives up on a body waiting for room at the deadline, as for any upstream call, and frees its turn', async () => {
-    // Bodies declared and never finished: four fill the bound, two wait until --timeout.
+  it('refuses at once, as overloaded, a body for which four times the bound are waiting already', async () => {
+    // 4 MB in flight: four 1 MB bodies read, sixteen wait, the next four are refused while the others are held.
+    const held: ServerResponse[] = [];
     const { proxy } = await setUp(
       (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
-        res.write(answer.subarray(0, 1024));
+        res.write(answer.subarray(0, answer.length / 2));
+        held.push(res);
       },
-      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 400 },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 10_000 },
     );
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => proxy.get(`/api/v3/search/?q=stuck${i}`)));
-    expect(answers.map((response) => `${response.status} ${response.body.error.code}`)).toEqual(Array(6).fill('504 upstream_timeout'));
+    let released = false;
+    const refusedWhileHeld: string[] = [];
+    const answers = Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const response = await proxy.get(`/api/v3/search/?q=many${i}`);
+        if (!released) refusedWhileHeld.push(`${response.status} ${response.body.error?.code} ${response.headers.get('retry-after')}`);
+        return response.status;
+      }),
+    );
+    await vi.waitFor(() => expect(refusedWhileHeld).toHaveLength(4), { timeout: 10_000, interval: 10 });
+    expect(refusedWhileHeld).toEqual(Array(4).fill('503 overloaded 1'));
+    released = true;
+    for (const res of held) if (!res.writableEnded) res.end(answer.subarray(answer.length / 2));
+    expect((await answers).filter((status) => status === 200)).toHaveLength(20);
+    expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
+  });
+
+  it('gives up on a body waiting for room at the deadline, as overloaded (503, Retry-After), and frees its turn', async () => {
+    // Bodies declared and never finished: four fill the bound until their deadline; two asked before
+    // them, whose headers come after theirs, wait for room until their own deadline, which comes first.
+    const { proxy } = await setUp(
+      (req, res) => {
+        const head = () => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(answer.length) });
+          res.write(answer.subarray(0, 1024));
+        };
+        if (req.url?.includes('waiting')) setTimeout(head, 400);
+        else head();
+      },
+      { maxResponseBytes: 2 * MB, cacheBytes: 4 * MB, timeout: 1500 },
+    );
+    const waiting = Array.from({ length: 2 }, (_, i) => proxy.get(`/api/v3/search/?q=waiting${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const holding = Array.from({ length: 4 }, (_, i) => proxy.get(`/api/v3/search/?q=holding${i}`));
+    const status = (response: Awaited<(typeof waiting)[0]>) => `${response.status} ${response.body.error.code}`;
+    const refused = await Promise.all(waiting);
+    expect(refused.map(status)).toEqual(Array(2).fill('503 overloaded'));
+    expect(refused.map((response) => response.headers.get('retry-after'))).toEqual(['1', '1']);
+    expect((await Promise.all(holding)).map(status)).toEqual(Array(4).fill('504 upstream_timeout'));
     expect(proxy.app.context.fetcher.bytesInFlight).toBe(0);
   });
 
@@ -295,7 +334,7 @@ describe('answers near 10 MB', () => {
     const { proxy } = await setUp((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), {
       timeout: 30_000,
     });
-    const { threads, fetcher } = proxy.app.context;
+    const { answerThreads: threads, fetcher } = proxy.app.context;
     const pool = threads.run.bind(threads);
     const seen: { kind: string; inFlight: number; healthzWhileWorking: boolean }[] = [];
     threads.run = (async (kind, input, transfer) => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auroraProject, json, startFakeServer, startTestProxy, type FakeServer, type TestProxy } from '../fixtures/proxy.ts';
 import { freePort, startFakeRedis, startRedis, type TestRedis } from '../fixtures/redis.ts';
 import { KEY_OVERHEAD_BYTES } from '../../proxy/replicas/redis-responses.ts';
+import { PRESENT_EVERY_MS } from '../../proxy/replicas/redis-rate-limit.ts';
 import { NOT_READY_AFTER_MS, OPEN_MS } from '../../proxy/replicas/redis.ts';
 
 /**
@@ -177,6 +178,32 @@ describe('replicas sharing one Redis', () => {
     expect((await a!.get('/api/v3/search/?q=limit0')).status).toBe(429);
     expect((await a!.ops('/metrics')).text).toMatch(/doclens_rate_limited_total\{limit="client"\} [1-9]/);
   });
+
+  it('share a limit while Redis is down: each of two replicas grants its half of the burst, not a burst of its own', async () => {
+    // 40 a minute, bursts of 10; the replicas' clock stands still but when moved on here.
+    let time = Date.now();
+    const [a, b] = await replicas({ rateLimit: 40 }, 2, () => time);
+    await redisInUse(a!);
+    await redisInUse(b!);
+    // Each says it is there, then, once it is time to say it again, learns that the other is too.
+    for (const round of [0, 1]) {
+      time += round * PRESENT_EVERY_MS;
+      for (const replica of [a!, b!]) expect((await replica.get(`/api/v3/search/?q=present${round}`)).status).toBe(200);
+    }
+    const [present] = await redis.client.keys('doclens:*:replicas:client');
+    expect(await redis.client.zcard(present!)).toBe(2);
+    await redis.kill();
+    try {
+      time += 60_000;
+      for (const replica of [a!, b!]) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 10; i++) statuses.push((await replica.get(`/api/v3/search/?q=outage${i}`)).status);
+        expect(statuses).toEqual([...Array(5).fill(200), ...Array(5).fill(429)]);
+      }
+    } finally {
+      await redis.restart();
+    }
+  }, 60_000);
 
   it("never show one reader's session answer to another, while sharing each reader's own", async () => {
     const [a, b] = await replicas({ credentials: 'session', token: undefined, corsOrigins: ['https://docs.example.org'] });
