@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitSections } from '../extraction/sections.ts';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { highlight, highlightExcerpts, SearchIndex } from './index.ts';
+import { resultBlocks } from './results.ts';
 
 /** Adds a page of HTML as the host does: split into sections by extraction, then indexed. */
 function addHtml(index: SearchIndex, path: string, html: string): void {
@@ -661,7 +662,7 @@ describe('words as readers type them', () => {
 });
 
 describe('parameters of an entry', () => {
-  it("finds an entry by a numpydoc parameter's name and shows it apart from its type in the excerpt", () => {
+  it("finds an entry by a numpydoc parameter's name, shown apart in excerpts, the answer's text the hosting service's", () => {
     const site = new SearchIndex();
     addHtml(
       site,
@@ -671,11 +672,13 @@ describe('parameters of an entry', () => {
         '<dt><strong>columns</strong><span class="classifier">str or list</span></dt><dd><p>Field names.</p></dd>' +
         '</dl></dd></dl></dd></dl></div></body></html>',
     );
-    const [hit] = site.search('columns');
-    expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
-    expect(highlightExcerpts(hit!.sections[0]!.section.content, hit!.matchedWords)).toEqual([
-      'Makes a frame.Parameters:<span>columns</span> str or listField names.',
-    ]);
+    for (const index of [site, loaded([...site.savedParts()])]) {
+      const [hit] = index.search('columns');
+      expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
+      const [block] = resultBlocks(hit!);
+      expect(block?.highlights.content).toEqual(['Makes a frame. Parameters: <span>columns</span> str or list Field names.']);
+      expect(block?.content).toBe('Makes a frame.Parameters:columnsstr or listField names.');
+    }
   });
 });
 
