@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { doclensRound } from './index-doclens.ts';
@@ -109,6 +109,8 @@ async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): 
  */
 export async function benchIndex(): Promise<void> {
   const docs = documentation();
+  // Every time here grows with what else the machine runs: the load is printed with them.
+  const loadBefore = loadavg()[0]!;
   // What an installed package runs: the JavaScript compiled into lib/, as `npm install` builds it.
   compileLib();
   let pagefindSearches: PagefindSearchTimes = { searchMs: [], withDataMs: [] };
@@ -125,7 +127,8 @@ export async function benchIndex(): Promise<void> {
   const pagefindCpu = theirs.map((figures) => figures.cpuMs).filter((millis) => millis !== undefined);
   table(
     `Search index of ${PACKAGE} (${mb(folderBytes(docs))}; doclens: ${last.pages} content pages, ${last.sections} sections; ` +
-      `Pagefind: ${theirs[0]!.pages} HTML files) — median of ${ROUNDS} alternating rounds`,
+      `Pagefind: ${theirs[0]!.pages} HTML files) — median of ${ROUNDS} alternating rounds, ` +
+      `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
     [
       ['measure', 'doclens', 'Pagefind', 'target'],
       ...timeRows(

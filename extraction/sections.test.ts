@@ -18,8 +18,8 @@ describe('splitSections', () => {
     expect(sections.find((section) => section.id === 'aurora.every')?.role).toBe('py:function');
   });
 
-  // Blocks run together as the hosting service indexes them (the conformance cases); a term's own parts do not.
-  it("keeps a parameter's name apart from its type: numpydoc's, Napoleon's and autodoc's older tables", () => {
+  // The hosting service runs blocks together (the conformance cases); a reader sees them apart.
+  it("reads an entry's parameters as a reader sees them, and as the hosting service: numpydoc's, Napoleon's, autodoc's tables", () => {
     const entry = (body: string) =>
       splitSections(
         '<html><body><div role="main"><h1>kit.frame</h1><dl class="py function"><dt class="sig sig-object py" id="kit.frame">' +
@@ -35,7 +35,8 @@ describe('splitSections', () => {
         '<dt><strong>copy</strong><span class="classifier">bool</span></dt><dd><p>Copy the data.</p></dd></dl></dd></dl>',
     );
     expect(numpydoc.title).toBe('kit.frame(columns)');
-    expect(numpydoc.content).toBe('Makes a frame.Parameters:columns str or list, default NoneField names.copy boolCopy the data.');
+    expect(numpydoc.content).toBe('Makes a frame.Parameters:columnsstr or list, default NoneField names.copyboolCopy the data.');
+    expect(numpydoc.text).toBe('Makes a frame. Parameters: columns str or list, default None Field names. copy bool Copy the data.');
     // Napoleon's Google style: a field list of list items.
     const napoleon = entry(
       '<dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt><dd class="field-odd">' +
@@ -44,12 +45,14 @@ describe('splitSections', () => {
         '<dt class="field-even">Returns<span class="colon">:</span></dt><dd class="field-even"><p>A frame.</p></dd></dl>',
     );
     expect(napoleon.content).toBe('Makes a frame.Parameters:columns (str) – Field names.copy (bool) – Copy the data.Returns:A frame.');
+    expect(napoleon.text).toBe('Makes a frame. Parameters: columns (str) – Field names. copy (bool) – Copy the data. Returns: A frame.');
     // Sphinx's HTML before version 2: a field list as a table.
     const table = entry(
       '<table class="docutils field-list"><tbody valign="top"><tr class="field-odd field"><th class="field-name">Parameters:</th>' +
         '<td class="field-body"><strong>columns</strong> – Field names.</td></tr></tbody></table>',
     );
     expect(table.content).toBe('Makes a frame.Parameters:columns – Field names.');
+    expect(table.text).toBe('Makes a frame. Parameters: columns – Field names.');
   });
 
   it('indexes glossary terms and configuration values with their roles', () => {
@@ -86,8 +89,8 @@ describe('splitSections', () => {
       'x.html',
     );
     expect(sections).toEqual([
-      { id: '', title: 'T', content: 'Intro text.' },
-      { id: 'a', title: 'A', content: 'More.' },
+      { id: '', title: 'T', content: 'Intro text.', text: 'Intro text.' },
+      { id: 'a', title: 'A', content: 'More.', text: 'More.' },
     ]);
   });
 

@@ -101,11 +101,23 @@ function codeBlockText(node: AnyNode): string | undefined {
 }
 
 /**
- * The text from `start` up to the next heading. With depth left, the search for that heading goes
+ * A section's text twice: as the hosting service indexes it (`content`: the blocks inside a top-level
+ * block run together, as the conformance cases want) and as a reader sees it (`text`: blocks apart).
+ */
+interface SectionTexts {
+  content: string;
+  text: string;
+}
+
+const bothTexts = (text: string): SectionTexts => ({ content: text, text });
+
+/**
+ * The texts from `start` up to the next heading. With depth left, the search for that heading goes
  * into children, so a section that closes inside a wrapper still ends there.
  */
-function contentUntilNextSection(start: AnyNode | null, depth: number): { text: string; reachedSection: boolean } {
-  const parts: string[] = [];
+function contentUntilNextSection(start: AnyNode | null, depth: number): SectionTexts & { reachedSection: boolean } {
+  const contents: string[] = [];
+  const texts: string[] = [];
   let reachedSection = false;
   for (let node = start; node; node = node.next) {
     if (isSectionStart(node)) {
@@ -113,20 +125,22 @@ function contentUntilNextSection(start: AnyNode | null, depth: number): { text: 
       break;
     }
     const code = codeBlockText(node);
-    let text: string;
+    let part: SectionTexts;
     if (code !== undefined) {
-      text = code;
+      part = bothTexts(code);
     } else if (depth <= 0 || !('children' in node) || node.children.length === 0) {
-      text = readableText(node);
+      part = readableTexts(node);
     } else {
       const inner = contentUntilNextSection(node.children[0] ?? null, depth - 1);
-      text = inner.text;
+      part = inner;
       reachedSection = inner.reachedSection;
     }
-    if (text) parts.push(isTag(node) && BLOCK_ELEMENTS.has(node.name) ? ` ${text} ` : text);
+    const apart = isTag(node) && BLOCK_ELEMENTS.has(node.name);
+    if (part.content) contents.push(apart ? ` ${part.content} ` : part.content);
+    if (part.text) texts.push(apart ? ` ${part.text} ` : part.text);
     if (reachedSection) break;
   }
-  return { text: normalizeSpace(parts.join('')), reachedSection };
+  return { content: normalizeSpace(contents.join('')), text: normalizeSpace(texts.join('')), reachedSection };
 }
 
 function domainRole(list: Element): string | undefined {
@@ -136,8 +150,8 @@ function domainRole(list: Element): string | undefined {
   return domain && objectType && SPHINX_DOMAINS.has(domain) ? `${domain}:${objectType}` : undefined;
 }
 
-/** Text of a definition without the nested terms that are indexed on their own. */
-function definitionText(definition: Element): string {
+/** Texts of a definition without the nested terms that are indexed on their own. */
+function definitionTexts(definition: Element): SectionTexts {
   const skipped = new Set<Element>();
   for (const element of descendants(definition)) {
     const list = element.parent;
@@ -146,32 +160,43 @@ function definitionText(definition: Element): string {
     const nested = nextDefinition(element);
     if (nested) skipped.add(nested);
   }
-  return normalizeSpace(readableText(definition, skipped));
+  const { content, text } = readableTexts(definition, skipped);
+  return { content: normalizeSpace(content), text: normalizeSpace(text) };
 }
+
+/**
+ * Elements that are no blocks but stand apart from their neighbours on screen: table cells (a field
+ * list's name and body, in Sphinx's older HTML), line breaks.
+ */
+const APART = new Set(['td', 'th', 'caption', 'br']);
 
 /** A letter, digit or underscore at the end of a text, and at the start of one: where two texts would run into one word. */
 const WORD_END = /[\p{L}\p{N}_]$/u;
 const WORD_START = /^[\p{L}\p{N}_]/u;
 
 /**
- * A node's text, `skipped` elements left out: the blocks inside it joined as the hosting service
- * indexes them (the conformance cases: a definition's term runs into its description), but in a
- * definition's term each element apart from the one before where their words would run together: a
- * term's parts (numpydoc's parameter `<strong>columns</strong>` and its type `<span
- * class="classifier">str</span>`) are set apart on screen by the stylesheet (" : "), not by the text.
+ * A node's texts (see `SectionTexts`), `skipped` elements left out. The hosting service's runs its
+ * elements together. The reader's sets blocks (paragraphs, list items, a definition's term and its
+ * description) and table cells apart from their neighbours, and in a definition's term each element
+ * apart from the one before where their words would run together: a term's parts (numpydoc's parameter
+ * `<strong>columns</strong>` and its type `<span class="classifier">str</span>`) are set apart on
+ * screen by the stylesheet (" : "), not by the text.
  */
-function readableText(node: AnyNode, skipped: ReadonlySet<Element> = new Set()): string {
-  if (isText(node)) return node.data;
-  if (!('children' in node)) return '';
+function readableTexts(node: AnyNode, skipped: ReadonlySet<Element> = new Set()): SectionTexts {
+  if (isText(node)) return bothTexts(node.data);
+  if (!('children' in node)) return bothTexts('');
   const term = isTag(node) && node.name === 'dt';
+  let content = '';
   let text = '';
   for (const child of node.children) {
     if (isTag(child) && skipped.has(child)) continue;
-    const part = readableText(child, skipped);
-    if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part)) text += ` ${part}`;
-    else text += part;
+    const part = readableTexts(child, skipped);
+    content += part.content;
+    if (isTag(child) && (BLOCK_ELEMENTS.has(child.name) || APART.has(child.name))) text += ` ${part.text} `;
+    else if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part.text)) text += ` ${part.text}`;
+    else text += part.text;
   }
-  return text;
+  return { content, text };
 }
 
 /** A term of a definition list with an id (`<dt id="…">`): a section of its own once it has a definition. */
@@ -191,7 +216,7 @@ function* definitionSections(root: Element, indexed: Element[]): Generator<PageS
       const section: PageSection = {
         id: term.attribs.id!,
         title: normalizeSpace(textOf(term)),
-        content: definitionText(definition),
+        ...definitionTexts(definition),
       };
       if (role) section.role = role;
       yield section;
@@ -206,8 +231,8 @@ function headingId(heading: Element, structure: PageStructure<AnyNode, Element>)
 }
 
 function headingSection(heading: Element, structure: PageStructure<AnyNode, Element>): PageSection {
-  const { text } = contentUntilNextSection(headingContainer(domhandlerTree, heading).next, 2);
-  return { id: headingId(heading, structure), title: normalizeSpace(textOf(heading)), content: text };
+  const { content, text } = contentUntilNextSection(headingContainer(domhandlerTree, heading).next, 2);
+  return { id: headingId(heading, structure), title: normalizeSpace(textOf(heading)), content, text };
 }
 
 function* allSections(root: Element, pageTitle: string, structure: PageStructure<AnyNode, Element>): Generator<PageSection> {
@@ -215,8 +240,8 @@ function* allSections(root: Element, pageTitle: string, structure: PageStructure
   yield* definitionSections(root, indexed);
   // Definitions are indexed already: keep them out of the sections around them.
   removeElements(indexed);
-  const { text: intro } = contentUntilNextSection(root.children[0] ?? null, 8);
-  if (intro) yield { id: '', title: pageTitle, content: intro };
+  const { content, text } = contentUntilNextSection(root.children[0] ?? null, 8);
+  if (content) yield { id: '', title: pageTitle, content, text };
   const headings = descendantsWhere(root, (element) => isHeadingName(element.name));
   for (const level of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) {
     for (const heading of headings) if (heading.name === level) yield headingSection(heading, structure);

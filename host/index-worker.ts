@@ -141,7 +141,7 @@ function splitFile(root: string, file: string): SplitFile {
     return { file, split: undefined };
   }
   const split = splitSections(html, file);
-  for (const section of split.sections) splitSinceCollection += section.title.length + section.content.length;
+  for (const section of split.sections) splitSinceCollection += section.title.length + section.content.length + section.text.length;
   if (splitSinceCollection >= COLLECT_EVERY_CHARS) {
     splitSinceCollection = 0;
     collectGarbage();

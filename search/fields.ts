@@ -14,7 +14,13 @@ export interface IndexedSection {
   /** Anchor of the section, empty for the content before the first heading. */
   anchor: string;
   title: string;
+  /** Its text as a reader sees it (extraction's `PageSection.text`): what is indexed and what excerpts show. */
   content: string;
+  /**
+   * Places of spaces in `content` that the hosting service's text lacks, where its blocks run together
+   * (see `hostedContent`); undefined where the two texts are the same.
+   */
+  runTogether?: number[];
   role: string | undefined;
   /** The full name of a documented object (`pandas.DataFrame.merge`): its anchor, where its title is a signature. */
   apiName?: string;
@@ -36,6 +42,34 @@ export function digestOf(text: string): string {
   let hash = 0x811c9dc5;
   for (let at = 0; at < text.length; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
   return (hash >>> 0).toString(36);
+}
+
+/**
+ * Where `text` has spaces that `hosted` lacks, `hosted` being `text` with some spaces left out (as
+ * extraction's two texts of a section are); undefined when they are the same, or differ otherwise.
+ */
+export function spacesAdded(hosted: string, text: string): number[] | undefined {
+  if (hosted.length === text.length) return undefined;
+  const places: number[] = [];
+  let at = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === hosted[at]) at++;
+    else if (text[index] === ' ') places.push(index);
+    else return undefined;
+  }
+  return at === hosted.length ? places : undefined;
+}
+
+/** A section's text as the hosting service's Search API answers it: its blocks run together (see `runTogether`). */
+export function hostedContent({ content, runTogether }: IndexedSection): string {
+  if (!runTogether) return content;
+  let hosted = '';
+  let from = 0;
+  for (const place of runTogether) {
+    hosted += content.slice(from, place);
+    from = place + 1;
+  }
+  return hosted + content.slice(from);
 }
 
 /** The fields the index keeps, by their ids (their places here). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitSections } from '../extraction/sections.ts';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { highlight, highlightExcerpts, SearchIndex } from './index.ts';
+import { resultBlocks } from './results.ts';
 
 /** Adds a page of HTML as the host does: split into sections by extraction, then indexed. */
 function addHtml(index: SearchIndex, path: string, html: string): void {
@@ -457,6 +458,36 @@ describe('SearchIndex ranking rules', () => {
     expect(names.search('t-test for two independent samples')[0]?.path).toBe('api/kit.ttest_ind.html');
   });
 
+  it("counts a name spelled in words beyond its words, not them again (a guide on its subject before namesakes' methods)", () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'predict.html',
+      '<html><body><div role="main"><h1 id="top">Prediction (out of sample)</h1><p>import kit</p>' +
+        '<h2 id="data">Artificial data</h2><p>x = kit.linspace(0, 20)</p>' +
+        '<h2 id="fit">Estimation</h2><p>Fit a least squares model to the data.</p>' +
+        '<h2 id="plot">Plotting</h2><p>Predicted values of new data, plotted.</p>' +
+        '<h2 id="formulas">Predicting with formulas</h2><p>Formulas make predictions easier.</p></div></body></html>',
+    );
+    for (const owner of ['Fourier', 'Trend', 'Seasonality', 'Calendar'])
+      addHtml(
+        site,
+        `api/kit.${owner}.out_of_sample.html`,
+        objectPage(`kit.${owner}.out_of_sample`, 'Terms of the deterministic process for the steps past the sample, out of it.'),
+      );
+    // Predicting new data is what much of the site is about: those words say less than "out of sample".
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+      addHtml(site, `models/model${n}.html`, sphinxPage(`Model ${n}`, `Model ${n} fits data; it predicts new data once fitted.`));
+    const [guide, ...methods] = site.search('predict on new data out of sample');
+    expect(guide?.path).toBe('predict.html');
+    // The section headed by the subject, before every entry whose name only says "out of sample" again.
+    expect(guide?.sections[0]?.section.anchor).toBe('top');
+    for (const method of methods.filter((hit) => hit.path.startsWith('api/')))
+      expect(guide!.sections[0]!.score).toBeGreaterThan(method.sections[0]!.score);
+    // The name whole still finds its methods first.
+    expect(site.search('out_of_sample')[0]?.path).toMatch(/^api\/kit\.\w+\.out_of_sample\.html$/);
+  });
+
   it('reads words before the last as whole, unless the site lacks them (cut short)', () => {
     const files = new SearchIndex();
     addHtml(
@@ -661,7 +692,7 @@ describe('words as readers type them', () => {
 });
 
 describe('parameters of an entry', () => {
-  it("finds an entry by a numpydoc parameter's name and shows it apart from its type in the excerpt", () => {
+  it("finds an entry by a numpydoc parameter's name, shown apart in excerpts, the answer's text the hosting service's", () => {
     const site = new SearchIndex();
     addHtml(
       site,
@@ -671,11 +702,13 @@ describe('parameters of an entry', () => {
         '<dt><strong>columns</strong><span class="classifier">str or list</span></dt><dd><p>Field names.</p></dd>' +
         '</dl></dd></dl></dd></dl></div></body></html>',
     );
-    const [hit] = site.search('columns');
-    expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
-    expect(highlightExcerpts(hit!.sections[0]!.section.content, hit!.matchedWords)).toEqual([
-      'Makes a frame.Parameters:<span>columns</span> str or listField names.',
-    ]);
+    for (const index of [site, loaded([...site.savedParts()])]) {
+      const [hit] = index.search('columns');
+      expect(hit?.sections[0]?.section.anchor).toBe('kit.frame');
+      const [block] = resultBlocks(hit!);
+      expect(block?.highlights.content).toEqual(['Makes a frame. Parameters: <span>columns</span> str or list Field names.']);
+      expect(block?.content).toBe('Makes a frame.Parameters:columnsstr or listField names.');
+    }
   });
 });
 

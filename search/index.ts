@@ -20,7 +20,7 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { apiNameOf, digestOf, type IndexedSection, isFullName } from './fields.ts';
+import { apiNameOf, digestOf, type IndexedSection, isFullName, spacesAdded } from './fields.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
@@ -35,7 +35,7 @@ export { escapeHtml, highlight, highlightExcerpts, readersWords } from './highli
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /** One part of a saved index: `head`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
@@ -64,7 +64,10 @@ interface SavedHead {
 type SavedBody =
   | { part: 'terms'; index: number; terms: SavedTerm[] }
   | { part: 'sections'; index: number; first: number; pages: SavedPage[]; sections: SavedSection[]; lengths: number[][] }
-  | { part: 'texts'; index: number; first: number; texts: string[] };
+  | { part: 'texts'; index: number; first: number; texts: SavedText[] };
+
+/** A section's text as saved, with the places where the hosting service's runs together when it has them (see `runTogether`). */
+type SavedText = string | [content: string, runTogether: number[]];
 
 /** A page of a sections part, which its sections name by their place in the part's list. */
 type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName: string];
@@ -73,7 +76,10 @@ type SavedPage = [path: string, pageSections: number, pageTitle: string, pageNam
  * What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its
  * `apiName` its anchor (see `apiNameOf`), its text apart.
  */
-type SavedSection = Omit<IndexedSection, 'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content' | 'apiName'> & {
+type SavedSection = Omit<
+  IndexedSection,
+  'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content' | 'runTogether' | 'apiName'
+> & {
   page: number;
 };
 
@@ -100,7 +106,7 @@ export class SearchIndex {
   /** Of an index loaded in parts: the directory of its parts and the ones added. */
   private directory: { termParts: string[]; sectionParts: number[]; textParts: number[]; added: Set<string> } | undefined;
   /** Texts of sections whose part is not added yet, by id (parts load in any order). */
-  private readonly textsAhead = new Map<number, string>();
+  private readonly textsAhead = new Map<number, SavedText>();
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
   addPage(path: string, { title: pageTitle, name, sections, kind, documentTitle, entryShare }: SplitPage): void {
@@ -119,9 +125,11 @@ export class SearchIndex {
         anchor: section.id,
         title: section.title,
         // A hub (a heading and a table of contents) is found by its headings; the titles it lists are other pages'.
-        content: kind === 'index' ? '' : section.content,
+        content: kind === 'index' ? '' : section.text,
         role: section.role,
       };
+      const runTogether = kind === 'index' ? undefined : spacesAdded(section.content, section.text);
+      if (runTogether) indexed.runTogether = runTogether;
       const apiName = apiNameOf(section.role, section.id);
       if (apiName) indexed.apiName = apiName;
       if (indexed.apiName && hasDocumentation(indexed.content)) indexed.documented = true;
@@ -212,7 +220,7 @@ export class SearchIndex {
     // The pages of the part being made (reset once it is yielded, before the next part's first section).
     let pages: string[] = [];
     const pageAt = new Map<string, number>();
-    const saved = ({ id, path, pageSections, pageTitle, pageName, content, apiName, ...own }: IndexedSection) => {
+    const saved = ({ id, path, pageSections, pageTitle, pageName, content, runTogether, apiName, ...own }: IndexedSection) => {
       let page = pageAt.get(path);
       if (page === undefined) {
         page = pages.push(JSON.stringify([path, pageSections, pageTitle, pageName] satisfies SavedPage)) - 1;
@@ -229,7 +237,9 @@ export class SearchIndex {
       pageAt.clear();
     }
     const textParts: number[] = [];
-    for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, (section) => JSON.stringify(section.content))) {
+    const savedText = ({ content, runTogether }: IndexedSection) =>
+      JSON.stringify((runTogether ? [content, runTogether] : content) satisfies SavedText);
+    for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, savedText)) {
       const index = textParts.push(first.id) - 1;
       yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${items}]}` };
     }
@@ -267,14 +277,15 @@ export class SearchIndex {
     else if (saved.part === 'texts')
       for (const [offset, text] of saved.texts.entries()) {
         const section = this.sections[saved.first + offset];
-        if (section) section.content = text;
+        if (section) withText(section, text);
         else this.textsAhead.set(saved.first + offset, text);
       }
     else
       for (const [offset, { page, ...own }] of saved.sections.entries()) {
         const id = saved.first + offset;
         const [path, pageSections, pageTitle, pageName] = saved.pages[page]!;
-        const section: IndexedSection = { id, path, pageSections, pageTitle, pageName, ...own, content: this.textsAhead.get(id) ?? '' };
+        const section: IndexedSection = { id, path, pageSections, pageTitle, pageName, ...own, content: '' };
+        withText(section, this.textsAhead.get(id) ?? '');
         const apiName = apiNameOf(own.role, own.anchor);
         if (apiName) section.apiName = apiName;
         this.sections[id] = section;
@@ -321,6 +332,12 @@ export class SearchIndex {
     const needed = new Set(sections.map((section) => `texts-${partOf(textParts, section.id)}`));
     return [...needed].filter((name) => !added.has(name));
   }
+}
+
+/** A section with its saved text. */
+function withText(section: IndexedSection, text: SavedText): void {
+  if (typeof text === 'string') section.content = text;
+  else [section.content, section.runTogether] = text;
 }
 
 /** The part of ordered parts (by their first keys) where a key is. */

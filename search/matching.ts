@@ -1,7 +1,7 @@
 import type { FieldHit, FieldSearch } from './field-search.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
-import { termsOf } from './terms.ts';
-import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, typoEdits, typoWeight } from './weights.ts';
+import { termsOf, WHOLE } from './terms.ts';
+import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */
 export interface Found {
@@ -68,24 +68,43 @@ export function lookups(reading: QueryReading): { word: string; prefix: boolean 
   return found;
 }
 
-/** The sections that hold the query's terms and the names it spells, each with its score summed over the terms. */
+/**
+ * The sections that hold the query's terms and the names it spells, each with its score summed over
+ * the terms; a name spelled in words counts beyond its words (see `beyondWords`).
+ */
 export function findSections(search: FieldSearch, reading: QueryReading): Found[] {
   const found = new Map<number, Found>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
-  for (const term of new Set([...reading.terms, ...reading.spelled, ...compounds])) {
-    for (const [id, hit] of termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))) {
+  const terms = [...new Set([...reading.terms, ...reading.spelled, ...compounds])];
+  const hitsOf = new Map(terms.map((term) => [term, termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))]));
+  for (const [term, hits] of hitsOf) {
+    const words = reading.spelled.includes(term) ? wordsOfName(term).filter((word) => word !== term && hitsOf.has(word)) : [];
+    for (const [id, hit] of hits) {
+      const wordsScore = words.reduce((sum, word) => sum + (hitsOf.get(word)!.get(id)?.score ?? 0), 0);
+      const score = words.length ? beyondWords(hit.score, wordsScore) : hit.score;
       const section = found.get(id);
-      if (!section) found.set(id, { id, score: hit.score, queryTerms: [term], termScores: [hit.score], terms: [...hit.words] });
+      if (!section) found.set(id, { id, score, queryTerms: [term], termScores: [score], terms: [...hit.words] });
       else {
-        section.score += hit.score;
+        section.score += score;
         section.queryTerms.push(term);
-        section.termScores.push(hit.score);
+        section.termScores.push(score);
         section.terms.push(...hit.words);
       }
     }
   }
   return [...found.values()];
 }
+
+/** The terms of the words a name joins with underscores (`out`, `sampl` of `out_of_sample`); none for another name. */
+const wordsOfName = (name: string) => (name.startsWith(WHOLE) ? name.slice(WHOLE.length).split('_').flatMap(termsOf) : []);
+
+/**
+ * What a name spelled in words ("out of sample" for `out_of_sample`) adds in a section to its words'
+ * scores there: what it scores past them, at least `SPELLED_NAME_SHARE` of its score. Its words are
+ * counted once: a page on predicting out of sample is not outranked by every `out_of_sample` method
+ * because the name says "out" and "sample" again.
+ */
+const beyondWords = (nameScore: number, wordsScore: number) => Math.max(SPELLED_NAME_SHARE * nameScore, nameScore - wordsScore);
 
 /**
  * The sections that hold a term of the query, by its best form in each: the term itself or a word

@@ -1,4 +1,5 @@
 import type { SearchBlock } from '../contract/index.ts';
+import { hostedContent } from './fields.ts';
 import { highlight, highlightExcerpts } from './highlight.ts';
 import type { PageHit, SectionHit } from './pages.ts';
 
@@ -20,8 +21,10 @@ export function titleHighlights(title: string, words: ReadonlySet<string>): stri
   return highlighted.includes('<span>') ? [highlighted] : [];
 }
 
+/** A section as a result's block: its text as the hosting service answers it, excerpts of it as a reader sees it. */
 function blockOf({ section, matchedWords }: SectionHit): SearchBlock {
-  const content = section.content.length > MAX_BLOCK_CONTENT ? `${section.content.slice(0, MAX_BLOCK_CONTENT)}…` : section.content;
+  const hosted = hostedContent(section);
+  const content = hosted.length > MAX_BLOCK_CONTENT ? `${hosted.slice(0, MAX_BLOCK_CONTENT)}…` : hosted;
   const contentHighlights = highlightExcerpts(section.content, matchedWords);
   if (section.role) {
     return {

@@ -58,6 +58,15 @@ export const CORRECTION_FREQUENCY = 10;
 /** Typos tolerated in a word as typed: one from four letters on, two from eight. */
 export const typoEdits = (word: string): 0 | 1 | 2 => (/^[a-z]+$/.test(word) ? (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0) : 0);
 
+/**
+ * The least share of its score that a name spelled in words (`out_of_sample` for "out of sample")
+ * adds to its words' in a section (see `beyondWords` in `matching.ts`): a name is more than its
+ * words, but does not count them twice. A third: the issue's "predict on new data out of sample"
+ * finds the guide "Prediction (out-of-sample)" first, and no site's held-out half falls (a quarter
+ * lowered pandas' held-out MRR; a half leaves the guide below the methods named `out_of_sample`).
+ */
+export const SPELLED_NAME_SHARE = 1 / 3;
+
 /** Release notes mention everything once; their sections weigh this much unless the query asks for a release. */
 export const CHANGELOG_WEIGHT = 0.25;
 

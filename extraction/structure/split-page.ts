@@ -6,7 +6,16 @@ export interface PageSection {
   /** Anchor of the section; empty for content before the first heading. */
   id: string;
   title: string;
+  /**
+   * Its text as the hosting service indexes it, which its Search and Embed APIs answer: the blocks
+   * inside a paragraph's container run together ("Parameters:columnsstr").
+   */
   content: string;
+  /**
+   * Its text as a reader sees it: the same words, with blocks, table cells and a definition term's
+   * parts apart ("Parameters: columns str"). What search indexes and its excerpts show.
+   */
+  text: string;
   /** For documented objects (a Sphinx domain entry such as `py:function`), their role. */
   role?: string;
 }
