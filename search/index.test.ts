@@ -150,6 +150,27 @@ describe('SearchIndex', () => {
     }
   });
 
+  it("keeps the pages' <title>s apart from what a search fetches, and writes a page's title once where its sections repeat it", () => {
+    const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
+    expect(parts.get('titles')).toContain('"documentTitles"');
+    expect(parts.get('head')).not.toContain('"documentTitles"');
+    for (const query of QUERIES.filter((query) => query !== 'sheduler')) {
+      const partial = new SearchIndex();
+      partial.addPart(parts.get('head')!);
+      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
+        for (const name of needed) {
+          expect(name).not.toBe('titles');
+          partial.addPart(parts.get(name)!);
+        }
+      const hits = partial.search(query);
+      expect(hits.map((hit) => [hit.path, hit.title]), query).toEqual(index.search(query).map((hit) => [hit.path, hit.title]));
+    }
+    // The page generated for aurora.Scheduler: its title, and its first section's anchor.
+    const sections = [...parts].flatMap(([name, json]) => (name.startsWith('sections-') ? [json] : [])).join('');
+    expect(sections.split('"aurora.Scheduler"').length - 1).toBe(1);
+    expect(index.search('scheduler').flatMap((hit) => hit.sections.map(({ section }) => section.anchor))).toContain('aurora.Scheduler');
+  });
+
   it("needs no section's text to rank a one-word query, and fills in the texts of the sections shown from their parts", () => {
     const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
     expect([...parts.keys()].filter((name) => name.startsWith('texts-')).length).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
-import { SearchIndex } from '../search/index.ts';
+import { type PartSizes, SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey } from './links.ts';
 import { PagePool } from './page-pool.ts';
@@ -157,10 +157,14 @@ async function* inOrder<K extends PageJobKind>(
 }
 
 /**
- * About how long each part of a search index is: a search fetches the parts that hold its words and
- * their sections, so smaller parts fetch less beside what it needs, in more requests.
+ * About how long each kind of part of a search index is, in characters: what a search fetches beside
+ * what it needs against how many requests. A search fetches the terms part of each of its words (short:
+ * 4K, a word's postings and its neighbours'), the sections parts of the sections they hold (a common
+ * word's are most of them: long, so in few requests) and the texts of a few dozen sections: of the
+ * best for the ranking's phrases, then of those shown (short: 1K, about one section each): see
+ * docs/benchmarks.md.
  */
-const SEARCH_PART_CHARS = 64 * 1024;
+const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, texts: 1024 };
 
 /** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
 const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
@@ -243,8 +247,11 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       sections += index.size.sections;
       // Written a part at a time: a large index's saved form is never held whole.
       // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
-      for (const part of index.savedParts(SEARCH_PART_CHARS))
-        await writer.write(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
+      for (const part of index.savedParts(SEARCH_PART_SIZES))
+        await writer.write(
+          join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
+          gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
+        );
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
