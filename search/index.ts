@@ -6,13 +6,13 @@
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
  * - `savedParts(sizes)`: the index as parts (`SavedPart`: a name and JSON text) of about `sizes` characters
- *   by kind (`PartSizes`), each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
- *   takes parts back in any order; `finish()` after the last. The `titles` part (every page's `<title>`)
- *   is only for pages added later: a search never needs it.
+ *   by kind (`PartSizes`), each made when asked for; the head comes last, with the directory of the
+ *   others. `addPart(json)` takes parts back in any order; `finish()` after the last. The `titles` part
+ *   (every page's `<title>`) is only for pages added later: a search never needs it.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
- *   them (what ranking reads: fields, lengths, flags), then the texts of the few sections whose words'
+ *   them and the terms the search meets among those added (what ranking reads: fields, lengths, flags), then the texts of the few sections whose words'
  *   places ranking reads; add them and ask again until it names none, then `search(text)`. Spellings
  *   near a word are looked for among the terms added. Sections' texts are only for excerpts:
  *   `textsFor(sections)` names the parts of those shown, which fill in their `content` when added.
@@ -348,8 +348,13 @@ export class SearchIndex {
     }
     const missingSections = [...needed].filter((name) => !added.has(name));
     if (missingSections.length) return missingSections;
+    // Sections of other terms the search meets: a typo's nearest spellings, the parts of a compound.
+    this.fieldSearch.clear();
+    const found = findSections(this.fieldSearch, reading);
+    const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => `sections-${partOf(sectionParts, id)}`));
+    if (unloaded.size) return [...unloaded];
     this.settleTitles();
-    const ranked = weighed(this.rankedSite(), reading, findSections(this.fieldSearch, reading));
+    const ranked = weighed(this.rankedSite(), reading, found);
     return this.textsFor(proximityCandidates(reading, ranked).map((entry) => entry.section));
   }
 
