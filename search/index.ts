@@ -12,9 +12,10 @@
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
- *   them and the terms the search meets among those added (what ranking reads: fields, lengths, flags), then the texts of the few sections whose words'
- *   places ranking reads; add them and ask again until it names none, then `search(text)`. Spellings
- *   near a word are looked for among the terms added. Sections' texts are only for excerpts:
+ *   them and the terms the search meets among those added (what ranking reads: fields, lengths,
+ *   flags), then the texts of the few sections whose words' places ranking reads; add them and ask
+ *   again until it names none, then `search(text)`. Spellings near a word are looked for among the
+ *   terms added. Sections' texts are only for excerpts:
  *   `textsFor(sections)` names the parts of those shown, which fill in their `content` when added.
  * - `FORMAT_VERSION` changes with anything that changes what an index holds for the same pages.
  */
