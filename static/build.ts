@@ -11,7 +11,7 @@ import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey } from './links.ts';
 import { PagePool } from './page-pool.ts';
 import type { PageJobInput, PageJobKind, PageJobOutput } from './page-work.ts';
-import { readSite, type SiteVersion, type StaticSite } from './site.ts';
+import { readSite, siteNameOf, type SiteVersion, type StaticSite } from './site.ts';
 
 export { NotABuiltSiteError } from './site.ts';
 
@@ -60,16 +60,21 @@ const SITE_ORIGIN = 'https://doclens.invalid/';
 /** Each version's data folder, below the output folder. */
 const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
 
-/** The projects and versions, as the widget reads them; `root`: the site's root URL relative to the files. */
-function siteFile(site: StaticSite, root: string): StaticSiteFile {
+/**
+ * The projects and versions, as the widget reads them; `root`: the site's root URL relative to the
+ * files; `titles`: each version folder's pages' `<title>`s, which name a project no manifest names.
+ */
+function siteFile(site: StaticSite, root: string, titles: ReadonlyMap<string, string[]>): StaticSiteFile {
   const pathOf = new Map(site.versions.map((entry) => [entry.version, entry]));
   const projectEntry = (project: Project): StaticProject => {
     const listed = project.versions.filter((version) => pathOf.has(version)).sort(compareVersions);
     const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.defaultVersion);
     const release = stable && { slug: stable.slug, release: stable.ref ?? stable.slug };
+    const main = listed.find((version) => version.slug === project.defaultVersion) ?? listed[0];
+    const named = site.named ? undefined : main && siteNameOf(titles.get(pathOf.get(main)!.path) ?? []);
     return {
       slug: project.slug,
-      name: project.name,
+      name: named ?? project.name,
       language: { code: project.language, name: project.language },
       default_version: project.defaultVersion,
       translation_of: project.translationOf?.slug ?? null,
@@ -210,6 +215,8 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     const pageUrl = (page: PageKey) => new URL(page.version.path + page.file, SITE_ORIGIN).href;
     let previews = 0;
     let sections = 0;
+    // Each version folder's pages' <title>s, by its path.
+    const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
     const store = new PageStore();
     const indexes = new Map(
       await Promise.all(
@@ -235,6 +242,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       });
       for await (const [index, page, output] of inOrder(threads, pages, 'page', work)) {
         if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
+        if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
         previews += output.previews;
         writer.bytes += output.bytes;
         progress({ phase: 'pages', done: index + 1, total: pages.length });
@@ -258,7 +266,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
     }
     const root = relative(out, site.root).split(sep).join('/');
-    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
+    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`), titles));
     await writer.flush();
     const widget = await copyWidget(temporary);
     const bytes = writer.bytes + widget.bytes;
