@@ -306,6 +306,22 @@ describe('SearchIndex ranking rules', () => {
     expect(first('Column.fillna')).toBe('api/column.fillna.html');
   });
 
+  it('puts the name on the object the site talks about most first in an index fetched in parts too', () => {
+    // The namesake the site talks less about comes first in the index: only what the site says of their objects orders them.
+    const namesakes = new SearchIndex();
+    for (const [path, html] of pages.filter(([path]) => path !== 'api/frame.fillna.html')) addHtml(namesakes, path, html);
+    addHtml(namesakes, 'api/frame.fillna.html', pages.find(([path]) => path === 'api/frame.fillna.html')![1]);
+    namesakes.finish();
+    expect(namesakes.search('fillna').map((hit) => hit.path)[0]).toBe('api/frame.fillna.html');
+    // Fetched as the static mode's search fetches it, in parts small enough that the guides' words are in none of them.
+    const parts = new Map([...namesakes.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+    const partial = new SearchIndex();
+    partial.addPart(parts.get('head')!);
+    for (let needed = partial.partsFor('fillna'); needed.length; needed = partial.partsFor('fillna'))
+      for (const name of needed) partial.addPart(parts.get(name)!);
+    expect(partial.search('fillna').map((hit) => hit.path)).toEqual(namesakes.search('fillna').map((hit) => hit.path));
+  });
+
   it('ranks release notes below guides unless the query names a version', () => {
     expect(first('merging frames')).toBe('guide/merging.html');
     expect(first('merging frames 2.1')).toBe('changelog.html');

@@ -22,7 +22,7 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { apiNameOf, digestOf, type IndexedSection, isFullName } from './fields.ts';
+import { apiNameOf, digestOf, type IndexedSection, isFullName, ownerOf } from './fields.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
@@ -37,7 +37,7 @@ export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 /** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
@@ -69,6 +69,8 @@ interface SavedHead {
   sectionParts: number[];
   /** The first section id of each texts part, in order. */
   textParts: number[];
+  /** What `mentions` counts of each name a documented object's owner has: an index loaded in parts lacks most sections. */
+  mentions: [name: string, count: number][];
 }
 
 type SavedBody =
@@ -112,6 +114,8 @@ export class SearchIndex {
   private suffixFromTitles = 0;
   /** Sections of prose that mention a name, by name (see `RankedSite.mentions`). */
   private readonly mentionsByName = new Map<string, number>();
+  /** Of an index loaded from parts: the counts saved with it (see `SavedHead.mentions`). */
+  private readonly savedMentions = new Map<string, number>();
   /** Of an index loaded in parts: the directory of its parts and the ones added. */
   private directory: { termParts: string[]; sectionParts: number[]; textParts: number[]; added: Set<string> } | undefined;
   /** Texts of sections whose part is not added yet, by id (parts load in any order). */
@@ -149,6 +153,7 @@ export class SearchIndex {
       ids.push(indexed.id);
     }
     this.mentionsByName.clear();
+    this.savedMentions.clear();
     this.fieldSearch.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, ids });
   }
@@ -197,7 +202,7 @@ export class SearchIndex {
   }
 
   private mentions(name: string): number {
-    let count = this.mentionsByName.get(name);
+    let count = this.savedMentions.get(name) ?? this.mentionsByName.get(name);
     if (count === undefined) {
       const ids = new Set<number>();
       for (const term of termsOf(name))
@@ -267,6 +272,12 @@ export class SearchIndex {
       termParts,
       sectionParts,
       textParts,
+      // The names `rank` asks about: of each documented object's owner, the last part.
+      mentions: [
+        ...new Set(this.sections.flatMap((section) => (section.apiName ? [ownerOf(section.apiName).split('.').at(-1) ?? ''] : []))),
+      ]
+        .sort()
+        .map((name) => [name, this.mentions(name)]),
     };
     yield { name: 'head', json: JSON.stringify(head) };
   }
@@ -278,6 +289,7 @@ export class SearchIndex {
       if (saved.format !== FORMAT_VERSION) throw new Error(`an index of format ${saved.format}, not ${FORMAT_VERSION}`);
       this.terms.loadAverages(saved.sectionCount, saved.averageLengths);
       const { termParts, sectionParts, textParts } = saved;
+      for (const [name, count] of saved.mentions) this.savedMentions.set(name, count);
       this.directory = { termParts, sectionParts, textParts, added: this.directory?.added ?? new Set() };
       return;
     }
