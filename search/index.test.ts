@@ -128,8 +128,19 @@ describe('SearchIndex', () => {
     const parts = [...finished.savedParts()];
     expect(parts.filter((part) => part.name.startsWith('sections-')).length).toBeGreaterThan(1);
     for (const part of parts) expect(part.json.length).toBeLessThan(2 ** 19);
-    const head = JSON.parse(parts.at(-1)!.json) as { termParts: string[] };
+    const head = JSON.parse(parts.at(-1)!.json) as { termParts: string[]; sectionCounts: number[] };
     expect(head.termParts).toEqual([...head.termParts].sort());
+    // A terms part starts at the shortest start of its first term past the part before: the head a search fetches first stays short.
+    const terms = parts
+      .filter((part) => part.name.startsWith('terms-'))
+      .map((part) => (JSON.parse(part.json) as { terms: [string][] }).terms);
+    for (const [index, start] of head.termParts.entries()) {
+      if (index === 0) continue;
+      expect(terms[index]![0]![0].startsWith(start)).toBe(true);
+      expect(start > terms[index - 1]!.at(-1)![0]).toBe(true);
+      expect(start.slice(0, -1) > terms[index - 1]!.at(-1)![0]).toBe(false);
+    }
+    expect(head.sectionCounts.reduce((sum, count) => sum + count)).toBe(finished.size.sections);
     const again = loaded(parts);
     expect(again.size).toEqual(finished.size);
     for (const query of [...QUERIES, 'f1999', 'word1234'])

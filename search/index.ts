@@ -37,7 +37,7 @@ export { escapeHtml, highlight, highlightExcerpts } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 
 /** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
@@ -63,12 +63,15 @@ interface SavedHead {
   format: number;
   sectionCount: number;
   averageLengths: number[];
-  /** The first term of each terms part, in order. */
+  /**
+   * Where each terms part starts, in order: the shortest start of its first term that sorts after the
+   * last term before it ('' for the first part). Short, as a search fetches the head first.
+   */
   termParts: string[];
-  /** The first section id of each sections part, in order. */
-  sectionParts: number[];
-  /** The first section id of each texts part, in order. */
-  textParts: number[];
+  /** How many sections each sections part holds, in order (from section 0). */
+  sectionCounts: number[];
+  /** How many sections each texts part holds, in order. */
+  textCounts: number[];
   /** What `mentions` counts of each name a documented object's owner has: an index loaded in parts lacks most sections. */
   mentions: [name: string, count: number][];
 }
@@ -222,15 +225,17 @@ export class SearchIndex {
   *savedParts(sizes: PartSizes = SAVED_PART_SIZES): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, json } of jsonParts(this.terms.sortedTerms(), sizes.terms, ([term, postings, written]) =>
+    let last: string | undefined;
+    for (const { first, items, json } of jsonParts(this.terms.sortedTerms(), sizes.terms, ([term, postings, written]) =>
       termJson(term, postings, written),
     )) {
-      const index = termParts.push(first[0]) - 1;
+      const index = termParts.push(last === undefined ? '' : startAfter(last, first[0])) - 1;
+      last = items.at(-1)![0];
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${json}]}` };
     }
-    const sectionParts: number[] = [];
+    const sectionCounts: number[] = [];
     for (const { first, items } of jsonParts(this.sections, sizes.sections, ({ content, ...section }) => JSON.stringify(section))) {
-      const index = sectionParts.push(first.id) - 1;
+      const index = sectionCounts.push(items.length) - 1;
       const pages: SavedPage[] = [];
       const pageAt = new Map<string, number>();
       const columns: SavedColumns = {};
@@ -257,9 +262,9 @@ export class SearchIndex {
       const body: SavedBody = { part: 'sections', index, first: first.id, pages, columns: sorted, lengths };
       yield { name: `sections-${index}`, json: JSON.stringify(body) };
     }
-    const textParts: number[] = [];
+    const textCounts: number[] = [];
     for (const { first, json } of jsonParts(this.sections, sizes.texts, (section) => JSON.stringify(section.content))) {
-      const index = textParts.push(first.id) - 1;
+      const index = textCounts.push(json.length) - 1;
       yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${json}]}` };
     }
     const titles: SavedBody = { part: 'titles', documentTitles: this.documentTitles, titledByDocument: this.titledByDocument };
@@ -270,8 +275,8 @@ export class SearchIndex {
       sectionCount: this.terms.sectionCount,
       averageLengths: this.terms.averages(),
       termParts,
-      sectionParts,
-      textParts,
+      sectionCounts,
+      textCounts,
       // The names `rank` asks about: of each documented object's owner, the last part.
       mentions: [
         ...new Set(this.sections.flatMap((section) => (section.apiName ? [ownerOf(section.apiName).split('.').at(-1) ?? ''] : []))),
@@ -288,9 +293,13 @@ export class SearchIndex {
     if (saved.part === 'head') {
       if (saved.format !== FORMAT_VERSION) throw new Error(`an index of format ${saved.format}, not ${FORMAT_VERSION}`);
       this.terms.loadAverages(saved.sectionCount, saved.averageLengths);
-      const { termParts, sectionParts, textParts } = saved;
       for (const [name, count] of saved.mentions) this.savedMentions.set(name, count);
-      this.directory = { termParts, sectionParts, textParts, added: this.directory?.added ?? new Set() };
+      this.directory = {
+        termParts: saved.termParts,
+        sectionParts: starts(saved.sectionCounts),
+        textParts: starts(saved.textCounts),
+        added: this.directory?.added ?? new Set(),
+      };
       return;
     }
     if (saved.part === 'titles') {
@@ -380,7 +389,23 @@ export class SearchIndex {
   }
 }
 
-/** The part of ordered parts (by their first keys) where a key is. */
+/** The shortest start of `first` that sorts after `last` (which sorts before it): where a part of ordered terms starts. */
+function startAfter(last: string, first: string): string {
+  for (let length = 1; length < first.length; length++) if (first.slice(0, length) > last) return first.slice(0, length);
+  return first;
+}
+
+/** The first section id of each part, from how many sections each holds. */
+function starts(counts: readonly number[]): number[] {
+  let id = 0;
+  return counts.map((count) => {
+    const first = id;
+    id += count;
+    return first;
+  });
+}
+
+/** The part of ordered parts (by where they start) where a key is. */
 function partOf(starts: readonly (string | number)[], key: string | number): number {
   let part = 0;
   while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
