@@ -1,7 +1,8 @@
+import type { Element } from 'domhandler';
 import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { absolutizedFragment } from './html/links.ts';
 import { parseHtml, type ParsedHtml } from './html/parse.ts';
-import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfTarget, type Preview } from './preview.ts';
+import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfElement, previewOfTarget, type Preview } from './preview.ts';
 import { percentDecoded } from './structure/tree.ts';
 
 /**
@@ -45,21 +46,37 @@ export type EmbedJobOutput<K extends EmbedJobKind> = EmbedJobs[K]['output'];
 
 const decoder = new TextDecoder();
 
+type SectionQuery = Omit<EmbedJobInput<'section'>, 'page'>;
+
+/** The section `query` names in a parsed page: its fragment as written in the URL, then percent-decoded as a browser would. */
+function sectionIn(parsed: ParsedHtml, { fragment, doctool, maincontent }: SectionQuery): Element | undefined {
+  const candidates = fragment ? [fragment, percentDecoded(fragment)] : [fragment];
+  return candidates.map((candidate) => findSection(parsed, { fragment: candidate, doctool, maincontent })).find(Boolean);
+}
+
+/**
+ * What the link points to, read around the target in the page (what an empty target labels, the blocks
+ * under a bare heading, the text after an empty definition), else the start of its section.
+ */
+function previewIn(parsed: ParsedHtml, section: Element, { fragment, pageUrl }: SectionQuery): Preview {
+  return (fragment && previewOfTarget(parsed, fragment, pageUrl)) || previewOfElement(section, pageUrl);
+}
+
 /**
  * The section `query` names in a parsed page, links absolute, and its preview when asked: what the
- * embed endpoint answers for a page it read itself, and what `doclens build` writes for every link.
+ * embed endpoint answers for a page it read itself.
  */
-export function sectionOf(parsed: ParsedHtml, query: Omit<EmbedJobInput<'section'>, 'page'>): EmbedJobOutput<'section'> {
-  const { pageUrl, fragment, doctool, maincontent, preview } = query;
-  // Ids are matched as written in the URL, then percent-decoded as a browser would.
-  const candidates = fragment ? [fragment, percentDecoded(fragment)] : [fragment];
-  const section = candidates.map((candidate) => findSection(parsed, { fragment: candidate, doctool, maincontent })).find(Boolean);
+export function sectionOf(parsed: ParsedHtml, query: SectionQuery): EmbedJobOutput<'section'> {
+  const section = sectionIn(parsed, query);
   if (!section) return null;
-  const content = toHtml(withAbsoluteReferences(section, pageUrl));
-  if (!preview) return { content };
-  // What the link points to, read around the target in the page: what an empty target labels, the
-  // blocks under a bare heading, the text after an empty definition.
-  return { content, preview: (fragment && previewOfTarget(parsed, fragment, pageUrl)) || previewOf(content) };
+  const content = toHtml(withAbsoluteReferences(section, query.pageUrl));
+  return query.preview ? { content, preview: previewIn(parsed, section, query) } : { content };
+}
+
+/** Only the preview of what `sectionOf` answers (what `doclens build` writes for every link): the section's HTML is never made. */
+export function previewOfSection(parsed: ParsedHtml, query: SectionQuery): Preview | null {
+  const section = sectionIn(parsed, query);
+  return section ? previewIn(parsed, section, query) : null;
 }
 
 const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K> } = {

@@ -102,6 +102,11 @@ export function previewOf(section: string | AnyNode[], limits: PreviewLimits = D
   return previewOfElements(elementsOf(typeof section === 'string' ? parseFragment(section) : section), limits);
 }
 
+/** {@link previewOf} of a section in a parsed page (a copy of it, links absolute against `pageUrl`): no HTML in between. */
+export function previewOfElement(section: Element, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
+  return previewOfElements([withAbsoluteReferences(section, pageUrl)], limits);
+}
+
 /** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
 function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
   let roots = sectionRoots;

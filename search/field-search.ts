@@ -68,9 +68,13 @@ export class FieldSearch {
     return this.index.sectionsWith(term);
   }
 
+  /** Sections found since `clear` whose part is not added yet, left out (an index loaded in parts: see `SearchIndex.partsFor`). */
+  readonly unloaded = new Set<number>();
+
   /** Forgets the results kept: sections were added. */
   clear(): void {
     this.cache.clear();
+    this.unloaded.clear();
   }
 
   search(term: string, prefix: boolean): FieldHit[] {
@@ -127,6 +131,10 @@ export class FieldSearch {
       const matching = frequencies.size;
       const inverseFrequency = Math.log(1 + (sectionCount - matching + 0.5) / (matching + 0.5));
       for (const [id, frequency] of frequencies) {
+        if (!this.index.hasLengths(id)) {
+          this.unloaded.add(id);
+          continue;
+        }
         const length = this.index.fieldLength(id, fieldId);
         // BM25+ (Lv and Zhai's lower bound `d` for any match).
         const raw = inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength)));

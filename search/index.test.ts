@@ -129,8 +129,19 @@ describe('SearchIndex', () => {
     const parts = [...finished.savedParts()];
     expect(parts.filter((part) => part.name.startsWith('sections-')).length).toBeGreaterThan(1);
     for (const part of parts) expect(part.json.length).toBeLessThan(2 ** 19);
-    const head = JSON.parse(parts.at(-1)!.json) as { termParts: string[] };
+    const head = JSON.parse(parts.at(-1)!.json) as { termParts: string[]; sectionCounts: number[] };
     expect(head.termParts).toEqual([...head.termParts].sort());
+    // A terms part starts at the shortest start of its first term past the part before: the head a search fetches first stays short.
+    const terms = parts
+      .filter((part) => part.name.startsWith('terms-'))
+      .map((part) => (JSON.parse(part.json) as { terms: [string][] }).terms);
+    for (const [index, start] of head.termParts.entries()) {
+      if (index === 0) continue;
+      expect(terms[index]![0]![0].startsWith(start)).toBe(true);
+      expect(start > terms[index - 1]!.at(-1)![0]).toBe(true);
+      expect(start.slice(0, -1) > terms[index - 1]!.at(-1)![0]).toBe(false);
+    }
+    expect(head.sectionCounts.reduce((sum, count) => sum + count)).toBe(finished.size.sections);
     const again = loaded(parts);
     expect(again.size).toEqual(finished.size);
     for (const query of [...QUERIES, 'f1999', 'word1234'])
@@ -142,13 +153,37 @@ describe('SearchIndex', () => {
 
   it("names the parts a query needs, its terms' parts then its sections', and answers from them as from the whole index", () => {
     const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
-    for (const query of QUERIES.filter((query) => query !== 'sheduler')) {
+    for (const query of QUERIES) {
       const partial = new SearchIndex();
       partial.addPart(parts.get('head')!);
       for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
         for (const name of needed) partial.addPart(parts.get(name)!);
       expect(summary(partial.search(query)), query).toEqual(summary(index.search(query)));
     }
+  });
+
+  it("keeps the pages' <title>s apart from what a search fetches, and writes a page's title once where its sections repeat it", () => {
+    const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
+    expect(parts.get('titles')).toContain('"documentTitles"');
+    expect(parts.get('head')).not.toContain('"documentTitles"');
+    for (const query of QUERIES) {
+      const partial = new SearchIndex();
+      partial.addPart(parts.get('head')!);
+      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
+        for (const name of needed) {
+          expect(name).not.toBe('titles');
+          partial.addPart(parts.get(name)!);
+        }
+      const hits = partial.search(query);
+      expect(
+        hits.map((hit) => [hit.path, hit.title]),
+        query,
+      ).toEqual(index.search(query).map((hit) => [hit.path, hit.title]));
+    }
+    // The page generated for aurora.Scheduler: its title, and its first section's anchor.
+    const sections = [...parts].flatMap(([name, json]) => (name.startsWith('sections-') ? [json] : [])).join('');
+    expect(sections.split('"aurora.Scheduler"').length - 1).toBe(1);
+    expect(index.search('scheduler').flatMap((hit) => hit.sections.map(({ section }) => section.anchor))).toContain('aurora.Scheduler');
   });
 
   it("needs no section's text to rank a one-word query, and fills in the texts of the sections shown from their parts", () => {
@@ -281,6 +316,22 @@ describe('SearchIndex ranking rules', () => {
         .slice(0, 2),
     ).toEqual(['api/frame.fillna.html', 'api/column.fillna.html']);
     expect(first('Column.fillna')).toBe('api/column.fillna.html');
+  });
+
+  it('puts the name on the object the site talks about most first in an index fetched in parts too', () => {
+    // The namesake the site talks less about comes first in the index: only what the site says of their objects orders them.
+    const namesakes = new SearchIndex();
+    for (const [path, html] of pages.filter(([path]) => path !== 'api/frame.fillna.html')) addHtml(namesakes, path, html);
+    addHtml(namesakes, 'api/frame.fillna.html', pages.find(([path]) => path === 'api/frame.fillna.html')![1]);
+    namesakes.finish();
+    expect(namesakes.search('fillna').map((hit) => hit.path)[0]).toBe('api/frame.fillna.html');
+    // Fetched as the static mode's search fetches it, in parts small enough that the guides' words are in none of them.
+    const parts = new Map([...namesakes.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+    const partial = new SearchIndex();
+    partial.addPart(parts.get('head')!);
+    for (let needed = partial.partsFor('fillna'); needed.length; needed = partial.partsFor('fillna'))
+      for (const name of needed) partial.addPart(parts.get(name)!);
+    expect(partial.search('fillna').map((hit) => hit.path)).toEqual(namesakes.search('fillna').map((hit) => hit.path));
   });
 
   it('ranks release notes below guides unless the query names a version', () => {

@@ -5,22 +5,24 @@
  *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
- * - `savedParts(chars)`: the index as parts (`SavedPart`: a name and JSON text) of at most about `chars` (256K),
- *   each made when asked for; the head comes last, with the directory of the others. `addPart(json)`
- *   takes parts back in any order; `finish()` after the last.
+ * - `savedParts(sizes)`: the index as parts (`SavedPart`: a name and JSON text) of about `sizes` characters
+ *   by kind (`PartSizes`), each made when asked for; the head comes last, with the directory of the
+ *   others. `addPart(json)` takes parts back in any order; `finish()` after the last. The `titles` part
+ *   (every page's `<title>`) is only for pages added later: a search never needs it.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
- *   them (what ranking reads: fields, lengths, flags), then the texts of the few sections whose words'
- *   places ranking reads; add them and ask again until it names none, then `search(text)`. Spellings
- *   near a word are looked for among the terms added. Sections' texts are only for excerpts:
+ *   them and the terms the search meets among those added (what ranking reads: fields, lengths,
+ *   flags), then the texts of the few sections whose words' places ranking reads; add them and ask
+ *   again until it names none, then `search(text)`. Spellings near a word are looked for among the
+ *   terms added. Sections' texts are only for excerpts:
  *   `textsFor(sections)` names the parts of those shown, which fill in their `content` when added.
  * - `FORMAT_VERSION` changes with anything that changes what an index holds for the same pages.
  */
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { apiNameOf, digestOf, type IndexedSection, isFullName, spacesAdded } from './fields.ts';
+import { apiNameOf, digestOf, type IndexedSection, isFullName, ownerOf, spacesAdded } from './fields.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
@@ -35,42 +37,59 @@ export { escapeHtml, highlight, highlightExcerpts, readersWords } from './highli
 export { MAX_QUERY_WORDS } from './query.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 7;
 
-/** One part of a saved index: `head`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
+/** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
   name: string;
   json: string;
 }
 
-/** About how long each saved part is: one of 256K characters takes a few milliseconds to make or load. */
-const SAVED_PART_CHARS = 1 << 18;
+/** About how long each kind of saved part is, in characters of JSON. */
+export interface PartSizes {
+  terms: number;
+  sections: number;
+  texts: number;
+}
+
+/**
+ * The parts an index cache loads all of: one of 256K characters takes a few milliseconds to make or
+ * load. Terms and texts shorter, as `partsFor` and `textsFor` name a few of them.
+ */
+const SAVED_PART_SIZES: PartSizes = { terms: 1 << 16, sections: 1 << 18, texts: 1 << 13 };
 
 interface SavedHead {
   part: 'head';
   format: number;
   sectionCount: number;
   averageLengths: number[];
-  /** The first term of each terms part, in order. */
+  /**
+   * Where each terms part starts, in order: the shortest start of its first term that sorts after the
+   * last term before it ('' for the first part). Short, as a search fetches the head first.
+   */
   termParts: string[];
-  /** The first section id of each sections part, in order. */
-  sectionParts: number[];
-  /** The first section id of each texts part, in order. */
-  textParts: number[];
-  documentTitles: string[];
-  titledByDocument: { title: string; ids: number[] }[];
+  /** How many sections each sections part holds, in order (from section 0). */
+  sectionCounts: number[];
+  /** How many sections each texts part holds, in order. */
+  textCounts: number[];
+  /** What `mentions` counts of each name a documented object's owner has: an index loaded in parts lacks most sections. */
+  mentions: [name: string, count: number][];
 }
 
 type SavedBody =
+  | { part: 'titles'; documentTitles: string[]; titledByDocument: { title: string; ids: number[] }[] }
   | { part: 'terms'; index: number; terms: SavedTerm[] }
-  | { part: 'sections'; index: number; first: number; pages: SavedPage[]; sections: SavedSection[]; lengths: number[][] }
+  | { part: 'sections'; index: number; first: number; pages: SavedPage[]; columns: SavedColumns; lengths: number[][] }
   | { part: 'texts'; index: number; first: number; texts: SavedText[] };
 
 /** A section's text as saved, with the places where the hosting service's runs together when it has them (see `runTogether`). */
 type SavedText = string | [content: string, runTogether: number[]];
 
-/** A page of a sections part, which its sections name by their place in the part's list. */
-type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName: string];
+/**
+ * A page of a sections part, which its sections name by their place in the part's list; its name
+ * left out where it is its title.
+ */
+type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName?: string];
 
 /**
  * What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its
@@ -84,12 +103,13 @@ type SavedSection = Omit<
 };
 
 /**
- * Each kind of part's length, as a share of the length asked for. A search fetches the terms parts of
- * its words (short: a word's postings and its neighbours'), the sections parts of the sections they
- * hold (a common word's are most of them: long, so in few requests) and the texts of the sections
- * shown (short: of about one page each).
+ * A sections part's sections, a list of each field's values (null where a section has none, or where
+ * it is its page's title: see `OFTEN_PAGE_TITLE`): values of one kind side by side compress better than objects.
  */
-const PART_SHARE = { terms: 1 / 4, sections: 1, texts: 1 / 32 } as const;
+type SavedColumns = { [K in keyof SavedSection]?: (SavedSection[K] | null)[] };
+
+/** Fields often their page's title (a page's first heading; an object's anchor on the page generated for it). */
+const OFTEN_PAGE_TITLE = new Set<keyof SavedSection>(['title', 'anchor']);
 
 export class SearchIndex {
   /** Sections by id (with holes in an index loaded in parts). */
@@ -103,6 +123,8 @@ export class SearchIndex {
   private suffixFromTitles = 0;
   /** Sections of prose that mention a name, by name (see `RankedSite.mentions`). */
   private readonly mentionsByName = new Map<string, number>();
+  /** Of an index loaded from parts: the counts saved with it (see `SavedHead.mentions`). */
+  private readonly savedMentions = new Map<string, number>();
   /** Of an index loaded in parts: the directory of its parts and the ones added. */
   private directory: { termParts: string[]; sectionParts: number[]; textParts: number[]; added: Set<string> } | undefined;
   /** Texts of sections whose part is not added yet, by id (parts load in any order). */
@@ -142,6 +164,7 @@ export class SearchIndex {
       ids.push(indexed.id);
     }
     this.mentionsByName.clear();
+    this.savedMentions.clear();
     this.fieldSearch.clear();
     if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, ids });
   }
@@ -190,7 +213,7 @@ export class SearchIndex {
   }
 
   private mentions(name: string): number {
-    let count = this.mentionsByName.get(name);
+    let count = this.savedMentions.get(name) ?? this.mentionsByName.get(name);
     if (count === undefined) {
       const ids = new Set<number>();
       for (const term of termsOf(name))
@@ -207,52 +230,69 @@ export class SearchIndex {
    * index's saved form is never held whole. Terms in the order of their names, cut into parts that
    * cover ranges of them; sections in the order of their ids, with their fields' lengths; the head last.
    */
-  *savedParts(partChars = SAVED_PART_CHARS): Generator<SavedPart> {
+  *savedParts(sizes: PartSizes = SAVED_PART_SIZES): Generator<SavedPart> {
     this.settleTitles();
     const termParts: string[] = [];
-    for (const { first, items } of jsonParts(this.terms.sortedTerms(), partChars * PART_SHARE.terms, ([term, postings, written]) =>
+    let last: string | undefined;
+    for (const { first, items, json } of jsonParts(this.terms.sortedTerms(), sizes.terms, ([term, postings, written]) =>
       termJson(term, postings, written),
     )) {
-      const index = termParts.push(first[0]) - 1;
-      yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${items}]}` };
+      const index = termParts.push(last === undefined ? '' : startAfter(last, first[0])) - 1;
+      last = items.at(-1)![0];
+      yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${json}]}` };
     }
-    const sectionParts: number[] = [];
-    // The pages of the part being made (reset once it is yielded, before the next part's first section).
-    let pages: string[] = [];
-    const pageAt = new Map<string, number>();
-    const saved = ({ id, path, pageSections, pageTitle, pageName, content, runTogether, apiName, ...own }: IndexedSection) => {
-      let page = pageAt.get(path);
-      if (page === undefined) {
-        page = pages.push(JSON.stringify([path, pageSections, pageTitle, pageName] satisfies SavedPage)) - 1;
-        pageAt.set(path, page);
+    const sectionCounts: number[] = [];
+    for (const { first, items } of jsonParts(this.sections, sizes.sections, ({ content, runTogether, ...section }) => JSON.stringify(section))) {
+      const index = sectionCounts.push(items.length) - 1;
+      const pages: SavedPage[] = [];
+      const pageAt = new Map<string, number>();
+      const columns: SavedColumns = {};
+      for (const [offset, { id, path, pageSections, pageTitle, pageName, content, runTogether, apiName, ...own }] of items.entries()) {
+        let page = pageAt.get(path);
+        if (page === undefined) {
+          page = pages.push(pageName === pageTitle ? [path, pageSections, pageTitle] : [path, pageSections, pageTitle, pageName]) - 1;
+          pageAt.set(path, page);
+        }
+        const saved: SavedSection = { page, ...own };
+        for (const key of Object.keys(saved) as (keyof SavedSection)[]) {
+          const value = OFTEN_PAGE_TITLE.has(key) && saved[key] === pageTitle ? null : saved[key];
+          // Sections before this one that have no such field get nulls.
+          columns[key] ??= [];
+          const column = columns[key] as unknown[];
+          column.length = offset;
+          column.push(value);
+        }
       }
-      return JSON.stringify({ page, ...own } satisfies SavedSection);
-    };
-    for (const { first, items, count } of jsonParts(this.sections, partChars * PART_SHARE.sections, saved)) {
-      const index = sectionParts.push(first.id) - 1;
-      const lengths = Array.from({ length: count }, (_, offset) => JSON.stringify(this.terms.savedLengths(first.id + offset)));
-      const body = `"pages":[${pages}],"sections":[${items}],"lengths":[${lengths}]`;
-      yield { name: `sections-${index}`, json: `{"part":"sections","index":${index},"first":${first.id},${body}}` };
-      pages = [];
-      pageAt.clear();
+      for (const column of Object.values(columns)) column.length = items.length;
+      const lengths = items.map(({ id }) => this.terms.savedLengths(id));
+      // In the order of their names: an index loaded and saved again saves the same.
+      const sorted = Object.fromEntries(Object.entries(columns).sort(([a], [b]) => (a < b ? -1 : 1))) as SavedColumns;
+      const body: SavedBody = { part: 'sections', index, first: first.id, pages, columns: sorted, lengths };
+      yield { name: `sections-${index}`, json: JSON.stringify(body) };
     }
-    const textParts: number[] = [];
+    const textCounts: number[] = [];
     const savedText = ({ content, runTogether }: IndexedSection) =>
       JSON.stringify((runTogether ? [content, runTogether] : content) satisfies SavedText);
-    for (const { first, items } of jsonParts(this.sections, partChars * PART_SHARE.texts, savedText)) {
-      const index = textParts.push(first.id) - 1;
-      yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${items}]}` };
+    for (const { first, json } of jsonParts(this.sections, sizes.texts, savedText)) {
+      const index = textCounts.push(json.length) - 1;
+      yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${json}]}` };
     }
+    const titles: SavedBody = { part: 'titles', documentTitles: this.documentTitles, titledByDocument: this.titledByDocument };
+    yield { name: 'titles', json: JSON.stringify(titles) };
     const head: SavedHead = {
       part: 'head',
       format: FORMAT_VERSION,
       sectionCount: this.terms.sectionCount,
       averageLengths: this.terms.averages(),
       termParts,
-      sectionParts,
-      textParts,
-      documentTitles: this.documentTitles,
-      titledByDocument: this.titledByDocument,
+      sectionCounts,
+      textCounts,
+      // The names `rank` asks about: of each documented object's owner, the last part.
+      mentions: [
+        ...new Set(this.sections.flatMap((section) => (section.apiName ? [ownerOf(section.apiName).split('.').at(-1) ?? ''] : []))),
+      ]
+        .sort()
+        .map((name) => [name, this.mentions(name)]),
     };
     yield { name: 'head', json: JSON.stringify(head) };
   }
@@ -263,12 +303,20 @@ export class SearchIndex {
     if (saved.part === 'head') {
       if (saved.format !== FORMAT_VERSION) throw new Error(`an index of format ${saved.format}, not ${FORMAT_VERSION}`);
       this.terms.loadAverages(saved.sectionCount, saved.averageLengths);
+      for (const [name, count] of saved.mentions) this.savedMentions.set(name, count);
+      this.directory = {
+        termParts: saved.termParts,
+        sectionParts: starts(saved.sectionCounts),
+        textParts: starts(saved.textCounts),
+        added: this.directory?.added ?? new Set(),
+      };
+      return;
+    }
+    if (saved.part === 'titles') {
       this.documentTitles.push(...saved.documentTitles);
       this.titledByDocument.push(...saved.titledByDocument);
       // Saved with their titles settled.
       this.suffixFromTitles = this.documentTitles.length;
-      const { termParts, sectionParts, textParts } = saved;
-      this.directory = { termParts, sectionParts, textParts, added: this.directory?.added ?? new Set() };
       return;
     }
     this.directory ??= { termParts: [], sectionParts: [], textParts: [], added: new Set() };
@@ -281,16 +329,29 @@ export class SearchIndex {
         else this.textsAhead.set(saved.first + offset, text);
       }
     else
-      for (const [offset, { page, ...own }] of saved.sections.entries()) {
+      for (const [offset, lengths] of saved.lengths.entries()) {
         const id = saved.first + offset;
-        const [path, pageSections, pageTitle, pageName] = saved.pages[page]!;
-        const section: IndexedSection = { id, path, pageSections, pageTitle, pageName, ...own, content: '' };
+        const own: Record<string, unknown> = {};
+        for (const [key, column] of Object.entries(saved.columns)) if (column[offset] !== null) own[key] = column[offset];
+        const { page, ...fields } = own as SavedSection;
+        const [path, pageSections, pageTitle, pageName = pageTitle] = saved.pages[page]!;
+        const section: IndexedSection = {
+          id,
+          path,
+          pageSections,
+          pageTitle,
+          pageName,
+          ...fields,
+          title: fields.title ?? pageTitle,
+          anchor: fields.anchor ?? pageTitle,
+          content: '',
+        };
         withText(section, this.textsAhead.get(id) ?? '');
-        const apiName = apiNameOf(own.role, own.anchor);
+        const apiName = apiNameOf(section.role, section.anchor);
         if (apiName) section.apiName = apiName;
         this.sections[id] = section;
         this.textsAhead.delete(id);
-        this.terms.loadLengths(id, saved.lengths[offset]!);
+        this.terms.loadLengths(id, lengths);
       }
     this.mentionsByName.clear();
     this.fieldSearch.clear();
@@ -320,8 +381,13 @@ export class SearchIndex {
     }
     const missingSections = [...needed].filter((name) => !added.has(name));
     if (missingSections.length) return missingSections;
+    // Sections of other terms the search meets: a typo's nearest spellings, the parts of a compound.
+    this.fieldSearch.clear();
+    const found = findSections(this.fieldSearch, reading);
+    const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => `sections-${partOf(sectionParts, id)}`));
+    if (unloaded.size) return [...unloaded];
     this.settleTitles();
-    const ranked = weighed(this.rankedSite(), reading, findSections(this.fieldSearch, reading));
+    const ranked = weighed(this.rankedSite(), reading, found);
     return this.textsFor(proximityCandidates(reading, ranked).map((entry) => entry.section));
   }
 
@@ -340,34 +406,49 @@ function withText(section: IndexedSection, text: SavedText): void {
   else [section.content, section.runTogether] = text;
 }
 
-/** The part of ordered parts (by their first keys) where a key is. */
+/** The shortest start of `first` that sorts after `last` (which sorts before it): where a part of ordered terms starts. */
+function startAfter(last: string, first: string): string {
+  for (let length = 1; length < first.length; length++) if (first.slice(0, length) > last) return first.slice(0, length);
+  return first;
+}
+
+/** The first section id of each part, from how many sections each holds. */
+function starts(counts: readonly number[]): number[] {
+  let id = 0;
+  return counts.map((count) => {
+    const first = id;
+    id += count;
+    return first;
+  });
+}
+
+/** The part of ordered parts (by where they start) where a key is. */
 function partOf(starts: readonly (string | number)[], key: string | number): number {
   let part = 0;
   while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
   return part;
 }
 
-/** Items as JSON, in parts of about `partChars`: each part's items joined by commas, with its first item and count. */
+/** Items in parts of about `partChars` of JSON (`json`: an item's, or of what a part keeps of it), with their first. */
 function* jsonParts<T>(
   items: Iterable<T>,
   partChars: number,
   json: (item: T) => string,
-): Generator<{ first: T; items: string; count: number }> {
-  let part: string[] = [];
-  let first: T | undefined;
+): Generator<{ first: T; items: T[]; json: string[] }> {
+  let part: { items: T[]; json: string[] } = { items: [], json: [] };
   let length = 0;
   for (const item of items) {
-    if (part.length === 0) first = item;
     const written = json(item);
-    part.push(written);
+    part.items.push(item);
+    part.json.push(written);
     length += written.length;
     if (length >= partChars) {
-      yield { first: first!, items: part.join(','), count: part.length };
-      part = [];
+      yield { first: part.items[0]!, ...part };
+      part = { items: [], json: [] };
       length = 0;
     }
   }
-  if (part.length) yield { first: first!, items: part.join(','), count: part.length };
+  if (part.items.length) yield { first: part.items[0]!, ...part };
 }
 
 /** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */

@@ -110,6 +110,11 @@ export class TermsIndex {
     return sections.size;
   }
 
+  /** Whether a section's lengths are here (an index loaded in parts may lack them). */
+  hasLengths(id: number): boolean {
+    return this.fieldLengths[id] !== undefined;
+  }
+
   fieldLength(id: number, fieldId: number): number {
     return this.fieldLengths[id]![fieldId]!;
   }

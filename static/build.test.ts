@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { buildHelp, runBuild } from '../cli/build.ts';
 import { UsageError } from '../cli/args.ts';
 import type { StaticPreviewFile, StaticPreviews, StaticSiteFile } from '../contract/index.ts';
 import { buildStatic, NotABuiltSiteError } from './build.ts';
+import { siteNameOf } from './site.ts';
 
 const demo = new URL('../demo/docs/build/', import.meta.url).pathname;
 let dir: string;
@@ -113,6 +114,33 @@ describe('doclens build', () => {
     const data = readJson<StaticSiteFile>(join(site, '_doclens/site.json'));
     expect(data.projects.map((project) => project.versions.map((version) => version.path))).toEqual([['']]);
     expect(readJson<string[]>(join(site, '_doclens/data/pages.json'))).toContain('ref/models/index.html');
+  });
+
+  it('names a site no manifest names as its pages’ titles do, after its folder only when they say nothing', async () => {
+    // Debian's folders of built documentation are all named html.
+    const sphinx = join(dir, 'sphinx/html');
+    cpSync(join(demo, 'aurora/en/latest'), sphinx, { recursive: true });
+    await buildStatic({ docs: sphinx });
+    expect(readJson<StaticSiteFile>(join(sphinx, '_doclens/site.json')).projects.map((project) => project.name)).toEqual(['Aurora']);
+    const untitled = join(dir, 'untitled');
+    mkdirSync(untitled);
+    for (const title of ['One', 'Two'])
+      writeFileSync(
+        join(untitled, `${title}.html`),
+        `<html><head><title>${title}</title></head><body><main><h1>${title}</h1></main></body></html>`,
+      );
+    await buildStatic({ docs: untitled });
+    expect(readJson<StaticSiteFile>(join(untitled, '_doclens/site.json')).projects.map((project) => project.name)).toEqual(['untitled']);
+  });
+
+  it('reads a site’s name from the ending its pages’ titles share, less its version and the word documentation', () => {
+    const named = (suffix: string) => siteNameOf(['Install', 'Tutorial', 'API'].map((title) => `${title}${suffix}`));
+    expect(named(' — pandas 1.5.3 documentation')).toBe('pandas');
+    expect(named(' — Flask Documentation (2.2.x)')).toBe('Flask');
+    expect(named(' — Hypothesis 6.x documentation')).toBe('Hypothesis');
+    expect(named(' - Node.js API')).toBe('Node.js API');
+    expect(named(' | Documentation')).toBe('Documentation');
+    expect(named('')).toBeUndefined();
   });
 
   it('refuses a folder that is not a built site, and writes nothing', async () => {

@@ -1,16 +1,17 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { StaticPreviewFile, StaticPreviews, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
+import { constants, gzipSync } from 'node:zlib';
+import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
-import { SearchIndex } from '../search/index.ts';
+import { type PartSizes, SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey } from './links.ts';
 import { PagePool } from './page-pool.ts';
-import { readSite, type SiteVersion, type StaticSite } from './site.ts';
+import type { PageJobInput, PageJobKind, PageJobOutput } from './page-work.ts';
+import { readSite, siteNameOf, type SiteVersion, type StaticSite } from './site.ts';
 
 export { NotABuiltSiteError } from './site.ts';
 
@@ -59,16 +60,21 @@ const SITE_ORIGIN = 'https://doclens.invalid/';
 /** Each version's data folder, below the output folder. */
 const dataFolder = (version: SiteVersion): string => `data/${version.path}`;
 
-/** The projects and versions, as the widget reads them; `root`: the site's root URL relative to the files. */
-function siteFile(site: StaticSite, root: string): StaticSiteFile {
+/**
+ * The projects and versions, as the widget reads them; `root`: the site's root URL relative to the
+ * files; `titles`: each version folder's pages' `<title>`s, which name a project no manifest names.
+ */
+function siteFile(site: StaticSite, root: string, titles: ReadonlyMap<string, string[]>): StaticSiteFile {
   const pathOf = new Map(site.versions.map((entry) => [entry.version, entry]));
   const projectEntry = (project: Project): StaticProject => {
     const listed = project.versions.filter((version) => pathOf.has(version)).sort(compareVersions);
     const stable = listed.find((version) => version.slug === 'stable') ?? listed.find((version) => version.slug === project.defaultVersion);
     const release = stable && { slug: stable.slug, release: stable.ref ?? stable.slug };
+    const main = listed.find((version) => version.slug === project.defaultVersion) ?? listed[0];
+    const named = site.named ? undefined : main && siteNameOf(titles.get(pathOf.get(main)!.path) ?? []);
     return {
       slug: project.slug,
-      name: project.name,
+      name: named ?? project.name,
       language: { code: project.language, name: project.language },
       default_version: project.defaultVersion,
       translation_of: project.translationOf?.slug ?? null,
@@ -94,7 +100,7 @@ function siteFile(site: StaticSite, root: string): StaticSiteFile {
   };
 }
 
-/** Files read ahead of the one being worked on, and written while the next is: the disk waits on neither. */
+/** Files written while the next are made: the disk waits on neither. */
 const IO_DEPTH = 16;
 
 /** Writes files a few at a time without waiting for each, each folder made once; counts the bytes. */
@@ -128,51 +134,42 @@ class Writer {
   }
 }
 
-/** Each page with its HTML, the next ones read meanwhile. */
-async function* readAhead(pages: readonly PageKey[]): AsyncGenerator<[number, PageKey, string]> {
-  const readPage = (page: PageKey) => {
-    const reading = readFile(join(page.version.version.root!, page.file), 'utf8');
-    // A read still under way when the build stops fails with no one waiting for it.
-    reading.catch(() => {});
-    return reading;
+/**
+ * A job on every page in the pool's threads, a few pages ahead of the one handed over: outputs come
+ * in the pages' order (the index's sections are numbered in it, whichever thread is faster).
+ */
+async function* inOrder<K extends PageJobKind>(
+  threads: PagePool,
+  pages: readonly PageKey[],
+  kind: K,
+  input: (page: PageKey) => PageJobInput<K>,
+): AsyncGenerator<[number, PageKey, PageJobOutput<K>]> {
+  const ahead = threads.size * 4;
+  const work = (page: PageKey) => {
+    const done = threads.run(kind, input(page));
+    // A failure is the build's, from whichever page it is waiting for.
+    done.catch(() => {});
+    return done;
   };
-  const reading = new Map(pages.slice(0, IO_DEPTH).map((page, index) => [index, readPage(page)]));
+  const working = new Map(pages.slice(0, ahead).map((page, index) => [index, work(page)]));
   for (const [index, page] of pages.entries()) {
-    const html = await reading.get(index)!;
-    reading.delete(index);
-    const next = pages[index + IO_DEPTH];
-    if (next) reading.set(index + IO_DEPTH, readPage(next));
-    yield [index, page, html];
+    const output = await working.get(index)!;
+    working.delete(index);
+    const next = pages[index + ahead];
+    if (next) working.set(index + ahead, work(next));
+    yield [index, page, output];
   }
 }
 
 /**
- * About how long each part of a search index is: a search fetches the parts that hold its words and
- * their sections, so smaller parts fetch less beside what it needs, in more requests.
+ * About how long each kind of part of a search index is, in characters: what a search fetches beside
+ * what it needs against how many requests. A search fetches the terms part of each of its words (short:
+ * 4K, a word's postings and its neighbours'), the sections parts of the sections they hold (a common
+ * word's are most of them: long, so in few requests) and the texts of a few dozen sections: of the
+ * best for the ranking's phrases, then of those shown (short: 1K, about one section each): see
+ * docs/benchmarks.md.
  */
-const SEARCH_PART_CHARS = 64 * 1024;
-
-/** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
-const PREVIEW_PART_BYTES = 64 * 1024;
-
-/** A page's preview files, by the end of their names (`.json`, `.0.json`, …): see `StaticPreviewFile`. */
-function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | StaticPreviews][] {
-  const { '': opening, ...targets } = previews;
-  if (JSON.stringify(previews).length <= PREVIEW_PART_BYTES) return [['.json', { previews }]];
-  const parts: StaticPreviews[] = [];
-  let size = Number.POSITIVE_INFINITY;
-  for (const fragment of Object.keys(targets).sort()) {
-    const length = JSON.stringify(targets[fragment]).length + fragment.length;
-    if (size + length > PREVIEW_PART_BYTES) {
-      parts.push({});
-      size = 0;
-    }
-    parts.at(-1)![fragment] = targets[fragment]!;
-    size += length;
-  }
-  const main: StaticPreviewFile = { previews: opening ? { '': opening } : {}, parts: parts.map((part) => Object.keys(part)[0]!) };
-  return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
-}
+const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, texts: 1024 };
 
 /** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
 const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
@@ -214,13 +211,12 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
   const temporary = await mkdtemp(join(dirname(out), '.doclens-build-'));
   const writer = new Writer();
   try {
-    const targets = new LinkTargets(site.versions, SITE_ORIGIN);
-    for await (const [index, page, html] of readAhead(pages)) {
-      targets.read(page, html);
-      progress({ phase: 'links', done: index + 1, total: pages.length });
-    }
+    const targets = new LinkTargets(site.versions);
+    const pageUrl = (page: PageKey) => new URL(page.version.path + page.file, SITE_ORIGIN).href;
     let previews = 0;
     let sections = 0;
+    // Each version folder's pages' <title>s, by its path.
+    const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
     const store = new PageStore();
     const indexes = new Map(
       await Promise.all(
@@ -229,32 +225,26 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         ),
       ),
     );
-    // Pages are worked on in threads, a few ahead of the one added to the index: pages go in in order.
+    // Pages are read in threads, twice: first for their links, which say which targets get previews.
     const threads = new PagePool();
     try {
-      const ahead = threads.size * 4;
-      const work = (page: PageKey) => {
-        const search = indexes.get(page.version)!;
-        const done = threads.run({
-          file: join(page.version.version.root!, page.file),
-          pageUrl: new URL(page.version.path + page.file, SITE_ORIGIN).href,
-          fragments: [...targets.of(page)],
-          indexedAs: search.pages.has(page.file) ? page.file : undefined,
-        });
-        // A failure is the build's, from whichever page it is waiting for.
-        done.catch(() => {});
-        return done;
-      };
-      const working = new Map(pages.slice(0, ahead).map((page, index) => [index, work(page)]));
-      for (const [index, page] of pages.entries()) {
-        const { previews: written, split } = await working.get(index)!;
-        working.delete(index);
-        const next = pages[index + ahead];
-        if (next) working.set(index + ahead, work(next));
-        if (split) indexes.get(page.version)!.index.addPage(page.file, split);
-        previews += Object.keys(written).length;
-        const file = join(temporary, dataFolder(page.version), 'previews', page.file);
-        for (const [name, data] of previewFiles(written)) await writer.writeJson(`${file}${name}`, data);
+      const file = (page: PageKey) => join(page.version.version.root!, page.file);
+      for await (const [index, , { links }] of inOrder(threads, pages, 'links', (page) => ({ file: file(page), pageUrl: pageUrl(page) }))) {
+        targets.add(links);
+        progress({ phase: 'links', done: index + 1, total: pages.length });
+      }
+      const work = (page: PageKey): PageJobInput<'page'> => ({
+        file: file(page),
+        pageUrl: pageUrl(page),
+        fragments: [...targets.of(page)],
+        indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
+        previewsAt: join(temporary, dataFolder(page.version), 'previews', page.file),
+      });
+      for await (const [index, page, output] of inOrder(threads, pages, 'page', work)) {
+        if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
+        if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
+        previews += output.previews;
+        writer.bytes += output.bytes;
         progress({ phase: 'pages', done: index + 1, total: pages.length });
       }
     } finally {
@@ -265,15 +255,18 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       sections += index.size.sections;
       // Written a part at a time: a large index's saved form is never held whole.
       // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
-      for (const part of index.savedParts(SEARCH_PART_CHARS))
-        await writer.write(join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`), gzipSync(part.json));
+      for (const part of index.savedParts(SEARCH_PART_SIZES))
+        await writer.write(
+          join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
+          gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
+        );
     }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
       await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
     }
     const root = relative(out, site.root).split(sep).join('/');
-    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`)));
+    await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`), titles));
     await writer.flush();
     const widget = await copyWidget(temporary);
     const bytes = writer.bytes + widget.bytes;

@@ -9,27 +9,42 @@ export interface PageKey {
 }
 
 /**
+ * The links of a page that name a fragment of a page of the same origin, each once, as `path#fragment`
+ * (the path below the origin, percent-decoded). A tokenizer, no tree: a page's links are all this needs.
+ */
+export function fragmentLinks(html: string, pageUrl: string): string[] {
+  const base = new URL(pageUrl);
+  const links = new Set<string>();
+  const parser = new Parser({
+    onopentag: (name, attributes) => {
+      const href = name === 'a' ? attributes.href : undefined;
+      if (!href?.includes('#')) return;
+      let url: URL;
+      let path: string;
+      try {
+        url = new URL(href, base);
+        path = decodeURIComponent(url.pathname.slice(1));
+      } catch {
+        return;
+      }
+      if (url.hash.length > 1 && url.origin === base.origin) links.add(`${path}#${url.hash.slice(1)}`);
+    },
+  });
+  parser.end(html);
+  return [...links];
+}
+
+/**
  * The targets the site's links point to, by page: every fragment some page links to, which previews
  * are written for (a link's target can be any element with an id; the site's own links say which).
  */
 export class LinkTargets {
   private readonly targets = new Map<string, Set<string>>();
 
-  constructor(
-    private readonly versions: readonly SiteVersion[],
-    /** The origin pages are read under (the site's own is unknown to the build). */
-    private readonly origin: string,
-  ) {}
+  constructor(private readonly versions: readonly SiteVersion[]) {}
 
-  /** The page a URL names on the site, if any. */
-  pageOf(url: URL): PageKey | undefined {
-    if (url.origin !== new URL(this.origin).origin) return undefined;
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname.slice(1));
-    } catch {
-      return undefined;
-    }
+  /** The page a path below the site's root names, if any. */
+  private pageOf(path: string): PageKey | undefined {
     // The version whose folder is the longest start of the path (a site of one folder has the empty one).
     const version = this.versions
       .filter((candidate) => path.startsWith(candidate.path))
@@ -40,31 +55,16 @@ export class LinkTargets {
     return version && { version, file: fileForPath(path.slice(version.path.length)) };
   }
 
-  /** Reads the links of one page (a tokenizer, no tree: a page's links are all this pass needs). */
-  read(page: PageKey, html: string): void {
-    const base = new URL(page.version.path + page.file, this.origin);
-    const parser = new Parser({
-      onopentag: (name, attributes) => {
-        const href = name === 'a' ? attributes.href : undefined;
-        if (!href?.includes('#')) return;
-        let url: URL;
-        try {
-          url = new URL(href, base);
-        } catch {
-          return;
-        }
-        const fragment = url.hash.slice(1);
-        const target = fragment ? this.pageOf(url) : undefined;
-        if (target) this.add(target, fragment);
-      },
-    });
-    parser.end(html);
-  }
-
-  private add(page: PageKey, fragment: string): void {
-    const key = `${page.version.path}${page.file}`;
-    const fragments = this.targets.get(key) ?? new Set();
-    this.targets.set(key, fragments.add(fragment));
+  /** Takes a page's links (see `fragmentLinks`). */
+  add(links: readonly string[]): void {
+    for (const link of links) {
+      const hash = link.indexOf('#');
+      const page = this.pageOf(link.slice(0, hash));
+      if (!page) continue;
+      const key = `${page.version.path}${page.file}`;
+      const fragments = this.targets.get(key) ?? new Set();
+      this.targets.set(key, fragments.add(link.slice(hash + 1)));
+    }
   }
 
   /** The fragments of a page that links point to. */

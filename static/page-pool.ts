@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/worker.ts';
-import type { PageJob, PageWork } from './page-work.ts';
+import type { PageJobInput, PageJobKind, PageJobOutput } from './page-work.ts';
 import type { PageReply, PageRequest } from './page-worker.ts';
 
 /** Threads at most: past a few, the main thread adding pages to the index in order is what takes the time. */
@@ -12,7 +12,7 @@ const YOUNG_GENERATION_MB = 8;
 /** Worker threads that do the build's work on pages (`page-work.ts`), as many as the cores allow. */
 export class PagePool {
   private readonly threads: { worker: Worker; busy: number }[];
-  private readonly waiting = new Map<number, { resolve(work: PageWork): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(output: PageJobOutput<PageJobKind>): void; reject(error: Error): void }>();
   private nextId = 0;
 
   constructor(size = Math.min(MAX_THREADS, availableParallelism())) {
@@ -28,7 +28,7 @@ export class PagePool {
         const waiting = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
         if ('error' in reply) waiting?.reject(new Error(reply.error));
-        else waiting?.resolve(reply.work);
+        else waiting?.resolve(reply.output);
       });
       // A thread that dies fails what it was given; the build stops with its error.
       thread.worker.on('error', (error) => this.failAll(error));
@@ -39,13 +39,15 @@ export class PagePool {
     });
   }
 
-  /** The page's work, by the least busy thread. */
-  run(job: PageJob): Promise<PageWork> {
+  /** A job on a page, by the least busy thread. */
+  run<K extends PageJobKind>(kind: K, input: PageJobInput<K>): Promise<PageJobOutput<K>> {
     const thread = this.threads.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least));
     const id = this.nextId++;
-    const done = new Promise<PageWork>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const done = new Promise<PageJobOutput<K>>((resolve, reject) =>
+      this.waiting.set(id, { resolve: resolve as (output: PageJobOutput<PageJobKind>) => void, reject }),
+    );
     thread.busy++;
-    thread.worker.postMessage({ id, job } satisfies PageRequest);
+    thread.worker.postMessage({ id, kind, input } satisfies PageRequest);
     return done;
   }
 

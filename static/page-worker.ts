@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import { fullCollection } from '../runtime/forced-gc.ts';
-import { type PageJob, type PageWork, workOn } from './page-work.ts';
+import { type PageJobInput, type PageJobKind, type PageJobOutput, workOn } from './page-work.ts';
 
-/** A thread of `doclens build` that reads, previews and splits the pages it is given (see `PagePool`). */
+/** A thread of `doclens build` that does the jobs on pages it is given (see `PagePool`). */
 
-export type PageRequest = { id: number; job: PageJob };
-export type PageReply = { id: number; work: PageWork } | { id: number; error: string };
+export type PageRequest = { id: number; kind: PageJobKind; input: PageJobInput<PageJobKind> };
+export type PageReply = { id: number; output: PageJobOutput<PageJobKind> } | { id: number; error: string };
 
 /**
  * A full collection after this much HTML parsed: V8 lets a dead page tree pile up to many times the
@@ -15,15 +15,16 @@ const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
 const collectGarbage = fullCollection();
 let sinceCollection = 0;
 
-parentPort?.on('message', ({ id, job }: PageRequest) => {
-  workOn(job).then(
-    (work) => {
-      sinceCollection += work.chars;
+parentPort?.on('message', ({ id, kind, input }: PageRequest) => {
+  workOn(kind, input).then(
+    (output) => {
+      // Reading links builds no tree.
+      if (kind === 'page') sinceCollection += output.chars;
       if (sinceCollection >= COLLECT_EVERY_CHARS) {
         sinceCollection = 0;
         collectGarbage();
       }
-      parentPort!.postMessage({ id, work } satisfies PageReply);
+      parentPort!.postMessage({ id, output } satisfies PageReply);
     },
     (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies PageReply),
   );

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { LANGUAGE_CODE, loadManifest, ManifestError, parseManifest, type Manifest } from '../host/manifest.ts';
+import { commonTitleSuffix } from '../extraction/structure/titles.ts';
 import { Registry, type Version } from '../host/registry.ts';
 import { parseVersion } from '../versions/version-order.ts';
 
@@ -22,6 +23,8 @@ export interface StaticSite {
   root: string;
   registry: Registry;
   versions: SiteVersion[];
+  /** Whether a manifest names its projects; else they are named after the folder until the pages say (see `siteNameOf`). */
+  named: boolean;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -136,5 +139,25 @@ export function readSite(docs: string, manifestFile?: string): StaticSite {
         return { version, path: path === '' ? '' : `${path.split(sep).join('/')}/` };
       }),
   );
-  return { root, registry, versions };
+  return { root, registry, versions, named: manifestFile !== undefined };
 }
+
+/** A version number in a site's name: `1.5.3`, `v5.2`, `6.x`, `(2.2.x)`. */
+const VERSION_IN_NAME = /\s*\(?\bv?\d+(?:\.[\dx]+)+[\w.+-]*\)?/gi;
+
+/**
+ * What a site calls itself, from its pages' `<title>`s: the name they end with ("pandas 1.5.3
+ * documentation", "Node.js API"), less its version and the word "documentation" ("pandas"); none
+ * when they share no ending.
+ */
+export function siteNameOf(titles: readonly string[]): string | undefined {
+  const suffix = commonTitleSuffix(titles).replace(TITLE_SEPARATOR_START, '');
+  const name = suffix
+    .replace(VERSION_IN_NAME, '')
+    .replace(/\s+(?:documentation|docs|manual)$/i, '')
+    .trim();
+  return name || suffix || undefined;
+}
+
+/** The separator a title's suffix starts with (see `commonTitleSuffix`). */
+const TITLE_SEPARATOR_START = /^\s*[-–—|·:»]\s*/;

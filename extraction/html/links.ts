@@ -1,5 +1,5 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { cheerioOf, parseFragment } from './parse.ts';
+import { descendants, parseFragment } from './parse.ts';
 
 /** The page URL without query and fragment: what in-page references are resolved against. */
 export function pageUrlOf(url: string): string {
@@ -35,12 +35,16 @@ function absolutizeSrcset(srcset: string, pageUrl: string): string {
     .join(', ');
 }
 
-/** Rewrites `a[href]`, `img[src]` and `img[srcset]` in and below `root` to absolute URLs, in place. */
+/** Rewrites `a[href]`, `img[src]` and `img[srcset]` in and below `root` to absolute URLs, in place (one walk, no selectors). */
 export function absolutizeReferences(root: Element, pageUrl: string): void {
-  const within = (selector: string) => cheerioOf(root).find(selector).addBack(selector);
-  within('a[href]').attr('href', (_, href) => absolutize(href, pageUrl));
-  within('img[src]').attr('src', (_, src) => absolutize(src, pageUrl));
-  within('img[srcset]').attr('srcset', (_, srcset) => absolutizeSrcset(srcset, pageUrl));
+  const absolutizeOne = ({ name, attribs }: Element) => {
+    if (name === 'a' && attribs.href !== undefined) attribs.href = absolutize(attribs.href, pageUrl);
+    if (name !== 'img') return;
+    if (attribs.src !== undefined) attribs.src = absolutize(attribs.src, pageUrl);
+    if (attribs.srcset !== undefined) attribs.srcset = absolutizeSrcset(attribs.srcset, pageUrl);
+  };
+  absolutizeOne(root);
+  for (const element of descendants(root)) absolutizeOne(element);
 }
 
 /** Section HTML (a fragment, such as an upstream's embed answer) parsed, with every link and image absolute. */
