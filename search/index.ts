@@ -242,7 +242,9 @@ export class SearchIndex {
       yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${json}]}` };
     }
     const sectionCounts: number[] = [];
-    for (const { first, items } of jsonParts(this.sections, sizes.sections, ({ content, runTogether, ...section }) => JSON.stringify(section))) {
+    for (const { first, items } of jsonParts(this.sections, sizes.sections, ({ content, runTogether, ...section }) =>
+      JSON.stringify(section),
+    )) {
       const index = sectionCounts.push(items.length) - 1;
       const pages: SavedPage[] = [];
       const pageAt = new Map<string, number>();
