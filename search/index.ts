@@ -8,7 +8,8 @@
  * - `savedParts(sizes)`: the index as parts (`SavedPart`: a name and JSON text) of about `sizes` characters
  *   by kind (`PartSizes`), each made when asked for; the head comes last, with the directory of the
  *   others. `addPart(json)` takes parts back in any order; `finish()` after the last. The `titles` part
- *   (every page's `<title>`) is only for pages added later: a search never needs it.
+ *   (every page's `<title>`) is only for pages added later: a search never needs it. How each kind of
+ *   part is written and read, and the directory of an index loaded in parts: `saved-index.ts`.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
@@ -27,7 +28,22 @@ import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
 import { hasDocumentation, proximityCandidates, type RankedSite, rank, SECTION_NUMBER, weighed } from './ranking.ts';
-import { type SavedTerm, termJson, TermsIndex } from './terms-index.ts';
+import {
+  FORMAT_VERSION,
+  loadedSections,
+  type PartSizes,
+  PartsDirectory,
+  SAVED_PART_SIZES,
+  type SavedBody,
+  type SavedHead,
+  type SavedPart,
+  type SavedText,
+  savedSections,
+  savedTerms,
+  savedTexts,
+  withText,
+} from './saved-index.ts';
+import { TermsIndex } from './terms-index.ts';
 import { termsOf } from './terms.ts';
 import { MIN_OVERVIEW_SHARE } from './weights.ts';
 
@@ -35,81 +51,7 @@ export type { IndexedSection } from './fields.ts';
 export type { PageHit, SectionHit } from './pages.ts';
 export { escapeHtml, highlight, highlightExcerpts, readersWords } from './highlight.ts';
 export { MAX_QUERY_WORDS } from './query.ts';
-
-/** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 7;
-
-/** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
-export interface SavedPart {
-  name: string;
-  json: string;
-}
-
-/** About how long each kind of saved part is, in characters of JSON. */
-export interface PartSizes {
-  terms: number;
-  sections: number;
-  texts: number;
-}
-
-/**
- * The parts an index cache loads all of: one of 256K characters takes a few milliseconds to make or
- * load. Terms and texts shorter, as `partsFor` and `textsFor` name a few of them.
- */
-const SAVED_PART_SIZES: PartSizes = { terms: 1 << 16, sections: 1 << 18, texts: 1 << 13 };
-
-interface SavedHead {
-  part: 'head';
-  format: number;
-  sectionCount: number;
-  averageLengths: number[];
-  /**
-   * Where each terms part starts, in order: the shortest start of its first term that sorts after the
-   * last term before it ('' for the first part). Short, as a search fetches the head first.
-   */
-  termParts: string[];
-  /** How many sections each sections part holds, in order (from section 0). */
-  sectionCounts: number[];
-  /** How many sections each texts part holds, in order. */
-  textCounts: number[];
-  /** What `mentions` counts of each name a documented object's owner has: an index loaded in parts lacks most sections. */
-  mentions: [name: string, count: number][];
-}
-
-type SavedBody =
-  | { part: 'titles'; documentTitles: string[]; titledByDocument: { title: string; ids: number[] }[] }
-  | { part: 'terms'; index: number; terms: SavedTerm[] }
-  | { part: 'sections'; index: number; first: number; pages: SavedPage[]; columns: SavedColumns; lengths: number[][] }
-  | { part: 'texts'; index: number; first: number; texts: SavedText[] };
-
-/** A section's text as saved, with the places where the hosting service's runs together when it has them (see `runTogether`). */
-type SavedText = string | [content: string, runTogether: number[]];
-
-/**
- * A page of a sections part, which its sections name by their place in the part's list; its name
- * left out where it is its title.
- */
-type SavedPage = [path: string, pageSections: number, pageTitle: string, pageName?: string];
-
-/**
- * What ranking reads of a section, saved: its page's fields are its page's, its id is its place, its
- * `apiName` its anchor (see `apiNameOf`), its text apart.
- */
-type SavedSection = Omit<
-  IndexedSection,
-  'id' | 'path' | 'pageSections' | 'pageTitle' | 'pageName' | 'content' | 'runTogether' | 'apiName'
-> & {
-  page: number;
-};
-
-/**
- * A sections part's sections, a list of each field's values (null where a section has none, or where
- * it is its page's title: see `OFTEN_PAGE_TITLE`): values of one kind side by side compress better than objects.
- */
-type SavedColumns = { [K in keyof SavedSection]?: (SavedSection[K] | null)[] };
-
-/** Fields often their page's title (a page's first heading; an object's anchor on the page generated for it). */
-const OFTEN_PAGE_TITLE = new Set<keyof SavedSection>(['title', 'anchor']);
+export { FORMAT_VERSION, type PartSizes, type SavedPart } from './saved-index.ts';
 
 export class SearchIndex {
   /** Sections by id (with holes in an index loaded in parts). */
@@ -126,7 +68,7 @@ export class SearchIndex {
   /** Of an index loaded from parts: the counts saved with it (see `SavedHead.mentions`). */
   private readonly savedMentions = new Map<string, number>();
   /** Of an index loaded in parts: the directory of its parts and the ones added. */
-  private directory: { termParts: string[]; sectionParts: number[]; textParts: number[]; added: Set<string> } | undefined;
+  private directory: PartsDirectory | undefined;
   /** Texts of sections whose part is not added yet, by id (parts load in any order). */
   private readonly textsAhead = new Map<number, SavedText>();
 
@@ -232,53 +174,9 @@ export class SearchIndex {
    */
   *savedParts(sizes: PartSizes = SAVED_PART_SIZES): Generator<SavedPart> {
     this.settleTitles();
-    const termParts: string[] = [];
-    let last: string | undefined;
-    for (const { first, items, json } of jsonParts(this.terms.sortedTerms(), sizes.terms, ([term, postings, written]) =>
-      termJson(term, postings, written),
-    )) {
-      const index = termParts.push(last === undefined ? '' : startAfter(last, first[0])) - 1;
-      last = items.at(-1)![0];
-      yield { name: `terms-${index}`, json: `{"part":"terms","index":${index},"terms":[${json}]}` };
-    }
-    const sectionCounts: number[] = [];
-    for (const { first, items } of jsonParts(this.sections, sizes.sections, ({ content, runTogether, ...section }) =>
-      JSON.stringify(section),
-    )) {
-      const index = sectionCounts.push(items.length) - 1;
-      const pages: SavedPage[] = [];
-      const pageAt = new Map<string, number>();
-      const columns: SavedColumns = {};
-      for (const [offset, { id, path, pageSections, pageTitle, pageName, content, runTogether, apiName, ...own }] of items.entries()) {
-        let page = pageAt.get(path);
-        if (page === undefined) {
-          page = pages.push(pageName === pageTitle ? [path, pageSections, pageTitle] : [path, pageSections, pageTitle, pageName]) - 1;
-          pageAt.set(path, page);
-        }
-        const saved: SavedSection = { page, ...own };
-        for (const key of Object.keys(saved) as (keyof SavedSection)[]) {
-          const value = OFTEN_PAGE_TITLE.has(key) && saved[key] === pageTitle ? null : saved[key];
-          // Sections before this one that have no such field get nulls.
-          columns[key] ??= [];
-          const column = columns[key] as unknown[];
-          column.length = offset;
-          column.push(value);
-        }
-      }
-      for (const column of Object.values(columns)) column.length = items.length;
-      const lengths = items.map(({ id }) => this.terms.savedLengths(id));
-      // In the order of their names: an index loaded and saved again saves the same.
-      const sorted = Object.fromEntries(Object.entries(columns).sort(([a], [b]) => (a < b ? -1 : 1))) as SavedColumns;
-      const body: SavedBody = { part: 'sections', index, first: first.id, pages, columns: sorted, lengths };
-      yield { name: `sections-${index}`, json: JSON.stringify(body) };
-    }
-    const textCounts: number[] = [];
-    const savedText = ({ content, runTogether }: IndexedSection) =>
-      JSON.stringify((runTogether ? [content, runTogether] : content) satisfies SavedText);
-    for (const { first, json } of jsonParts(this.sections, sizes.texts, savedText)) {
-      const index = textCounts.push(json.length) - 1;
-      yield { name: `texts-${index}`, json: `{"part":"texts","index":${index},"first":${first.id},"texts":[${json}]}` };
-    }
+    const termParts = yield* savedTerms(this.terms, sizes.terms);
+    const sectionCounts = yield* savedSections(this.sections, this.terms, sizes.sections);
+    const textCounts = yield* savedTexts(this.sections, sizes.texts);
     const titles: SavedBody = { part: 'titles', documentTitles: this.documentTitles, titledByDocument: this.titledByDocument };
     yield { name: 'titles', json: JSON.stringify(titles) };
     const head: SavedHead = {
@@ -306,12 +204,8 @@ export class SearchIndex {
       if (saved.format !== FORMAT_VERSION) throw new Error(`an index of format ${saved.format}, not ${FORMAT_VERSION}`);
       this.terms.loadAverages(saved.sectionCount, saved.averageLengths);
       for (const [name, count] of saved.mentions) this.savedMentions.set(name, count);
-      this.directory = {
-        termParts: saved.termParts,
-        sectionParts: starts(saved.sectionCounts),
-        textParts: starts(saved.textCounts),
-        added: this.directory?.added ?? new Set(),
-      };
+      this.directory ??= new PartsDirectory();
+      this.directory.readHead(saved);
       return;
     }
     if (saved.part === 'titles') {
@@ -321,8 +215,8 @@ export class SearchIndex {
       this.suffixFromTitles = this.documentTitles.length;
       return;
     }
-    this.directory ??= { termParts: [], sectionParts: [], textParts: [], added: new Set() };
-    this.directory.added.add(`${saved.part}-${saved.index}`);
+    this.directory ??= new PartsDirectory();
+    this.directory.add(`${saved.part}-${saved.index}`);
     if (saved.part === 'terms') this.terms.loadTerms(saved.terms);
     else if (saved.part === 'texts')
       for (const [offset, text] of saved.texts.entries()) {
@@ -331,29 +225,11 @@ export class SearchIndex {
         else this.textsAhead.set(saved.first + offset, text);
       }
     else
-      for (const [offset, lengths] of saved.lengths.entries()) {
-        const id = saved.first + offset;
-        const own: Record<string, unknown> = {};
-        for (const [key, column] of Object.entries(saved.columns)) if (column[offset] !== null) own[key] = column[offset];
-        const { page, ...fields } = own as SavedSection;
-        const [path, pageSections, pageTitle, pageName = pageTitle] = saved.pages[page]!;
-        const section: IndexedSection = {
-          id,
-          path,
-          pageSections,
-          pageTitle,
-          pageName,
-          ...fields,
-          title: fields.title ?? pageTitle,
-          anchor: fields.anchor ?? pageTitle,
-          content: '',
-        };
-        withText(section, this.textsAhead.get(id) ?? '');
-        const apiName = apiNameOf(section.role, section.anchor);
-        if (apiName) section.apiName = apiName;
-        this.sections[id] = section;
-        this.textsAhead.delete(id);
-        this.terms.loadLengths(id, lengths);
+      for (const { section, lengths } of loadedSections(saved)) {
+        withText(section, this.textsAhead.get(section.id) ?? '');
+        this.sections[section.id] = section;
+        this.textsAhead.delete(section.id);
+        this.terms.loadLengths(section.id, lengths);
       }
     this.mentionsByName.clear();
     this.fieldSearch.clear();
@@ -367,26 +243,22 @@ export class SearchIndex {
   partsFor(text: string): string[] {
     const reading = readQuery(text);
     if (!reading || !this.directory) return [];
-    const { termParts, sectionParts, added } = this.directory;
+    const directory = this.directory;
     const words = lookups(reading);
-    const needed = new Set<string>();
-    for (const { word, prefix } of words)
-      for (let part = partOf(termParts, word); part <= partOf(termParts, prefix ? `${word}\uffff` : word); part++)
-        needed.add(`terms-${part}`);
-    const missingTerms = [...needed].filter((name) => !added.has(name));
+    const missingTerms = directory.missing(words.flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
     if (missingTerms.length) return missingTerms;
-    needed.clear();
+    const needed: string[] = [];
     for (const { word, prefix } of words) {
       const forms = prefix ? [...this.terms.words().atPrefix(word).values()] : [this.terms.get(word)];
       for (const postings of forms)
-        for (const inField of postings?.values() ?? []) for (const id of inField.keys()) needed.add(`sections-${partOf(sectionParts, id)}`);
+        for (const inField of postings?.values() ?? []) for (const id of inField.keys()) needed.push(directory.sectionsPart(id));
     }
-    const missingSections = [...needed].filter((name) => !added.has(name));
+    const missingSections = directory.missing(needed);
     if (missingSections.length) return missingSections;
     // Sections of other terms the search meets: a typo's nearest spellings, the parts of a compound.
     this.fieldSearch.clear();
     const found = findSections(this.fieldSearch, reading);
-    const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => `sections-${partOf(sectionParts, id)}`));
+    const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => directory.sectionsPart(id)));
     if (unloaded.size) return [...unloaded];
     this.settleTitles();
     const ranked = weighed(this.rankedSite(), reading, found);
@@ -395,62 +267,9 @@ export class SearchIndex {
 
   /** The texts parts not added yet of sections (those of the results shown: their text is only for excerpts). */
   textsFor(sections: readonly IndexedSection[]): string[] {
-    if (!this.directory) return [];
-    const { textParts, added } = this.directory;
-    const needed = new Set(sections.map((section) => `texts-${partOf(textParts, section.id)}`));
-    return [...needed].filter((name) => !added.has(name));
+    const directory = this.directory;
+    return directory ? directory.missing(sections.map((section) => directory.textsPart(section.id))) : [];
   }
-}
-
-/** A section with its saved text. */
-function withText(section: IndexedSection, text: SavedText): void {
-  if (typeof text === 'string') section.content = text;
-  else [section.content, section.runTogether] = text;
-}
-
-/** The shortest start of `first` that sorts after `last` (which sorts before it): where a part of ordered terms starts. */
-function startAfter(last: string, first: string): string {
-  for (let length = 1; length < first.length; length++) if (first.slice(0, length) > last) return first.slice(0, length);
-  return first;
-}
-
-/** The first section id of each part, from how many sections each holds. */
-function starts(counts: readonly number[]): number[] {
-  let id = 0;
-  return counts.map((count) => {
-    const first = id;
-    id += count;
-    return first;
-  });
-}
-
-/** The part of ordered parts (by where they start) where a key is. */
-function partOf(starts: readonly (string | number)[], key: string | number): number {
-  let part = 0;
-  while (part + 1 < starts.length && starts[part + 1]! <= key) part++;
-  return part;
-}
-
-/** Items in parts of about `partChars` of JSON (`json`: an item's, or of what a part keeps of it), with their first. */
-function* jsonParts<T>(
-  items: Iterable<T>,
-  partChars: number,
-  json: (item: T) => string,
-): Generator<{ first: T; items: T[]; json: string[] }> {
-  let part: { items: T[]; json: string[] } = { items: [], json: [] };
-  let length = 0;
-  for (const item of items) {
-    const written = json(item);
-    part.items.push(item);
-    part.json.push(written);
-    length += written.length;
-    if (length >= partChars) {
-      yield { first: part.items[0]!, ...part };
-      part = { items: [], json: [] };
-      length = 0;
-    }
-  }
-  if (part.items.length) yield { first: part.items[0]!, ...part };
 }
 
 /** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
