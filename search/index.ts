@@ -23,11 +23,12 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles.ts';
 import { FieldSearch } from './field-search.ts';
-import { apiNameOf, digestOf, type IndexedSection, isFullName, ownerOf, spacesAdded } from './fields.ts';
+import { type IndexedSection, ownerOf } from './fields.ts';
+import { indexedSections } from './indexed-sections.ts';
 import { findSections, lookups } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
-import { hasDocumentation, proximityCandidates, type RankedSite, rank, SECTION_NUMBER, weighed } from './ranking.ts';
+import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
 import {
   FORMAT_VERSION,
   loadedSections,
@@ -45,7 +46,6 @@ import {
 } from './saved-index.ts';
 import { TermsIndex } from './terms-index.ts';
 import { termsOf } from './terms.ts';
-import { MIN_OVERVIEW_SHARE } from './weights.ts';
 
 export type { IndexedSection } from './fields.ts';
 export type { PageHit, SectionHit } from './pages.ts';
@@ -73,42 +73,19 @@ export class SearchIndex {
   private readonly textsAhead = new Map<number, SavedText>();
 
   /** Indexes a page's sections; search pages and redirects are left out, of generated indexes and hubs only their headings. */
-  addPage(path: string, { title: pageTitle, name, sections, kind, documentTitle, entryShare }: SplitPage): void {
+  addPage(path: string, page: SplitPage): void {
+    const { title: pageTitle, kind, documentTitle } = page;
     if (documentTitle) this.documentTitles.push(documentTitle);
     if (kind !== 'content' && kind !== 'index') return;
-    const first = this.terms.sectionCount;
-    const changelog = isChangelog(name, sections);
-    const ids: number[] = [];
-    for (const [index, section] of sections.entries()) {
-      const indexed: IndexedSection = {
-        id: first + index,
-        path,
-        pageSections: sections.length,
-        pageTitle,
-        pageName: name,
-        anchor: section.id,
-        title: section.title,
-        // A hub (a heading and a table of contents) is found by its headings; the titles it lists are other pages'.
-        content: kind === 'index' ? '' : section.text,
-        role: section.role,
-      };
-      const runTogether = kind === 'index' ? undefined : spacesAdded(section.content, section.text);
-      if (runTogether) indexed.runTogether = runTogether;
-      const apiName = apiNameOf(section.role, section.id);
-      if (apiName) indexed.apiName = apiName;
-      if (indexed.apiName && hasDocumentation(indexed.content)) indexed.documented = true;
-      // Where the page may be one object's (its title may yet lose the site's name): copies are told apart by their texts.
-      if (indexed.content && (isFullName(pageTitle) || pageTitle === documentTitle)) indexed.digest = digestOf(indexed.content);
-      if (changelog) indexed.changelog = true;
-      if (entryShare >= MIN_OVERVIEW_SHARE) indexed.overview = Math.round(100 * entryShare) / 100;
-      this.sections[indexed.id] = indexed;
-      this.terms.add(indexed);
-      ids.push(indexed.id);
+    const sections = indexedSections(path, page, this.terms.sectionCount);
+    for (const section of sections) {
+      this.sections[section.id] = section;
+      this.terms.add(section);
     }
     this.mentionsByName.clear();
     this.savedMentions.clear();
     this.fieldSearch.clear();
-    if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, ids });
+    if (documentTitle && pageTitle === documentTitle) this.titledByDocument.push({ title: pageTitle, ids: sections.map(({ id }) => id) });
   }
 
   /** All pages are added: the index takes its searchable form now, not at the first search. */
@@ -270,11 +247,4 @@ export class SearchIndex {
     const directory = this.directory;
     return directory ? directory.missing(sections.map((section) => directory.textsPart(section.id))) : [];
   }
-}
-
-/** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
-function isChangelog(name: string, sections: SplitPage['sections']): boolean {
-  if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
-  const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
-  return sections.length >= 4 && versions >= sections.length / 2;
 }
