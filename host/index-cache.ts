@@ -89,6 +89,19 @@ export class IndexCache {
     return lines?.[0] === key ? lines.slice(1, -1) : undefined;
   }
 
+  /** Whether the saved index was built for `key`: its first line, read without the rest. */
+  async holds(root: string, key: string): Promise<boolean> {
+    const file = await open(this.fileFor(root)).catch(() => undefined);
+    if (!file) return false;
+    try {
+      const head = Buffer.alloc(key.length + 1);
+      const { bytesRead } = await file.read(head, 0, head.length, 0);
+      return head.toString('utf8', 0, bytesRead) === `${key}\n`;
+    } finally {
+      await file.close();
+    }
+  }
+
   /**
    * Saves through a temporary file, so that a reader never sees half an index. Each part is written
    * before the next is asked for: a large index is never held whole as text.

@@ -24,6 +24,16 @@ export interface SearchAnswer {
 
 /** How long a search waits for its version's index before answering with what is indexed so far. */
 const PARTIAL_AFTER_MS = 500;
+/** Longest the host waits for the indexes the cache holds before it says it is ready (see `cacheLoaded`). */
+const CACHE_LOAD_WAIT_MS = 5000;
+
+/** What the index threads were handed for a version: promises of it being searchable in full and saved. */
+interface Indexing {
+  /** Whether the index cache held the version's index when it was handed over. */
+  inCache: boolean;
+  ready: Promise<{ cached: boolean }>;
+  saved: Promise<void>;
+}
 
 /** What a version's complete index holds (the benchmarks and the real-docs suite report it). */
 export interface IndexContents {
@@ -36,6 +46,8 @@ class VersionState {
   cached = false;
   /** Whether the index threads have the version (its pages are listed first). */
   handedOver = false;
+  /** Settles once searches of the version are complete if the cache held its index, else once it is handed over. */
+  readonly loaded: Promise<void>;
   /** Whether searches of the version are complete. */
   isComplete = false;
   /** Settles once searches of the version are complete. */
@@ -43,7 +55,7 @@ class VersionState {
   /** Settles once the index cache holds the version (at once without a cache). */
   readonly saved: Promise<void>;
 
-  constructor(indexing: Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }>) {
+  constructor(indexing: Promise<Indexing>) {
     void indexing.then(
       () => (this.handedOver = true),
       () => {},
@@ -55,8 +67,10 @@ class VersionState {
         this.isComplete = true;
       });
     this.saved = indexing.then(({ saved }) => saved);
+    this.loaded = indexing.then(({ inCache }) => (inCache ? this.complete : undefined));
     // Failures reach whoever waits; nobody need wait.
     this.complete.catch(() => {});
+    this.loaded.catch(() => {});
     this.saved.catch(() => {});
   }
 }
@@ -95,13 +109,14 @@ export class SearchService {
     return state;
   }
 
-  private async startIndexing(version: Version): Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }> {
+  private async startIndexing(version: Version): Promise<Indexing> {
     const root = version.root;
-    if (!root) return { ready: Promise.resolve({ cached: false }), saved: Promise.resolve() };
+    if (!root) return { inCache: false, ready: Promise.resolve({ cached: false }), saved: Promise.resolve() };
     const files = await this.pages.contentPages(version);
     const cache = this.cache;
     const entry = cache ? { dir: cache.dir, key: await indexKey(root, files) } : undefined;
-    const indexing = this.pool.index(version.id, root, files, entry);
+    const inCache = cache && entry ? await cache.holds(root, entry.key) : false;
+    const indexing = { inCache, ...this.pool.index(version.id, root, files, entry) };
     indexing.saved.catch((error: unknown) => {
       // Without a cache nothing was to be saved: a failure here is the indexing's own, reported with it.
       if (!cache) return;
@@ -117,13 +132,28 @@ export class SearchService {
    * that searches are complete soon after start; says how many indexes came from the cache.
    */
   async warm(): Promise<{ versions: number; cached: number }> {
+    const versions = this.searchable();
+    await Promise.all(versions.map((version) => this.state(version).complete));
+    return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
+  }
+
+  /**
+   * Settles once the indexes the cache holds of those versions are loaded (or after `CACHE_LOAD_WAIT_MS`):
+   * a restarted host that waits for it before saying it is ready answers complete results from its first
+   * search, rather than making that search wait for the load.
+   */
+  async cacheLoaded(): Promise<void> {
+    const loaded = Promise.allSettled(this.searchable().map((version) => this.state(version).loaded));
+    await Promise.race([loaded, delay(CACHE_LOAD_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /** The versions a search can cover (active and built), the default versions first. */
+  private searchable(): Version[] {
     const defaults = new Set(this.registry.projects.map(defaultVersionOf));
-    const versions = this.registry.projects
+    return this.registry.projects
       .flatMap((project) => project.versions)
       .filter((version) => version.active && version.root !== undefined)
       .sort((a, b) => Number(defaults.has(b)) - Number(defaults.has(a)));
-    await Promise.all(versions.map((version) => this.state(version).complete));
-    return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
   }
 
   /** The `limit` best hits across `versions`, and how many there are. */
