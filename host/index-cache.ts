@@ -106,7 +106,7 @@ export class IndexCache {
    * Saves through a temporary file, so that a reader never sees half an index. Each part is written
    * before the next is asked for: a large index is never held whole as text.
    */
-  async save(root: string, key: string, parts: Iterable<SavedPart>): Promise<void> {
+  async save(root: string, key: string, parts: AsyncIterable<SavedPart> | Iterable<SavedPart>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
     const partial = `${file}.${randomUUID()}.tmp`;
@@ -114,7 +114,7 @@ export class IndexCache {
     try {
       await written.writeFile(`${key}\n`);
       // `writeFile` writes a part whole, from where the last one ended. JSON has no raw line breaks.
-      for (const { json } of parts) await written.writeFile(`${json}\n`);
+      for await (const { json } of parts) await written.writeFile(`${json}\n`);
     } finally {
       await written.close();
     }

@@ -12,6 +12,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
+import { BetweenSearches } from './between-searches.ts';
 import { IndexCache } from './index-cache.ts';
 import { type PageHit, SearchIndex } from '../search/index.ts';
 
@@ -161,6 +162,13 @@ type SearchRequest = Extract<BuilderRequest, { type: 'search' }>;
 /** Lets the messages that arrived meanwhile (searches, split pages) be handled. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Saving an index to the cache waits for this pause in searches before it makes each part, or at most
+ * `SAVE_WAIT_MS`: a search that comes while a part is made waits for it (see `BetweenSearches`).
+ */
+const SAVE_QUIET_MS = 500;
+const SAVE_WAIT_MS = 10_000;
+
 /** Pages whose titles are searched before the first reader's search (see `warmUp`). */
 const WARM_UP_PAGES = 3;
 
@@ -201,6 +209,7 @@ class Builder {
   private batches: string[][] = [];
   private root = '';
   private idle: NodeJS.Timeout | undefined;
+  private readonly betweenSearches = new BetweenSearches(SAVE_QUIET_MS, SAVE_WAIT_MS);
 
   constructor(private readonly main: MessagePort) {
     main.on('message', (request: BuilderRequest) => this.handle(request));
@@ -242,6 +251,7 @@ class Builder {
     clearTimeout(this.waiting.get(request));
     this.waiting.delete(request);
     this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+    this.betweenSearches.searched();
     this.collectWhenIdle();
   }
 
@@ -281,8 +291,9 @@ class Builder {
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
         if (cache && !saved) {
-          // Written a part at a time as searches are answered in between (see `SearchIndex.savedParts`).
-          const error = await new IndexCache(cache.dir).save(root, cache.key, index.savedParts()).then(() => undefined, errorMessage);
+          // Written a part at a time while searches pause (see `SearchIndex.savedParts`).
+          const parts = this.betweenSearches.steps(index.savedParts());
+          const error = await new IndexCache(cache.dir).save(root, cache.key, parts).then(() => undefined, errorMessage);
           // Collected once searches pause, not now: a full collection of a large index would hold one up.
           this.collectWhenIdle();
           this.reply({ type: 'saved', version, error });
