@@ -26,6 +26,8 @@ export interface SearchAnswer {
 const PARTIAL_AFTER_MS = 500;
 /** Longest the host waits for the indexes the cache holds before it says it is ready (see `cacheLoaded`). */
 const CACHE_LOAD_WAIT_MS = 5000;
+/** Results of the search that warms the query path (see `warmQueryPath`): a page of them, as readers ask. */
+const WARM_UP_RESULTS = 10;
 
 /** What the index threads were handed for a version: promises of it being searchable in full and saved. */
 interface Indexing {
@@ -46,8 +48,11 @@ class VersionState {
   cached = false;
   /** Whether the index threads have the version (its pages are listed first). */
   handedOver = false;
-  /** Settles once searches of the version are complete if the cache held its index, else once it is handed over. */
-  readonly loaded: Promise<void>;
+  /**
+   * Settles once searches of the version are complete if the cache held its index (with true), else
+   * once it is handed over (with false).
+   */
+  readonly loaded: Promise<boolean>;
   /** Whether searches of the version are complete. */
   isComplete = false;
   /** Settles once searches of the version are complete. */
@@ -67,7 +72,7 @@ class VersionState {
         this.isComplete = true;
       });
     this.saved = indexing.then(({ saved }) => saved);
-    this.loaded = indexing.then(({ inCache }) => (inCache ? this.complete : undefined));
+    this.loaded = indexing.then(({ inCache }) => (inCache ? this.complete.then(() => true) : false));
     // Failures reach whoever waits; nobody need wait.
     this.complete.catch(() => {});
     this.loaded.catch(() => {});
@@ -83,6 +88,8 @@ class VersionState {
 export class SearchService {
   private readonly states = new Map<Version, VersionState>();
   private readonly pool = new IndexPool();
+  /** Settles once a search warmed the query path (see `warmQueryPath`): once, by a restart's or the first complete index. */
+  private queryPathWarmed: Promise<void> | undefined;
 
   constructor(
     private readonly registry: Registry,
@@ -134,17 +141,39 @@ export class SearchService {
   async warm(): Promise<{ versions: number; cached: number }> {
     const versions = this.searchable();
     await Promise.all(versions.map((version) => this.state(version).complete));
+    await this.warmQueryPath(versions[0]);
     return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
   }
 
   /**
-   * Settles once the indexes the cache holds of those versions are loaded (or after `CACHE_LOAD_WAIT_MS`):
+   * Settles once the indexes the cache holds of those versions are loaded and the query path is warm
+   * (see `warmQueryPath`), or after `CACHE_LOAD_WAIT_MS`:
    * a restarted host that waits for it before saying it is ready answers complete results from its first
    * search, rather than making that search wait for the load.
    */
   async cacheLoaded(): Promise<void> {
-    const loaded = Promise.allSettled(this.searchable().map((version) => this.state(version).loaded));
-    await Promise.race([loaded, delay(CACHE_LOAD_WAIT_MS, undefined, { ref: false })]);
+    const versions = this.searchable();
+    const loaded = Promise.all(versions.map((version) => this.state(version).loaded)).then(async ([first]) => {
+      if (first) await this.warmQueryPath(versions[0]);
+    });
+    // A failure is reported by `warm`.
+    await Promise.race([loaded.catch(() => {}), delay(CACHE_LOAD_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /**
+   * One real search (of the version's first page title) through this thread's part of the query path,
+   * the results and their highlights: the first run compiles that code, which made a reader's first
+   * search several times slower than the next (the index thread warms its own part, `index-worker.ts`).
+   */
+  private warmQueryPath(version: Version | undefined): Promise<void> {
+    this.queryPathWarmed ??= this.warmUpSearch(version);
+    return this.queryPathWarmed;
+  }
+
+  private async warmUpSearch(version: Version | undefined): Promise<void> {
+    if (!version) return;
+    const [title] = (await this.index(version)).pageTitles().values();
+    if (title) for (const found of (await this.search([version], title, WARM_UP_RESULTS)).hits) this.resultV3(found);
   }
 
   /** The versions a search can cover (active and built), the default versions first. */
