@@ -1,11 +1,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../cli/demo.ts';
 import { demoBuild } from '../test/fixtures/demo.ts';
 import { startHost, type RunningHost } from './app.ts';
 import { singleFolderManifest } from './manifest.ts';
+import { SearchService } from './search.ts';
 
 const TOKEN = 'test-token-0123456789';
 const work = mkdtempSync(join(tmpdir(), 'doclens-search-'));
@@ -90,6 +91,19 @@ describe('indexing off the main thread', () => {
     const full = await ask();
     expect(full, JSON.stringify(full).slice(0, 300)).toMatchObject({ indexing: false });
     expect(full.count).toBeGreaterThan(partial.count);
+  });
+});
+
+describe('the first search', () => {
+  it('finds the query path warm: a real search ran through it before "search complete"', async () => {
+    const results = vi.spyOn(SearchService.prototype, 'resultV3');
+    try {
+      const started = await host(docsFolder('warm', 1));
+      await started.searchComplete;
+      expect(results).toHaveBeenCalled();
+    } finally {
+      results.mockRestore();
+    }
   });
 });
 
