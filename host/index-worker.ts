@@ -8,7 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
@@ -166,7 +166,7 @@ const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolv
  * Saving an index to the cache waits for this pause in searches before it makes each part, or at most
  * `SAVE_WAIT_MS`: a search that comes while a part is made waits for it (see `BetweenSearches`).
  */
-const SAVE_QUIET_MS = 500;
+export const SAVE_QUIET_MS = 500;
 const SAVE_WAIT_MS = 10_000;
 
 /** Pages whose titles are searched before the first reader's search (see `warmUp`). */
@@ -193,7 +193,7 @@ function runHelper(builder: MessagePort): void {
 
 type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
 
-class Builder {
+export class Builder {
   private readonly queue: IndexRequest[] = [];
   /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
   private current: { version: number; index: SearchIndex | undefined; loading: boolean } | undefined;
@@ -379,6 +379,9 @@ class Builder {
   }
 }
 
-const data = workerData as WorkerData;
-if (data.role === 'helper') runHelper(data.builder);
-else new Builder(parentPort!);
+// A thread of the pool; imported in the main thread (by its tests), it starts nothing.
+if (!isMainThread) {
+  const data = workerData as WorkerData;
+  if (data.role === 'helper') runHelper(data.builder);
+  else new Builder(parentPort!);
+}
