@@ -92,7 +92,8 @@ function urlHostOf(address: string): string {
 
 /**
  * Starts the host: the first site (and the API) on `port`, every other site on the ports after it
- * (or on free ports when `port` is 0), listening on `hostname` (default 127.0.0.1).
+ * (or on free ports when `port` is 0), listening on `hostname` (default 127.0.0.1). Resolves once the
+ * indexes the cache holds are loaded (see `SearchService.cacheLoaded`).
  */
 export async function startHost(options: HostOptions & ConnectionLimits & { port: number; hostname?: string }): Promise<RunningHost> {
   const hostname = options.hostname ?? '127.0.0.1';
@@ -115,6 +116,7 @@ export async function startHost(options: HostOptions & ConnectionLimits & { port
     // Closing stops the index threads: indexing cut short then is no failure.
     if (!closing) console.error('doclens host: indexing failed:', error);
   });
+  await host.search.cacheLoaded();
   return {
     ...host,
     apiUrl: host.registry.sites[0]!.origin,

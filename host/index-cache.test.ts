@@ -67,6 +67,10 @@ describe('index cache key', () => {
     await cache.save('/docs', before, index.savedParts());
     expect(await cache.load('/docs', before)).toEqual([...index.savedParts()].map(({ json }) => json));
     expect(await cache.load('/docs', after)).toBeUndefined();
+    // Told from the file's first line, before a restarted host says it is ready (see `SearchService.cacheLoaded`).
+    expect(await cache.holds('/docs', before)).toBe(true);
+    expect(await cache.holds('/docs', after)).toBe(false);
+    expect(await cache.holds('/other-docs', before)).toBe(false);
   });
 
   it("changes with a library's version", async () => {

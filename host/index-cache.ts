@@ -89,11 +89,24 @@ export class IndexCache {
     return lines?.[0] === key ? lines.slice(1, -1) : undefined;
   }
 
+  /** Whether the saved index was built for `key`: its first line, read without the rest. */
+  async holds(root: string, key: string): Promise<boolean> {
+    const file = await open(this.fileFor(root)).catch(() => undefined);
+    if (!file) return false;
+    try {
+      const head = Buffer.alloc(key.length + 1);
+      const { bytesRead } = await file.read(head, 0, head.length, 0);
+      return head.toString('utf8', 0, bytesRead) === `${key}\n`;
+    } finally {
+      await file.close();
+    }
+  }
+
   /**
    * Saves through a temporary file, so that a reader never sees half an index. Each part is written
    * before the next is asked for: a large index is never held whole as text.
    */
-  async save(root: string, key: string, parts: Iterable<SavedPart>): Promise<void> {
+  async save(root: string, key: string, parts: AsyncIterable<SavedPart> | Iterable<SavedPart>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileFor(root);
     const partial = `${file}.${randomUUID()}.tmp`;
@@ -101,7 +114,7 @@ export class IndexCache {
     try {
       await written.writeFile(`${key}\n`);
       // `writeFile` writes a part whole, from where the last one ended. JSON has no raw line breaks.
-      for (const { json } of parts) await written.writeFile(`${json}\n`);
+      for await (const { json } of parts) await written.writeFile(`${json}\n`);
     } finally {
       await written.close();
     }

@@ -8,10 +8,11 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
+import { BetweenSearches } from './between-searches.ts';
 import { IndexCache } from './index-cache.ts';
 import { type PageHit, SearchIndex } from '../search/index.ts';
 
@@ -161,6 +162,13 @@ type SearchRequest = Extract<BuilderRequest, { type: 'search' }>;
 /** Lets the messages that arrived meanwhile (searches, split pages) be handled. */
 const yieldToMessages = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Saving an index to the cache waits for this pause in searches before it makes each part, or at most
+ * `SAVE_WAIT_MS`: a search that comes while a part is made waits for it (see `BetweenSearches`).
+ */
+export const SAVE_QUIET_MS = 500;
+const SAVE_WAIT_MS = 10_000;
+
 /** Pages whose titles are searched before the first reader's search (see `warmUp`). */
 const WARM_UP_PAGES = 3;
 
@@ -185,7 +193,7 @@ function runHelper(builder: MessagePort): void {
 
 type IndexRequest = Extract<BuilderRequest, { type: 'index' }>;
 
-class Builder {
+export class Builder {
   private readonly queue: IndexRequest[] = [];
   /** The version being loaded or built, and what it holds so far (nothing while it is loaded from the cache). */
   private current: { version: number; index: SearchIndex | undefined; loading: boolean } | undefined;
@@ -201,6 +209,7 @@ class Builder {
   private batches: string[][] = [];
   private root = '';
   private idle: NodeJS.Timeout | undefined;
+  private readonly betweenSearches = new BetweenSearches(SAVE_QUIET_MS, SAVE_WAIT_MS);
 
   constructor(private readonly main: MessagePort) {
     main.on('message', (request: BuilderRequest) => this.handle(request));
@@ -242,6 +251,7 @@ class Builder {
     clearTimeout(this.waiting.get(request));
     this.waiting.delete(request);
     this.reply({ type: 'hits', id: request.id, found: this.search(request) });
+    this.betweenSearches.searched();
     this.collectWhenIdle();
   }
 
@@ -281,8 +291,9 @@ class Builder {
         collectGarbage();
         this.reply({ type: 'ready', version, cached: saved !== undefined });
         if (cache && !saved) {
-          // Written a part at a time as searches are answered in between (see `SearchIndex.savedParts`).
-          const error = await new IndexCache(cache.dir).save(root, cache.key, index.savedParts()).then(() => undefined, errorMessage);
+          // Written a part at a time while searches pause (see `SearchIndex.savedParts`).
+          const parts = this.betweenSearches.steps(index.savedParts());
+          const error = await new IndexCache(cache.dir).save(root, cache.key, parts).then(() => undefined, errorMessage);
           // Collected once searches pause, not now: a full collection of a large index would hold one up.
           this.collectWhenIdle();
           this.reply({ type: 'saved', version, error });
@@ -368,6 +379,9 @@ class Builder {
   }
 }
 
-const data = workerData as WorkerData;
-if (data.role === 'helper') runHelper(data.builder);
-else new Builder(parentPort!);
+// A thread of the pool; imported in the main thread (by its tests), it starts nothing.
+if (!isMainThread) {
+  const data = workerData as WorkerData;
+  if (data.role === 'helper') runHelper(data.builder);
+  else new Builder(parentPort!);
+}

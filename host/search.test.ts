@@ -1,11 +1,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../cli/demo.ts';
 import { demoBuild } from '../test/fixtures/demo.ts';
 import { startHost, type RunningHost } from './app.ts';
 import { singleFolderManifest } from './manifest.ts';
+import { SearchService } from './search.ts';
 
 const TOKEN = 'test-token-0123456789';
 const work = mkdtempSync(join(tmpdir(), 'doclens-search-'));
@@ -93,6 +94,19 @@ describe('indexing off the main thread', () => {
   });
 });
 
+describe('the first search', () => {
+  it('finds the query path warm: a real search ran through it before "search complete"', async () => {
+    const results = vi.spyOn(SearchService.prototype, 'resultV3');
+    try {
+      const started = await host(docsFolder('warm', 1));
+      await started.searchComplete;
+      expect(results).toHaveBeenCalled();
+    } finally {
+      results.mockRestore();
+    }
+  });
+});
+
 describe('the index cache', () => {
   const docs = docsFolder('cached', 1);
   const cache = join(work, 'cache');
@@ -105,7 +119,9 @@ describe('the index cache', () => {
     expect(readdirSync(cache)).toHaveLength(1);
 
     const again = await host(docs, cache);
-    expect(await again.searchComplete).toMatchObject({ versions: 1, cached: 1 });
+    // Loaded before the host says it is ready: its first search is answered in full, at once.
+    const complete = await Promise.race([again.searchComplete, Promise.resolve(undefined)]);
+    expect(complete).toMatchObject({ versions: 1, cached: 1 });
     expect((await search(again, 'lease')).count).toBeGreaterThan(0);
     await again.close();
 

@@ -24,6 +24,18 @@ export interface SearchAnswer {
 
 /** How long a search waits for its version's index before answering with what is indexed so far. */
 const PARTIAL_AFTER_MS = 500;
+/** Longest the host waits for the indexes the cache holds before it says it is ready (see `cacheLoaded`). */
+const CACHE_LOAD_WAIT_MS = 5000;
+/** Results of the search that warms the query path (see `warmQueryPath`): a page of them, as readers ask. */
+const WARM_UP_RESULTS = 10;
+
+/** What the index threads were handed for a version: promises of it being searchable in full and saved. */
+interface Indexing {
+  /** Whether the index cache held the version's index when it was handed over. */
+  inCache: boolean;
+  ready: Promise<{ cached: boolean }>;
+  saved: Promise<void>;
+}
 
 /** What a version's complete index holds (the benchmarks and the real-docs suite report it). */
 export interface IndexContents {
@@ -36,6 +48,11 @@ class VersionState {
   cached = false;
   /** Whether the index threads have the version (its pages are listed first). */
   handedOver = false;
+  /**
+   * Settles once searches of the version are complete if the cache held its index (with true), else
+   * once it is handed over (with false).
+   */
+  readonly loaded: Promise<boolean>;
   /** Whether searches of the version are complete. */
   isComplete = false;
   /** Settles once searches of the version are complete. */
@@ -43,7 +60,7 @@ class VersionState {
   /** Settles once the index cache holds the version (at once without a cache). */
   readonly saved: Promise<void>;
 
-  constructor(indexing: Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }>) {
+  constructor(indexing: Promise<Indexing>) {
     void indexing.then(
       () => (this.handedOver = true),
       () => {},
@@ -55,8 +72,10 @@ class VersionState {
         this.isComplete = true;
       });
     this.saved = indexing.then(({ saved }) => saved);
+    this.loaded = indexing.then(({ inCache }) => (inCache ? this.complete.then(() => true) : false));
     // Failures reach whoever waits; nobody need wait.
     this.complete.catch(() => {});
+    this.loaded.catch(() => {});
     this.saved.catch(() => {});
   }
 }
@@ -69,6 +88,8 @@ class VersionState {
 export class SearchService {
   private readonly states = new Map<Version, VersionState>();
   private readonly pool = new IndexPool();
+  /** Settles once a search warmed the query path (see `warmQueryPath`): once, by a restart's or the first complete index. */
+  private queryPathWarmed: Promise<void> | undefined;
 
   constructor(
     private readonly registry: Registry,
@@ -95,13 +116,14 @@ export class SearchService {
     return state;
   }
 
-  private async startIndexing(version: Version): Promise<{ ready: Promise<{ cached: boolean }>; saved: Promise<void> }> {
+  private async startIndexing(version: Version): Promise<Indexing> {
     const root = version.root;
-    if (!root) return { ready: Promise.resolve({ cached: false }), saved: Promise.resolve() };
+    if (!root) return { inCache: false, ready: Promise.resolve({ cached: false }), saved: Promise.resolve() };
     const files = await this.pages.contentPages(version);
     const cache = this.cache;
     const entry = cache ? { dir: cache.dir, key: await indexKey(root, files) } : undefined;
-    const indexing = this.pool.index(version.id, root, files, entry);
+    const inCache = cache && entry ? await cache.holds(root, entry.key) : false;
+    const indexing = { inCache, ...this.pool.index(version.id, root, files, entry) };
     indexing.saved.catch((error: unknown) => {
       // Without a cache nothing was to be saved: a failure here is the indexing's own, reported with it.
       if (!cache) return;
@@ -117,13 +139,50 @@ export class SearchService {
    * that searches are complete soon after start; says how many indexes came from the cache.
    */
   async warm(): Promise<{ versions: number; cached: number }> {
+    const versions = this.searchable();
+    await Promise.all(versions.map((version) => this.state(version).complete));
+    await this.warmQueryPath(versions[0]);
+    return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
+  }
+
+  /**
+   * Settles once the indexes the cache holds of those versions are loaded and the query path is warm
+   * (see `warmQueryPath`), or after `CACHE_LOAD_WAIT_MS`:
+   * a restarted host that waits for it before saying it is ready answers complete results from its first
+   * search, rather than making that search wait for the load.
+   */
+  async cacheLoaded(): Promise<void> {
+    const versions = this.searchable();
+    const loaded = Promise.all(versions.map((version) => this.state(version).loaded)).then(async ([first]) => {
+      if (first) await this.warmQueryPath(versions[0]);
+    });
+    // A failure is reported by `warm`.
+    await Promise.race([loaded.catch(() => {}), delay(CACHE_LOAD_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /**
+   * One real search (of the version's first page title) through this thread's part of the query path,
+   * the results and their highlights: the first run compiles that code, which made a reader's first
+   * search several times slower than the next (the index thread warms its own part, `index-worker.ts`).
+   */
+  private warmQueryPath(version: Version | undefined): Promise<void> {
+    this.queryPathWarmed ??= this.warmUpSearch(version);
+    return this.queryPathWarmed;
+  }
+
+  private async warmUpSearch(version: Version | undefined): Promise<void> {
+    if (!version) return;
+    const [title] = (await this.index(version)).pageTitles().values();
+    if (title) for (const found of (await this.search([version], title, WARM_UP_RESULTS)).hits) this.resultV3(found);
+  }
+
+  /** The versions a search can cover (active and built), the default versions first. */
+  private searchable(): Version[] {
     const defaults = new Set(this.registry.projects.map(defaultVersionOf));
-    const versions = this.registry.projects
+    return this.registry.projects
       .flatMap((project) => project.versions)
       .filter((version) => version.active && version.root !== undefined)
       .sort((a, b) => Number(defaults.has(b)) - Number(defaults.has(a)));
-    await Promise.all(versions.map((version) => this.state(version).complete));
-    return { versions: versions.length, cached: versions.filter((version) => this.state(version).cached).length };
   }
 
   /** The `limit` best hits across `versions`, and how many there are. */
