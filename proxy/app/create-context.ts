@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ThreadPool } from '../threads/pool.ts';
+import { extractionThreads } from '../threads/pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -138,7 +138,7 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       staleCovers,
       now,
     ),
-    threads: new ThreadPool(threadLimits(config)),
+    threads: extractionThreads(threadLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,

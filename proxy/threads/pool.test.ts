@@ -4,15 +4,16 @@ import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
-import { ThreadPool, JobRefused } from './pool.ts';
+import { JobRefused, type ExtractionLimits } from '../../runtime/thread-pool.ts';
+import { extractionThreads, type ExtractionThreads } from './pool.ts';
 
-const pools: ThreadPool[] = [];
+const pools: ExtractionThreads[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
-function pool(limits: Partial<ConstructorParameters<typeof ThreadPool>[0]> = {}) {
-  const created = new ThreadPool({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, heapMb: 64, ...limits });
+function pool(limits: Partial<ExtractionLimits> = {}) {
+  const created = extractionThreads({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, heapMb: 64, ...limits });
   pools.push(created);
   return created;
 }
