@@ -19,18 +19,18 @@ export type ExtractionReply =
 const kernelThreadId = () => (process.platform === 'linux' ? Number(readlinkSync('/proc/thread-self').split('/').pop()) : undefined);
 
 /**
- * Serves a `ThreadPool`'s jobs in this thread (`thread-pool.ts`): `run` does one, and `transferables`
+ * Serves a `ThreadPool`'s jobs in this thread (`thread-pool.ts`): `run` does one (the next comes once it settled), and `transferables`
  * names the buffers of its output that move to the thread that asked rather than being copied.
  */
 export function serveJobs(
-  run: (kind: string, input: unknown) => unknown,
+  run: (kind: string, input: unknown) => unknown | Promise<unknown>,
   transferables: (output: unknown) => ArrayBuffer[] = () => [],
 ): void {
   const port = parentPort!;
   const reply = (message: ExtractionReply) => port.postMessage(message);
-  port.on('message', ({ kind, input }: ExtractionRequest) => {
+  port.on('message', async ({ kind, input }: ExtractionRequest) => {
     try {
-      const output = run(kind, input);
+      const output = await run(kind, input);
       port.postMessage({ type: 'done', output } satisfies ExtractionReply, transferables(output));
     } catch (error) {
       const tooDeep = error instanceof TooDeepError || (error instanceof RangeError && /call stack/i.test(error.message));
