@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -68,6 +68,8 @@ describe('embeds in the host threads', () => {
       return response;
     });
     await nextJob();
+    // The page's working memory is reserved while the thread works on it, as the proxy's threads do.
+    expect(host.embeds.reservedBytes).toBe(24 * statSync(join(scratch, 'big.html')).size);
 
     const page = await fetch(`${host.apiUrl}/en/latest/index.html`);
     expect(page.status).toBe(200);
@@ -94,5 +96,6 @@ describe('embeds in the host threads', () => {
     await nextJob();
     release();
     expect(await (await queued).json()).toMatchObject({ fragment: 's7' });
+    expect(host.embeds.reservedBytes).toBe(0);
   });
 });
