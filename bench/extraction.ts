@@ -3,7 +3,7 @@ import { DomHandler } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import { extractSection } from '../extraction/find-section.ts';
 import { parseHtml } from '../extraction/html/parse.ts';
-import { ThreadPool } from '../proxy/threads/pool.ts';
+import { proxyThreads } from '../proxy/threads/pool.ts';
 import { largeSphinxPage } from './corpus.ts';
 import { ms, percentile, table, timeInterleaved, timeRuns } from './stats.ts';
 
@@ -47,7 +47,7 @@ export async function benchExtraction(): Promise<void> {
 async function benchBusyThreads(): Promise<void> {
   const pages = [90, 120, 160, 200, 240, 280].map((kb) => largeSphinxPage(kb * 1024));
   const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  const pool = new ThreadPool({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, maxQueued: 64, workingBytes: 320 * 2 ** 20 });
+  const pool = proxyThreads({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, maxQueued: 64, workingBytes: 320 * 2 ** 20 });
   const times: number[] = [];
   try {
     for (let round = 0; round < 4; round++)

@@ -14,7 +14,8 @@ function idParam(req: Request): number {
 }
 
 /** The public read endpoints of API v2: no authentication, public versions only. */
-export function apiV2Router({ registry, pages, search }: ApiContext): Router {
+export function apiV2Router(context: ApiContext): Router {
+  const { registry, search } = context;
   const router = Router();
   router.use(readOnly);
   const serializersFor = (req: Request) => new Serializers(registry, originOf(req));
@@ -72,7 +73,7 @@ export function apiV2Router({ registry, pages, search }: ApiContext): Router {
 
   router.get('/embed/', async (req, res) => {
     const params = Object.fromEntries(['url', 'project', 'version', 'doc', 'path', 'section'].map((name) => [name, queryParam(req, name)]));
-    res.json(await embedV2(registry, pages, params));
+    res.json(await embedV2(context, params));
   });
 
   router.get('/search/', async (req, res) => {

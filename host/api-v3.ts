@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { parseSearchQuery, type ProjectTerm } from '../extraction/search-query.ts';
-import { embedV3 } from './embed.ts';
+import { embedV3, type EmbedContext } from './embed.ts';
 import {
   booleanParam,
   detailError,
@@ -13,14 +13,11 @@ import {
   readOnly,
   requestUrlWith,
 } from './http.ts';
-import type { PageStore } from './pages.ts';
 import type { Project, Registry, Version } from './registry.ts';
 import { defaultVersionOf, type SearchService } from './search.ts';
 import { Serializers } from './serializers.ts';
 
-export interface ApiContext {
-  registry: Registry;
-  pages: PageStore;
+export interface ApiContext extends EmbedContext {
   search: SearchService;
   /** The v3 token; also accepted as the `sessionid` cookie, for session pass-through. */
   token: string;
@@ -102,7 +99,7 @@ export function searchPage<T>(req: Request, { hits: items, count }: { hits: T[];
 
 /** The read endpoints of API v3 over the registry. */
 export function apiV3Router(context: ApiContext): Router {
-  const { registry, pages, search } = context;
+  const { registry, search } = context;
   const router = Router();
   const serializersFor = (req: Request) => new Serializers(registry, originOf(req));
   router.use(readOnly, requireToken(context.token));
@@ -207,7 +204,7 @@ export function apiV3Router(context: ApiContext): Router {
 
   router.get('/embed/', async (req, res) => {
     res.json(
-      await embedV3(registry, pages, {
+      await embedV3(context, {
         url: queryParam(req, 'url'),
         doctool: queryParam(req, 'doctool'),
         maincontent: queryParam(req, 'maincontent'),

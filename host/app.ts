@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { apiV2Router } from './api-v2.ts';
 import { apiV3Router, type ApiContext } from './api-v3.ts';
 import { docsRouter, type HeadInjection } from './docs.ts';
+import { embedThreads, type EmbedThreads } from './embed.ts';
 import { jsonErrors, notFound } from './http.ts';
 import { IndexCache } from './index-cache.ts';
 import type { Manifest } from './manifest.ts';
@@ -19,11 +20,14 @@ export interface HostOptions {
   headHtml?: HeadInjection;
   /** Folder where search indexes are kept across restarts; none when undefined. */
   indexCache?: string;
+  /** The threads the Embed API parses pages in (`embedThreads()` when undefined). */
+  embeds?: EmbedThreads;
 }
 
 export interface Host {
   registry: Registry;
   search: SearchService;
+  embeds: EmbedThreads;
   /** One app per site; the first also serves the API. */
   apps: Express[];
 }
@@ -41,7 +45,8 @@ export function createHost(options: HostOptions): Host {
   const registry = new Registry(options.manifest);
   const pages = new PageStore();
   const search = new SearchService(registry, pages, options.indexCache === undefined ? undefined : new IndexCache(options.indexCache));
-  const context: ApiContext = { registry, pages, search, token: options.token };
+  const embeds = options.embeds ?? embedThreads();
+  const context: ApiContext = { registry, pages, embeds, search, token: options.token };
   const apps = registry.sites.map((site, index) => {
     const app = baseApp();
     if (index === 0) {
@@ -53,7 +58,7 @@ export function createHost(options: HostOptions): Host {
     app.use(jsonErrors);
     return app;
   });
-  return { registry, search, apps };
+  return { registry, search, embeds, apps };
 }
 
 export interface RunningHost extends Host {
@@ -109,6 +114,8 @@ export async function startHost(options: HostOptions & ConnectionLimits & { port
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     throw error;
   }
+  // A reader's first preview does not wait for a thread to load its code.
+  host.embeds.warm();
   const started = performance.now();
   const searchComplete = host.search.warm().then((counts) => ({ ...counts, seconds: (performance.now() - started) / 1000 }));
   let closing = false;
@@ -124,7 +131,7 @@ export async function startHost(options: HostOptions & ConnectionLimits & { port
     searchComplete,
     close: async () => {
       closing = true;
-      await host.search.close();
+      await Promise.all([host.search.close(), host.embeds.close()]);
       await Promise.all(
         servers.map(
           (server) =>

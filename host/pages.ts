@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -33,17 +34,51 @@ export async function listHtml(root: string, folder = root): Promise<string[]> {
   return pages;
 }
 
-/** Reads pages from the versions' folders, keeping recently parsed ones for further fragments. */
-export class PageStore {
-  /** Keyed by path, size and modification time, so a rebuilt page is parsed again. */
-  private readonly parsed = new LRUCache<string, { page: ParsedHtml; bytes: number }>({
-    maxSize: 256 * 1024 * 1024,
-    // A parsed tree takes a few times the bytes of its source.
-    sizeCalculation: (entry) => Math.max(1, entry.bytes * 4),
-  });
+/**
+ * Pages parsed, the recent ones kept for further fragments: read at once (the embed threads read one
+ * page per job, `embed-jobs.ts`). Keyed by path, size and modification time, so a rebuilt page is parsed again.
+ */
+export class ParsedPages {
+  private readonly parsed: LRUCache<string, { page: ParsedHtml; bytes: number }>;
 
-  private async locate(version: Version, file: string): Promise<string | undefined> {
+  constructor(maxBytes: number) {
+    // A parsed tree takes a few times the bytes of its source.
+    this.parsed = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes * 4) });
+  }
+
+  /** The page at an absolute path parsed, or undefined when it is no file (or could not be read). */
+  get(path: string): ParsedHtml | undefined {
+    try {
+      const info = statSync(path);
+      if (!info.isFile()) return undefined;
+      const key = `${path}\0${info.size}\0${info.mtimeMs}`;
+      const cached = this.parsed.get(key);
+      if (cached) return cached.page;
+      const html = readFileSync(path, 'utf8');
+      const page = parseHtml(html);
+      this.parsed.set(key, { page, bytes: html.length });
+      return page;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+      return undefined;
+    }
+  }
+}
+
+/** Reads pages from the versions' folders. */
+export class PageStore {
+  private readonly parsed = new ParsedPages(256 * 1024 * 1024);
+
+  /** The absolute path of a page of a version, or undefined when it has none there. */
+  async locate(version: Version, file: string): Promise<string | undefined> {
     return version.root ? safePath(version.root, file) : undefined;
+  }
+
+  /** A page's file and its size, or undefined when the version has no such file. */
+  async file(version: Version, file: string): Promise<{ path: string; bytes: number } | undefined> {
+    const path = await this.locate(version, file);
+    const info = path === undefined ? undefined : await stat(path).catch(() => undefined);
+    return path !== undefined && info?.isFile() ? { path, bytes: info.size } : undefined;
   }
 
   async read(version: Version, file: string): Promise<string | undefined> {
@@ -51,20 +86,10 @@ export class PageStore {
     return path === undefined ? undefined : readFile(path, 'utf8').catch(() => undefined);
   }
 
-  /** The page parsed once and reused for every fragment asked of it. */
+  /** The page parsed once and reused for every fragment asked of it, on this thread (the real-docs suite reads pages so). */
   async parse(version: Version, file: string): Promise<ParsedHtml | undefined> {
     const path = await this.locate(version, file);
-    if (path === undefined) return undefined;
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    const key = `${path}\0${info.size}\0${info.mtimeMs}`;
-    const cached = this.parsed.get(key);
-    if (cached) return cached.page;
-    const html = await readFile(path, 'utf8').catch(() => undefined);
-    if (html === undefined) return undefined;
-    const page = parseHtml(html);
-    this.parsed.set(key, { page, bytes: html.length });
-    return page;
+    return path === undefined ? undefined : this.parsed.get(path);
   }
 
   /** The content pages of a version, as paths relative to its folder. */

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { ProxyConfig } from './config.ts';
 import type { CacheResult, Freshness, ResponseCache } from './http/cache.ts';
-import type { ThreadPool } from './threads/pool.ts';
+import type { ProxyThreads } from './threads/pool.ts';
 import type { Cors } from './http/cors.ts';
 import { ProxyError } from './http/errors.ts';
 import type { Logger } from './http/log.ts';
@@ -38,9 +38,9 @@ export interface ProxyContext {
   responses: ResponseCache;
   pages: FetchedPages;
   /** Threads that parse pages and extract sections off the main thread. */
-  threads: ThreadPool;
+  threads: ProxyThreads;
   /** The thread of large search answers, in the background. */
-  answerThreads: ThreadPool;
+  answerThreads: ProxyThreads;
   /** Requests per client address (kept per client, so within the cache bound; in Redis when shared). */
   rateLimiter: RateLimitStore;
   metrics: Metrics;

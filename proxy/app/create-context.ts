@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
-import { ThreadPool, type ExtractionLimits } from '../threads/pool.ts';
+import { proxyThreads } from '../threads/pool.ts';
+import type { ExtractionLimits } from '../../runtime/thread-pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -183,8 +184,8 @@ export function createContext(config: ProxyConfig, now: () => number, logger: Lo
       staleCovers,
       now,
     ),
-    threads: new ThreadPool(extractionLimits(config)),
-    answerThreads: new ThreadPool(answerLimits(config)),
+    threads: proxyThreads(extractionLimits(config)),
+    answerThreads: proxyThreads(answerLimits(config)),
     rateLimiter: limit('client', new RateLimiter(config.rateLimit, undefined, now, clientsBytes)),
     metrics,
     logger,

@@ -2,7 +2,7 @@ import type { EmbedJobInput, EmbedJobKind, EmbedJobOutput } from '../../extracti
 import { pageUrlOf } from '../../extraction/html/links.ts';
 import { MAX_SELECTOR_LENGTH, simpleSelector } from '../../extraction/selector.ts';
 import type { Preview } from '../../extraction/preview.ts';
-import { JobRefused } from '../threads/pool.ts';
+import { JobRefused } from '../../runtime/thread-pool.ts';
 import { choiceParam, requiredParam, stringParam } from '../http/params.ts';
 import { invalidParameter, ProxyError } from '../http/errors.ts';
 import type { ProxyContext } from '../context.ts';

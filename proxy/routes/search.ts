@@ -5,7 +5,7 @@ import { publicOrigin, type ProxyContext } from '../context.ts';
 import type { ScopedProject } from '../upstream/metadata.ts';
 import type { SearchResponse } from '../../contract/index.ts';
 import { MAX_PAGE, searchResponse, type SearchPage } from '../services/search-response.ts';
-import { JobRefused } from '../threads/pool.ts';
+import { JobRefused } from '../../runtime/thread-pool.ts';
 import { ownBytes, sizeOf } from '../threads/jobs.ts';
 import type { UpstreamSearch } from '../upstream/api.ts';
 import { joined } from '../upstream/fetch.ts';

@@ -1,5 +1,6 @@
 import { runEmbedJob, type EmbedJobKind, type EmbedJobs } from '../../extraction/jobs.ts';
 import type { ErrorCode } from '../../contract/index.ts';
+import { PARSED_BYTES_PER_HTML_BYTE } from '../../extraction/html/parse.ts';
 import { etagOf } from '../http/cache.ts';
 import { encodedBodiesNow } from '../http/encoding.ts';
 import { ProxyError } from '../http/errors.ts';
@@ -32,10 +33,10 @@ export type ThreadJobInput<K extends ThreadJobKind> = ThreadJobs[K]['input'];
 export type ThreadJobOutput<K extends ThreadJobKind> = ThreadJobs[K]['output'];
 
 /**
- * The memory a job may take while it runs, reserved before it is given a thread. A parsed page takes
- * 12–23 times its HTML. A search answer is read one result at a time; its rebuilt body (at most twice
- * the upstream's, see `search`) is held as results and joined, then beside its two compressed copies,
- * and the largest result is parsed whole: 8 times the body covers them.
+ * The memory a job may take while it runs, reserved before it is given a thread: a page's parse, see
+ * `PARSED_BYTES_PER_HTML_BYTE`. A search answer is read one result at a time; its rebuilt body (at
+ * most twice the upstream's, see `search`) is held as results and joined, then beside its two
+ * compressed copies, and the largest result is parsed whole: 8 times the body covers them.
  */
 export function workingBytes<K extends ThreadJobKind>(kind: K, input: ThreadJobInput<K>): number {
   const lengthOf = (value: string | Uint8Array) => (typeof value === 'string' ? value.length : value.byteLength);
@@ -45,9 +46,9 @@ export function workingBytes<K extends ThreadJobKind>(kind: K, input: ThreadJobI
       return 8 * sizeOf(job.input.chunks);
     case 'section':
     case 'targetPreview':
-      return 24 * lengthOf(job.input.page);
+      return PARSED_BYTES_PER_HTML_BYTE * lengthOf(job.input.page);
     case 'upstreamSection':
-      return 24 * lengthOf(job.input.content);
+      return PARSED_BYTES_PER_HTML_BYTE * lengthOf(job.input.content);
   }
 }
 

@@ -6,22 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { etagOf } from '../http/cache.ts';
 import { searchResponse } from '../services/search-response.ts';
 import { readSearch } from '../upstream/read-search.ts';
-import { ThreadPool, JobRefused } from './pool.ts';
+import { JobRefused, type ExtractionLimits } from '../../runtime/thread-pool.ts';
+import { proxyThreads, type ProxyThreads } from './pool.ts';
 
-const pools: ThreadPool[] = [];
+const pools: ProxyThreads[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
-function pool(limits: Partial<ConstructorParameters<typeof ThreadPool>[0]> = {}) {
-  const created = new ThreadPool({
-    threads: 1,
-    timeLimitMs: 10_000,
-    maxWaitMs: 30_000,
-    maxQueued: 4,
-    workingBytes: 64 * 2 ** 20,
-    ...limits,
-  });
+function pool(limits: Partial<ExtractionLimits> = {}) {
+  const created = proxyThreads({ threads: 1, timeLimitMs: 10_000, maxWaitMs: 30_000, maxQueued: 4, workingBytes: 64 * 2 ** 20, ...limits });
   pools.push(created);
   return created;
 }

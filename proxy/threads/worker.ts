@@ -1,33 +1,5 @@
-import { readlinkSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
-import { TooDeepError } from '../../extraction/html/parse.ts';
+import { isTooDeep } from '../../extraction/html/parse.ts';
+import { serveJobs } from '../../runtime/thread-worker.ts';
 import { runThreadJob, transferables, type ThreadJobKind } from './jobs.ts';
 
-/** A job for the thread: one at a time, the next only once it answered. */
-export interface ExtractionRequest {
-  kind: ThreadJobKind;
-  input: unknown;
-}
-
-export type ExtractionReply =
-  /** `tid`: the thread's id in the kernel (Linux only), by which the pool lowers its priority. */
-  | { type: 'ready'; tid: number | undefined }
-  | { type: 'done'; output: unknown }
-  /** `tooDeep`: the HTML nests too deep to walk (refused while parsing, or a walk ran out of stack). */
-  | { type: 'failed'; tooDeep: boolean; message: string };
-
-const port = parentPort!;
-const reply = (message: ExtractionReply) => port.postMessage(message);
-
-port.on('message', ({ kind, input }: ExtractionRequest) => {
-  try {
-    const output = runThreadJob(kind, input as never);
-    port.postMessage({ type: 'done', output } satisfies ExtractionReply, transferables(output));
-  } catch (error) {
-    const tooDeep = error instanceof TooDeepError || (error instanceof RangeError && /call stack/i.test(error.message));
-    reply({ type: 'failed', tooDeep, message: error instanceof Error ? error.message : String(error) });
-  }
-});
-/** `/proc/thread-self` links to `<pid>/task/<tid>`. */
-const kernelThreadId = () => (process.platform === 'linux' ? Number(readlinkSync('/proc/thread-self').split('/').pop()) : undefined);
-reply({ type: 'ready', tid: kernelThreadId() });
+serveJobs({ run: (kind, input) => runThreadJob(kind as ThreadJobKind, input as never), tooDeep: isTooDeep, transferables });
