@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ describe('ThreadPool', () => {
     const extraction = pool({ maxQueued: 2, maxWaitMs: 1, timeLimitMs: 120_000 });
     // Jobs wait for the thread to load its code, however long it takes.
     expect(await extraction.run('section', page('<p id="s">x</p>'))).toEqual({ content: '<p id="s">x</p>' });
-    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(2000)}</table>`;
+    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(10_000)}</table>`;
     const jobs = Array.from({ length: 4 }, () => extraction.run('section', page(`<p id="s">x</p>${rows}`)).catch((error) => error));
     const reasons = (await Promise.all(jobs)).map((outcome) => (outcome instanceof JobRefused ? outcome.reason : 'done'));
     // One runs, two wait past 1 ms, one finds the queue full.
@@ -130,11 +130,12 @@ const lowered = () =>
 
 describe.runIf(process.platform === 'linux')('ThreadPool priority', () => {
   it('runs a job at the main thread priority, lowers a thread whose job runs long, and replaces it after that job', async () => {
-    const extraction = pool({ workingBytes: 512 * 2 ** 20 });
+    const extraction = pool({ workingBytes: 1024 * 2 ** 20 });
     await extraction.run('section', page('<p id="s">x</p>'));
     // A reader's preview is not held behind other work on a busy machine.
     expect(lowered()).toBe(false);
-    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(100_000)}</table>`;
+    // Well over the foreground's CPU time on any machine (the job would otherwise end unlowered).
+    const rows = `<table>${'<tr><td>x</td></tr>'.repeat(200_000)}</table>`;
     const long = extraction.run('section', page(`<p id="s">x</p>${rows}`));
     // Once it has used its CPU time in the foreground, seconds on a busy machine.
     await vi.waitFor(() => expect(lowered()).toBe(true), { timeout: 20_000, interval: 20 });
@@ -153,12 +154,12 @@ describe.runIf(process.platform === 'linux')('ThreadPool on a busy machine', () 
     const extraction = pool();
     await extraction.run('section', page('<p id="s">x</p>'));
     const [tid] = readdirSync('/proc/self/task').filter((id) => !before.has(id));
-    // The thread as starved as a busy machine can make it: lowest priority, two threads keeping the cores busy.
+    // The thread as starved as a busy machine can make it: lowest priority, a thread keeping each core busy.
     setPriority(Number(tid), 19);
-    const busy = [0, 1].map(() => new Worker('for (;;) {}', { eval: true }));
+    const busy = Array.from({ length: availableParallelism() }, () => new Worker('for (;;) {}', { eval: true }));
     try {
       const started = Date.now();
-      const rows = `<table>${'<tr><td>x</td></tr>'.repeat(2000)}</table>`;
+      const rows = `<table>${'<tr><td>x</td></tr>'.repeat(10_000)}</table>`;
       await extraction.run('section', page(`<p id="s">x</p>${rows}`));
       // Longer on the clock than a job may run in the foreground, though its CPU time was far less.
       expect(Date.now() - started).toBeGreaterThan(500);
