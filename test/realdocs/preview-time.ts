@@ -25,8 +25,8 @@ export interface PreviewTimes {
   times: number[];
   /** The slowest previews: the link's page, where it points, milliseconds. */
   slowest: [from: string, url: string, ms: number][];
-  /** Links hovered that showed no preview within `SHOWN_WITHIN_MS`. */
-  notShown: number;
+  /** Links hovered that showed no preview within `SHOWN_WITHIN_MS`: the link's page, where it points, what the preview showed. */
+  notShown: [from: string, url: string, state: string][];
   p50: number;
   p95: number;
 }
@@ -57,7 +57,7 @@ function firstLinks(links: SampledLink[]): SampledLink[] {
 }
 
 /** Milliseconds from hovering `link` on its page to its preview's content; undefined when the reader could not hover it. */
-async function hoverTime(page: Page, link: SampledLink, root: string): Promise<number | 'not shown' | undefined> {
+async function hoverTime(page: Page, link: SampledLink, root: string): Promise<number | { notShown: string } | undefined> {
   await page.goto(new URL(link.from, root).href);
   // A reader hovers once the page has loaded and the widget's code has come (an early hover is point 3's).
   const loaded = await page
@@ -67,10 +67,13 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
     .then(() => true)
     .catch(() => false);
   if (!loaded) return undefined;
-  const handle = await page.evaluateHandle(
-    (href) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => candidate.href.split('?')[0] === href),
-    link.url,
-  );
+  // The sampled link in the content, not its namesake in the theme's navigation, which previews nothing.
+  const handle = await page.evaluateHandle((href) => {
+    const preview = document.querySelector('doclens-preview')!;
+    return [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+      (candidate) => candidate.href.split('?')[0] === href && preview.previewUrl(candidate),
+    );
+  }, link.url);
   const element = handle.asElement();
   // A link the theme hides (a collapsed block) is no link a reader hovers.
   if (!element || !(await element.isVisible())) return undefined;
@@ -105,7 +108,14 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
     })
     .then(() => true)
     .catch(() => false);
-  if (!shown) return 'not shown';
+  if (!shown) {
+    // What the reader saw instead: the preview's own words (unavailable, loading) or none open.
+    const state = await page.evaluate(() => {
+      const text = document.querySelector('doclens-preview')?.shadowRoot?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      return text.slice(0, 80) || 'no preview';
+    });
+    return { notShown: state };
+  }
   return page.evaluate(() => {
     const { hoveredAt, shownAt } = window as unknown as { hoveredAt: number; shownAt: number };
     return Math.round(shownAt - hoveredAt);
@@ -116,7 +126,7 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
 export async function firstPreviewTimes(browser: Browser, site: ServedSite): Promise<PreviewTimes> {
   const { links } = await sampleLinks(site, 4 * TIMED_PAGES);
   const timed: [from: string, url: string, ms: number][] = [];
-  let notShown = 0;
+  const notShown: PreviewTimes['notShown'] = [];
   if (links.length === 0) return { times: [], slowest: [], notShown, p50: Number.NaN, p95: Number.NaN };
   const root = siteRoot(links[0]!);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -124,9 +134,9 @@ export async function firstPreviewTimes(browser: Browser, site: ServedSite): Pro
   try {
     const page = await context.newPage();
     for (const link of firstLinks(links)) {
-      if (timed.length + notShown >= TIMED_PAGES) break;
+      if (timed.length + notShown.length >= TIMED_PAGES) break;
       const time = await hoverTime(page, link, root);
-      if (time === 'not shown') notShown++;
+      if (typeof time === 'object') notShown.push([link.from, link.url, time.notShown]);
       else if (time !== undefined) timed.push([link.from, link.url, time]);
     }
   } finally {
@@ -136,7 +146,7 @@ export async function firstPreviewTimes(browser: Browser, site: ServedSite): Pro
   const times = timed.map(([, , ms]) => ms);
   const sorted = [...times].sort((a, b) => a - b);
   // A preview not shown counts as slower than any shown.
-  const all = [...sorted, ...Array<number>(notShown).fill(Number.POSITIVE_INFINITY)];
+  const all = [...sorted, ...Array<number>(notShown.length).fill(Number.POSITIVE_INFINITY)];
   const slowest = [...timed].sort((a, b) => b[2] - a[2]).slice(0, SLOWEST_SHOWN);
   return { times, slowest, notShown, p50: percentile(all, 50), p95: percentile(all, 95) };
 }
@@ -146,10 +156,12 @@ export const previewTimesPass = (found: PreviewTimes) => found.times.length > 0 
 
 /** The measure as a line of the site's report. */
 export function previewTimesLine(found: PreviewTimes): string {
-  const count = found.times.length + found.notShown;
+  const count = found.times.length + found.notShown.length;
   if (count === 0) return 'first previews, machine busy: no link could be hovered';
-  const shown = found.notShown ? `; ${found.notShown} not shown within ${SHOWN_WITHIN_MS / 1000} s` : '';
-  const slowest = found.slowest.map(([from, url, ms]) => `${ms} ms ${from} → ${url.replace(/^https?:\/\/[^/]+/, '')}`);
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+  const notShown = found.notShown.map(([from, url, state]) => `${from} → ${path(url)} ("${state}")`);
+  const shown = notShown.length ? `; ${notShown.length} not shown within ${SHOWN_WITHIN_MS / 1000} s: ${notShown.join(', ')}` : '';
+  const slowest = found.slowest.map(([from, url, ms]) => `${ms} ms ${from} → ${path(url)}`);
   return (
     `first previews with two busy processes: p50 ${found.p50} ms, p95 ${found.p95} ms over ${count} pages` +
     `${shown} (target p95 < ${PREVIEW_P95_MS} ms); slowest: ${slowest.join(', ')}`
