@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { DomHandler } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import { extractSection } from '../extraction/find-section.ts';
 import { parseHtml } from '../extraction/html/parse.ts';
 import { proxyThreads } from '../proxy/threads/pool.ts';
+import { busyProcesses } from './busy.ts';
 import { largeSphinxPage } from './corpus.ts';
 import { ms, percentile, table, timeInterleaved, timeRuns } from './stats.ts';
 
@@ -46,7 +46,7 @@ export async function benchExtraction(): Promise<void> {
  */
 async function benchBusyThreads(): Promise<void> {
   const pages = [90, 120, 160, 200, 240, 280].map((kb) => largeSphinxPage(kb * 1024));
-  const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const stopBusy = busyProcesses();
   const pool = proxyThreads({ threads: 1, timeLimitMs: 30_000, maxWaitMs: 30_000, maxQueued: 64, workingBytes: 320 * 2 ** 20 });
   const times: number[] = [];
   try {
@@ -63,7 +63,7 @@ async function benchBusyThreads(): Promise<void> {
         times.push(performance.now() - started);
       }
   } finally {
-    for (const child of busy) child.kill();
+    stopBusy();
     await pool.close();
   }
   times.sort((a, b) => a - b);

@@ -4,8 +4,8 @@
  * for the first link of pages whose targets the proxy has neither fetched nor parsed yet (the suite runs it
  * before any other measure asks previews), in Chromium at 1280×800, the 300 ms hover delay included.
  */
-import { spawn } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
+import { busyProcesses } from '../../bench/busy.ts';
 import { percentile } from '../../bench/stats.ts';
 import { sampleLinks, type SampledLink, type ServedSite } from './metrics.ts';
 import { siteRoot } from './reader.ts';
@@ -29,17 +29,6 @@ export interface PreviewTimes {
   notShown: [from: string, url: string, state: string][];
   p50: number;
   p95: number;
-}
-
-/** Starts two processes that keep a core each busy, as other work on the machine would; stops them (at exit too). */
-function busyProcesses(): () => void {
-  const busy = [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  const stop = () => {
-    for (const child of busy) child.kill();
-    process.off('exit', stop);
-  };
-  process.on('exit', stop);
-  return stop;
 }
 
 /** The first sampled link of each page, to a page no earlier link points to (so that the proxy has not read it). */
