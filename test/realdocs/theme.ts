@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import type { searchOpeners, themeSearchBoxes } from '../../widget/loader/theme-search.ts';
 
 /** The widget's detection of the theme's search, as the page's scripts see it (see `instrument`). */
-interface ThemeSearchProbe {
+export interface ThemeSearchProbe {
   themeSearchBoxes: typeof themeSearchBoxes;
   searchOpeners: typeof searchOpeners;
 }

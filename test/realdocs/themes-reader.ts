@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { EmbedPreview, SearchResponse } from '../../contract/index.ts';
 import { STOP_WORDS } from '../../extraction/words/stop-words.ts';
 import { proxyGet, type SampledLink, type ServedSite } from './metrics.ts';
+import { instrument, type ThemeSearchProbe } from './theme.ts';
 import type { Query } from './sites.ts';
 import type {} from '../../widget/preview/doclens-preview.ts';
 import type {} from '../../widget/search/doclens-search.ts';
@@ -185,17 +186,22 @@ async function furniture(site: ServedSite, queries: Query[], links: SampledLink[
 /** 4: at the top of the start page on a phone, one tap opens the search. */
 async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCheck> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(await instrument());
   try {
     const page = await context.newPage();
     await page.goto(url);
     await ready(page);
     await page.waitForTimeout(500);
-    // What a reader can tap: doclens' own button, else the theme's box it took over, if on screen and not covered.
+    // What a reader can tap: doclens' own button, else the theme's box it took over or the theme's control that opens
+    // its search (mkdocs-material's magnifier), if on screen and not covered.
     const spot = await page.evaluate(() => {
       const search = document.querySelector('doclens-search')!;
+      const probe = (window as unknown as { __doclensThemeSearch: ThemeSearchProbe }).__doclensThemeSearch;
+      const boxes = probe.themeSearchBoxes();
       const candidates = [
         ...(search.shadowRoot?.querySelectorAll<HTMLElement>('[part~="trigger"]') ?? []),
-        ...document.querySelectorAll<HTMLElement>('input[type="search"], input[name="q"], input[name="query"]'),
+        ...boxes,
+        ...probe.searchOpeners(boxes),
       ];
       for (const candidate of candidates) {
         const box = candidate.getBoundingClientRect();
@@ -204,7 +210,12 @@ async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCh
         const y = box.top + box.height / 2;
         const top = document.elementFromPoint(x, y);
         const reached = top === candidate || top === search || candidate.contains(top) || !!top?.shadowRoot?.contains(candidate);
-        if (reached) return { x, y, label: candidate.textContent?.trim() || candidate.getAttribute('placeholder') || candidate.localName };
+        if (reached)
+          return {
+            x,
+            y,
+            label: candidate.textContent?.trim() || candidate.title || candidate.getAttribute('placeholder') || candidate.localName,
+          };
       }
       return undefined;
     });

@@ -194,6 +194,21 @@ describe('the doclens.js loader', () => {
     expect(search.hasAttribute('no-trigger')).to.equal(false);
   });
 
+  it("floats its own button on a phone when the theme's box is clipped away by its bar (Astropy), and a tap on it opens", async () => {
+    const astropy = await (await fetch('/test/fixtures/real-docs/astropy/index.html')).text();
+    const { doc, win } = await frame('', astropy.replace('</head>', `${tag('data-features="search"')}</head>`), [390, 844]);
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
+    const search = doc.querySelector('doclens-search')!;
+    expect(search.hasAttribute('floating')).to.equal(true);
+    expect(search.hasAttribute('no-trigger')).to.equal(false);
+    const trigger = search.shadowRoot!.querySelector<HTMLElement>('[part~="trigger"]')!;
+    const { x, y, width, height } = trigger.getBoundingClientRect();
+    expect(doc.elementFromPoint(x + width / 2, y + height / 2)).to.equal(search);
+    trigger.click();
+    await until(() => search.open, 'doclens opened by its button');
+  });
+
   it("opens from mkdocs-material's header search button, and leaves the theme's search overlay closed when it closes", async () => {
     // mkdocs-material's partials/search.html: a checkbox shows the search by CSS; labels for it check and uncheck it.
     const material =

@@ -42,15 +42,31 @@ export function themeSearchBoxes(): HTMLInputElement[] {
 }
 
 /**
- * Whether the reader can see `element` from the top of the page: displayed, visible, not off the side of
- * the screen (a closed side menu), and within the page's first screen or pinned to the viewport (a
- * phone's layout puts a sidebar's box halfway down the page or at its end: no way to search, there).
+ * Whether a tap on the middle of `element` reaches it: no box of the page's covers it there, and no container clips
+ * it away (astropy's navigation bar, whose items wrap on a phone below its clipped bottom edge). doclens' own elements
+ * do not count. Off the screen, or under a box pinned to the viewport while the page is scrolled, it cannot be told
+ * where the page's top would put it: taken as reached.
+ */
+function isReached(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return true;
+  const hit = document.elementsFromPoint(x, y).find((candidate) => !candidate.localName.startsWith('doclens-'));
+  if (!hit || element.contains(hit)) return true;
+  return window.scrollY > 0 && isPinned(hit) && !isPinned(element);
+}
+
+/**
+ * Whether the reader can see and tap `element` from the top of the page: displayed, visible, not off the side of
+ * the screen (a closed side menu), within the page's first screen or pinned to the viewport (a phone's layout puts
+ * a sidebar's box halfway down the page or at its end: no way to search, there), and not covered or clipped.
  */
 function canBeSeen(element: Element): boolean {
   if (!isVisible(element)) return false;
   const box = element.getBoundingClientRect();
   const nearTop = box.top + window.scrollY < window.innerHeight || isPinned(element);
-  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth && nearTop;
+  return box.width > 0 && box.right > 0 && box.left < document.documentElement.clientWidth && nearTop && isReached(element);
 }
 
 /**
