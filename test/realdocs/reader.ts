@@ -174,6 +174,30 @@ async function placement(page: Page, links: SampledLink[], root: string): Promis
   };
 }
 
+/**
+ * The scheme the page shows behind its text (run in the page), read apart from doclens' own code: the first painted
+ * background up from what lies at the middle of the window beneath the boxes pinned to it (a navigation bar fixed at the
+ * top is no background of the text: mkdocs' theme grows its bar to half the window with the 64 pages of Node.js').
+ */
+export function paintedScheme(): 'dark' | 'light' {
+  // No helper functions here: a named one would need the bundler's naming helper, which the page lacks.
+  const under = document.elementsFromPoint(innerWidth / 2, innerHeight / 2).find((hit) => {
+    for (let node: typeof hit | null = hit; node; node = node.parentElement)
+      if (['fixed', 'sticky'].includes(getComputedStyle(node).position)) return false;
+    return true;
+  });
+  let painted = 'rgb(255, 255, 255)';
+  for (let element = under ?? null; element; element = element.parentElement) {
+    const color = getComputedStyle(element).backgroundColor;
+    if (!/rgba\(.*, 0\)$|transparent/.test(color)) {
+      painted = color;
+      break;
+    }
+  }
+  const [r, g, b] = (painted.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 110 ? 'dark' : 'light';
+}
+
 /** 4 and 5 on one page: the switcher only with a choice; the widget's scheme that of the page, in light and dark systems. */
 async function switcherAndScheme(browser: Browser, url: string): Promise<ReaderCheck[]> {
   const schemes: string[] = [];
@@ -186,30 +210,17 @@ async function switcherAndScheme(browser: Browser, url: string): Promise<ReaderC
       await page.goto(url);
       await ready(page);
       await page.waitForFunction(() => !!document.querySelector('doclens-search')?.getAttribute('scheme'), undefined, { timeout: 5000 });
+      const shown = await page.evaluate(paintedScheme);
       const seen = await page.evaluate(() => {
-        // What the page paints behind its text, read apart from doclens' own code: the first painted
-        // background up from the middle of the page.
-        let element = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-        let painted = 'rgb(255, 255, 255)';
-        for (; element; element = element.parentElement) {
-          const color = getComputedStyle(element).backgroundColor;
-          if (!/rgba\(.*, 0\)$|transparent/.test(color)) {
-            painted = color;
-            break;
-          }
-        }
-        const [r, g, b] = (painted.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
-        const page = 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 110 ? 'dark' : 'light';
         const versions = document.querySelector('doclens-versions');
         return {
-          page,
           widget: document.querySelector('doclens-search')!.getAttribute('scheme')!,
           switcher: versions?.shadowRoot?.querySelector('[part~="switcher"]') ? 'shown' : 'hidden',
           choices: versions ? 'yes' : 'no element',
         };
       });
-      schemes.push(`${system} system: page ${seen.page}, widget ${seen.widget}`);
-      if (seen.page !== seen.widget) mismatch ||= `${system} system: page ${seen.page}, widget ${seen.widget}`;
+      schemes.push(`${system} system: page ${shown}, widget ${seen.widget}`);
+      if (shown !== seen.widget) mismatch ||= `${system} system: page ${shown}, widget ${seen.widget}`;
       switcher = seen.switcher;
     } finally {
       await context.close();
