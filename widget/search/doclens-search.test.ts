@@ -627,6 +627,24 @@ describe('<doclens-search>', () => {
       });
     });
 
+    it("leave out a heading that links to the site's start over the whole site's table of contents (statsmodels' nature)", async () => {
+      // The sidebar of a statsmodels API page, cut, its links pointed at the demo's pages: the page itself is not in the list.
+      const bars =
+        '<div class="sphinxsidebar" role="navigation" aria-label="main navigation"><div class="sphinxsidebarwrapper">' +
+        '<h3><a href="../index.html">Table of Contents</a></h3><ul>' +
+        '<li class="toctree-l1"><a class="reference internal" href="../install.html">Installing Aurora</a></li>' +
+        '<li class="toctree-l1"><a class="reference internal" href="index.html">Guides</a><ul>' +
+        '<li class="toctree-l2"><a class="reference internal" href="logging.html">Logging</a></li></ul></li>' +
+        '<li class="toctree-l1"><a class="reference internal" href="../api/index.html">API Reference</a></li></ul>' +
+        '</div></div>';
+      await searchedFromBars(bars, 'worker logging', async (element) => {
+        await until(() => rowPlace(element, '/guides/logging.html') !== undefined, 'the logging page, placed');
+        expect(rowPlace(element, '/guides/logging.html')).to.equal('Guides');
+        for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+          expect(place.textContent).not.to.match(/Table of Contents/);
+      });
+    });
+
     it("name the site from a start page's heading where its title names it short (the Python docs' start page)", async () => {
       const element = await themedPage(undefined, { title: '2.1.0 Documentation', heading: 'Aurora 2.1.0 documentation' });
       await element.show();

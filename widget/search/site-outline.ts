@@ -38,9 +38,10 @@ interface Place {
 
 /**
  * The heading just before a list that names it ("User guide" over a table of contents), if any. A
- * heading element over a list that holds the page itself or the site's start names the navigation
- * rather than a part of the site ("Navigation", "Table of Contents"); a caption given the heading role
- * (a Sphinx toctree's) names its group wherever the reader is.
+ * heading element over a list that holds the page itself or the site's start, or that links to one of
+ * them itself (statsmodels' "Table of Contents" over the whole site's), names the navigation rather than
+ * a part of the site ("Navigation", "Table of Contents"); a caption given the heading role (a Sphinx
+ * toctree's) names its group wherever the reader is.
  */
 function listHeading(list: Element, site: SiteKeys): string | undefined {
   const labelled = list.getAttribute('aria-labelledby');
@@ -49,7 +50,8 @@ function listHeading(list: Element, site: SiteKeys): string | undefined {
   if (!previous) return undefined;
   if (previous.getAttribute('role') === 'heading') return titleText(previous) || undefined;
   if (!/^h[1-6]$/.test(previous.localName)) return undefined;
-  const namesNavigation = [...list.querySelectorAll<HTMLAnchorElement>('a[href]')].some((link) => {
+  const links = [...previous.querySelectorAll<HTMLAnchorElement>('a[href]'), ...list.querySelectorAll<HTMLAnchorElement>('a[href]')];
+  const namesNavigation = links.some((link) => {
     const key = pageKey(link.href);
     return key === site.here || key === site.root;
   });
