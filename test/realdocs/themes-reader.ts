@@ -271,11 +271,15 @@ async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root:
         const between = index >= 0 && links[index + 1] ? stops.indexOf(links[index + 1]!) - stops.indexOf(links[index]!) - 1 : 0;
         return { index, count: links.length, between };
       });
-    // From the sampled link if it previews, else from the first link that does.
+    // From the sampled link if it previews and a previewed link follows it, else from the first link that previews: the
+    // sampled link may be the page's last (statsmodels' API pages end with their "See also" links).
     await page.evaluate(() => {
       const preview = document.querySelector('doclens-preview')!;
-      if (document.activeElement instanceof HTMLAnchorElement && preview.previewUrl(document.activeElement)) return;
-      [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => preview.previewUrl(candidate))?.focus();
+      const previewed = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(
+        (candidate) => candidate.tabIndex >= 0 && candidate.checkVisibility({ visibilityProperty: true }) && preview.previewUrl(candidate),
+      );
+      const at = previewed.indexOf(document.activeElement as HTMLAnchorElement);
+      if (at < 0 || at + 1 >= previewed.length) previewed[0]?.focus();
     });
     // Tab presses to the next previewed link, beyond the stops of the page's own between them (a link elsewhere).
     const presses: number[] = [];
