@@ -254,31 +254,38 @@ async function resultRows(browser: Browser, url: string, slug: string, queries: 
     await page.goto(url);
     await ready(page);
     title = await page.title();
+    /** The first row of the query before, whose rows show until the next query's come. */
+    let previous = '';
     for (const query of queries.slice(0, 4)) {
-      const seen = await page.evaluate(async (words) => {
-        const search = document.querySelector('doclens-search') as HTMLElement & {
-          show(query?: string): Promise<void>;
-          hide(): Promise<void>;
-        };
-        await search.show(words);
-        const root = search.shadowRoot!;
-        for (let wait = 0; wait < 200 && !root.querySelector('[role="option"]'); wait++)
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const options = [...root.querySelectorAll('[role="option"]')];
-        const result = {
-          rows: options.map((option) => ({
-            title: option.querySelector('[part~="option-title"]')?.textContent?.trim() ?? '',
-            place: option.querySelector('[part~="option-place"]')?.textContent?.trim(),
-            page: option.classList.contains('page'),
-            snippet: option.querySelector('.snippet')?.textContent?.trim() ?? '',
-          })),
-          label: root.querySelector('[part~="filters"] > span')?.textContent?.trim() ?? '',
-          subprojectsBox: !!root.querySelector('[part~="filters"] input[type="checkbox"]'),
-        };
-        await search.hide();
-        return result;
-      }, query.q);
+      const seen = await page.evaluate(
+        async ([words, before]) => {
+          const search = document.querySelector('doclens-search') as HTMLElement & {
+            show(query?: string): Promise<void>;
+            hide(): Promise<void>;
+          };
+          await search.show(words);
+          const root = search.shadowRoot!;
+          // The rows of these words: the dialog shows the last query's until they come.
+          for (let wait = 0; wait < 200 && (root.querySelector('[role="option"]')?.textContent ?? before) === before; wait++)
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const options = [...root.querySelectorAll('[role="option"]')];
+          const result = {
+            rows: options.map((option) => ({
+              title: option.querySelector('[part~="option-title"]')?.textContent?.trim() ?? '',
+              place: option.querySelector('[part~="option-place"]')?.textContent?.trim(),
+              page: option.classList.contains('page'),
+              snippet: option.querySelector('.snippet')?.textContent?.trim() ?? '',
+            })),
+            label: root.querySelector('[part~="filters"] > span')?.textContent?.trim() ?? '',
+            subprojectsBox: !!root.querySelector('[part~="filters"] input[type="checkbox"]'),
+          };
+          await search.hide();
+          return { ...result, first: options[0]?.textContent ?? '' };
+        },
+        [query.q, previous] as const,
+      );
+      previous = seen.first;
       label = seen.label;
       if (seen.subprojectsBox) problems.push('"Include subprojects" without subprojects');
       seen.rows.forEach((row, index) => {
@@ -286,7 +293,9 @@ async function resultRows(browser: Browser, url: string, slug: string, queries: 
         if (row.place) placed++;
         const above = seen.rows[index - 1];
         if (ANNOTATION.test(row.title)) problems.push(`annotation in "${row.title}"`);
-        if (row.place && /\.html?\b|\//.test(row.place)) problems.push(`place "${row.place}" is a path`);
+        // A file, or slugs joined by slashes; a title may hold a slash ("Examples for Physics/Mechanics", SymPy's).
+        if (row.place?.split(' › ').some((part) => /\.html?\b|^[a-z0-9_.-]*\/[a-z0-9_./-]*$/.test(part)))
+          problems.push(`place "${row.place}" is a path`);
         if (above && above.title.toLowerCase() === row.title.toLowerCase() && above.snippet === row.snippet)
           problems.push(`"${row.title}" repeats the row above`);
       });
@@ -294,8 +303,8 @@ async function resultRows(browser: Browser, url: string, slug: string, queries: 
   } finally {
     await context.close();
   }
-  // A site whose own name is its slug ("undici") is named right by it.
-  const namedBySlug = title.trim().toLowerCase() === slug.toLowerCase();
+  // A site whose own name is its slug ("undici", "Introduction — statsmodels") is named right by it.
+  const namedBySlug = title.split(/\s+[—–|·:-]\s+/).some((part) => part.trim().toLowerCase() === slug.toLowerCase());
   if (!namedBySlug && (label === `Searching ${slug}` || label === `Searching ${slug} latest`)) problems.push(`"${label}" names the slug`);
   return {
     point: 9,
