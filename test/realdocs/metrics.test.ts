@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../extraction/html/parse.ts';
 import { splitSections } from '../../extraction/sections.ts';
-import { halvesOf, relevanceOf } from './metrics.ts';
+import { distinctRows, halvesOf, relevanceOf } from './metrics.ts';
 import { contentWords, documentsNothing, headingOnly, notFromTarget } from './previews.ts';
 import { heldOutOf, queriesOf, SITES } from './sites.ts';
 
@@ -109,5 +109,25 @@ describe('halvesOf', () => {
     expect(heldOut).toMatchObject({ top3: 1, mrr: 1 });
     expect(heldOut.outcomes.length).toBe(2);
     expect(tuning).toMatchObject({ top3: 0, mrr: 0 });
+  });
+});
+
+describe('distinctRows', () => {
+  // SymPy's pages titled "Matrices": the tutorial's and the reference's, told apart by the places their rows show.
+  const titles = new Map([
+    ['tutorials/intro-tutorial/matrices.html', 'Matrices'],
+    ['modules/matrices/index.html', 'Matrices'],
+    ['reference/public/matrices/index.html', 'Matrices'],
+    ['modules/solvers/ode.html', 'ODE'],
+  ]);
+
+  it('counts a page whose title others share as told apart only by a place no other row with that title has', () => {
+    expect(distinctRows(titles)).toBe(0.25);
+    const places = new Map([
+      ['tutorials/intro-tutorial/matrices.html', 'Tutorials › Introductory Tutorial'],
+      ['modules/matrices/index.html', 'API Reference › Matrices'],
+    ]);
+    expect(distinctRows(titles, places)).toBe(1);
+    expect(distinctRows(titles, new Map([['modules/matrices/index.html', 'API Reference']]))).toBe(0.5);
   });
 });

@@ -69,10 +69,23 @@ export interface IndexFigures {
   /** Content pages the index has nothing of. */
   unindexed: string[];
   sections: number;
+  /** Each indexed page's title, by its file. */
+  titles: Map<string, string>;
   /** Share of indexed pages whose title no other page has. */
   distinctTitles: number;
   /** The most repeated titles, with how many pages carry each. */
   repeatedTitles: [string, number][];
+}
+
+/**
+ * Share of pages whose result row no other page's reads the same: its title, and the place the row gives it
+ * ("API Reference › Matrices") where `places` has one.
+ */
+export function distinctRows(titles: ReadonlyMap<string, string>, places: ReadonlyMap<string, string> = new Map()): number {
+  const rows = [...titles].map(([file, title]) => `${title.toLowerCase()}\n${places.get(file) ?? ''}`);
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row, (counts.get(row) ?? 0) + 1);
+  return share(rows.filter((row) => counts.get(row) === 1).length, rows.length);
 }
 
 export function indexFigures(index: IndexContents, files: string[]): IndexFigures {
@@ -80,10 +93,9 @@ export function indexFigures(index: IndexContents, files: string[]): IndexFigure
   const unindexed = files.filter((file) => !titles.has(file));
   const counts = new Map<string, number>();
   for (const title of titles.values()) counts.set(title.toLowerCase(), (counts.get(title.toLowerCase()) ?? 0) + 1);
-  const distinct = [...titles.values()].filter((title) => counts.get(title.toLowerCase()) === 1).length;
   const repeatedTitles = [...counts.entries()].filter(([, count]) => count > 1).sort((a, b) => b[1] - a[1]);
   const { pages, sections } = index.size;
-  return { served: files.length, indexed: pages, unindexed, sections, distinctTitles: share(distinct, titles.size), repeatedTitles };
+  return { served: files.length, indexed: pages, unindexed, sections, titles, distinctTitles: distinctRows(titles), repeatedTitles };
 }
 
 // ---------------------------------------------------------------------------------------------

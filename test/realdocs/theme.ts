@@ -16,6 +16,7 @@ export interface ThemeSearchProbe {
 }
 
 const THEME_SEARCH = fileURLToPath(new URL('../../widget/loader/theme-search.ts', import.meta.url));
+const SITE_OUTLINE = fileURLToPath(new URL('../../widget/search/site-outline.ts', import.meta.url));
 
 /** What the theme shows and where focus went, as the page tells it (see `INSTRUMENT`). */
 export interface ThemeState {
@@ -63,13 +64,16 @@ let instrumented: Promise<string> | undefined;
 
 /**
  * The script the checks add to each page before its own: the widget's detection of the theme's search
- * (on `window.__doclensThemeSearch`), and the recorder of focus and helpers (on `window.__doclensKeyboard`).
+ * (on `window.__doclensThemeSearch`), its reading of the site's outline that places result rows
+ * (`window.__doclensSiteOutline`), and the recorder of focus and helpers (on `window.__doclensKeyboard`).
  */
 export function instrument(): Promise<string> {
   instrumented ??= build({
     stdin: {
       contents: `import { searchOpeners, themeSearchBoxes } from ${JSON.stringify(THEME_SEARCH)};
-        window.__doclensThemeSearch = { searchOpeners, themeSearchBoxes };`,
+        import { SiteOutline } from ${JSON.stringify(SITE_OUTLINE)};
+        window.__doclensThemeSearch = { searchOpeners, themeSearchBoxes };
+        window.__doclensSiteOutline = SiteOutline;`,
       loader: 'ts',
       resolveDir: fileURLToPath(new URL('.', import.meta.url)),
     },
