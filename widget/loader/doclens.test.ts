@@ -209,6 +209,20 @@ describe('the doclens.js loader', () => {
     await until(() => search.open, 'doclens opened by its button');
   });
 
+  it("adds no button where the theme's box is under its own label, which passes a tap on to it", async () => {
+    const { doc, win } = await frame(
+      '',
+      page(
+        tag('data-features="search"'),
+        '<form action="search.html" style="position: relative"><input id="q" name="q">' +
+          '<label for="q" style="position: absolute; inset: 0">Search the docs</label></form><div role="main"></div>',
+      ),
+    );
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await win.customElements.whenDefined('doclens-search');
+    expect(doc.querySelector('doclens-search')!.hasAttribute('no-trigger')).to.equal(true);
+  });
+
   it("opens from mkdocs-material's header search button, and leaves the theme's search overlay closed when it closes", async () => {
     // mkdocs-material's partials/search.html: a checkbox shows the search by CSS; labels for it check and uncheck it.
     const material =

@@ -53,7 +53,8 @@ function isReached(element: Element): boolean {
   const y = box.top + box.height / 2;
   if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return true;
   const hit = document.elementsFromPoint(x, y).find((candidate) => !candidate.localName.startsWith('doclens-'));
-  if (!hit || element.contains(hit)) return true;
+  // A label laid over its field (a placeholder drawn by the theme) passes the tap on to it.
+  if (!hit || element.contains(hit) || hit.closest('label')?.control === element) return true;
   return window.scrollY > 0 && isPinned(hit) && !isPinned(element);
 }
 
