@@ -245,7 +245,12 @@ async function phoneSearch(browser: Browser, url: string): Promise<ThemeReaderCh
 }
 
 /** 6: Tab presses from one previewed link of the content to the next, and 7: axe with a preview and the dialog open. */
-async function keysAndAxe(browser: Browser, link: SampledLink | undefined, root: string, query: string): Promise<ThemeReaderCheck[]> {
+export async function keysAndAxe(
+  browser: Browser,
+  link: SampledLink | undefined,
+  root: string,
+  query: string,
+): Promise<ThemeReaderCheck[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
