@@ -198,3 +198,17 @@ describe('previews of source code and their annotation links', () => {
     expect(preview.content).toContain('Called at the beginning of a request');
   });
 });
+
+describe('previews of a module target after its page title', () => {
+  const kombu = readFileSync(new URL('./structure/fixtures/sphinx-celery-module.html', import.meta.url), 'utf8');
+  const url = 'https://docs.example.org/en/latest/reference/kombu.mixins.html';
+
+  it('show the section the title opens, and the beginning of a class too large to show whole ("Mixins." alone before)', () => {
+    const preview = previewOfTarget(parseHtml(kombu), 'module-kombu.mixins', url)!;
+    expect(preview.title).toBe('Mixin Classes - kombu.mixins');
+    expect(preview.content).toContain('<p>Mixins.</p>');
+    expect(preview.content).toMatch(/<dl><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin for implementing/);
+    expect(preview.content).not.toContain('Optional extra context manager');
+    expect(preview.truncated).toBe(true);
+  });
+});

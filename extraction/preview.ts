@@ -1,12 +1,12 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
+import { findByFragment, nextDefinition, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
-import { enclosingBlock, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
+import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
 import { hasText as hasAnyText, headingRank, isHeadingName } from './structure/tree.ts';
 
 export interface Preview {
@@ -74,8 +74,14 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
     if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last.text))) break;
     const html = toHtml(block);
     if (length + html.length > limits.maxChars) {
-      // A first block too large on its own (a long listing or table) still shows its beginning.
-      if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
+      // A first block too large on its own (a long listing or table) still shows its beginning; so does
+      // an entry too large (a class with all its members, after a module's one-line description).
+      const entry =
+        block.name === 'dl'
+          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length })
+          : undefined;
+      if (entry) parts.push({ html: entry, text });
+      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
       truncated = true;
       break;
     }
@@ -91,6 +97,17 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   // A signature heads its description as in the page, in one list: a `<dt>` alone is no term to a screen reader.
   if (first?.startsWith('<dt')) return { content: `<dl>${first}<dd>${rest.join('\n')}</dd></dl>`, truncated };
   return { content: parts.map((part) => part.html).join('\n'), truncated };
+}
+
+/** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
+function entryBeginning(list: Element, limits: PreviewLimits): string | undefined {
+  const term = elementsOf(list.children).find((child) => child.name === 'dt');
+  const definition = term && nextDefinition(term);
+  if (!term || !definition) return undefined;
+  const head = toHtml(term);
+  const room = limits.maxChars - head.length - '<dl><dd></dd></dl>'.length;
+  if (room <= 0) return undefined;
+  return `<dl>${head}<dd>${firstBlocks(elementsOf(definition.children), { ...limits, maxChars: room }).content}</dd></dl>`;
 }
 
 /**
@@ -182,12 +199,19 @@ function leads(element: Element, wrapper: Element): boolean {
   return false;
 }
 
+/** What an empty anchor stands for: what it labels, or the section of the heading it follows when it labels no heading. */
+function anchored(anchor: Element): Element {
+  const labelled = labelledBy(domhandlerTree, anchor);
+  if (labelled && headingRank(labelled.name) > 0) return labelled;
+  return headingBefore(domhandlerTree, anchor) ?? labelled ?? anchor;
+}
+
 /**
  * What a preview of the element with a fragment's id shows: an empty anchor what it labels, a heading
  * its section, a term its definition (alone, even when the terms of its list share one).
  */
 function previewParts(element: Element): Element[] {
-  const labelled = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
+  const labelled = isEmptyAnchor(domhandlerTree, element) ? anchored(element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.
   while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS)
