@@ -16,7 +16,7 @@ describe('the upstreamSection job', () => {
   it('answers a preview with the preview alone, links absolute, and what the proxy reads of it', () => {
     const output = runEmbedJob('upstreamSection', { content, pageUrl, preview: true });
     expect(output).not.toHaveProperty('content');
-    expect(output).toMatchObject({ previewHasText: true, cutFromListing: false, preview: { title: 'run' } });
+    expect(output).toMatchObject({ previewHasText: true, cutFromListing: false, preview: { title: 'Job.run' } });
     const { preview } = output as { preview: { content: string } };
     expect(preview.content).toContain('href="https://docs.example.org/en/latest/guide.html#runs"');
     expect(preview.content).not.toContain('headerlink');

@@ -93,10 +93,18 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
     parts.splice(parts.findLastIndex((part) => part.text));
   }
-  const [first, ...rest] = parts.map((part) => part.html);
-  // A signature heads its description as in the page, in one list: a `<dt>` alone is no term to a screen reader.
-  if (first?.startsWith('<dt')) return { content: `<dl>${first}<dd>${rest.join('\n')}</dd></dl>`, truncated };
-  return { content: parts.map((part) => part.html).join('\n'), truncated };
+  return { content: asLists(parts.map((part) => part.html)), truncated };
+}
+
+/**
+ * Blocks joined, each signature heading the blocks after it as in the page, in a list of its own
+ * (nested where the entry it belongs to follows it): a `<dt>` outside a `<dl>` is no term to a screen reader.
+ */
+function asLists(blocks: string[]): string {
+  const term = blocks.findIndex((block) => block.startsWith('<dt'));
+  if (term < 0) return blocks.join('\n');
+  const before = blocks.slice(0, term).map((block) => `${block}\n`);
+  return `${before.join('')}<dl>${blocks[term]}<dd>${asLists(blocks.slice(term + 1))}</dd></dl>`;
 }
 
 /** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
@@ -124,6 +132,31 @@ export function previewOfElement(section: Element, pageUrl: string, limits: Prev
   return previewOfElements([withAbsoluteReferences(section, pageUrl)], limits);
 }
 
+/** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
+function signatureName(term: Element): { name: string; prefixed: boolean } {
+  const parts = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
+  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(textOf(element)));
+  return { name: normalizeSpace(parts.map(textOf).join('')), prefixed };
+}
+
+/** Kinds of Python objects that belong to a class (Sphinx's `dl.py.method`): their signatures often leave the class out. */
+const MEMBER_KINDS = /\b(?:method|attribute|property|classmethod|staticmethod)\b/;
+
+/**
+ * The class a member's signature leaves out (`property args`, documented in `class Request`), from
+ * its id, the member's full name (`werkzeug.wrappers.Request.args`): the part before its own name.
+ */
+function memberOwner(entry: Element, term: Element, name: string): string | undefined {
+  const id = term.attribs.id ?? '';
+  if (!MEMBER_KINDS.test(entry.attribs.class ?? '') || !name || !id.endsWith(`.${name}`)) return undefined;
+  return (
+    id
+      .slice(0, -name.length - 1)
+      .split('.')
+      .at(-1) || undefined
+  );
+}
+
 /** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
 function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
   let roots = sectionRoots;
@@ -146,8 +179,9 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
     blocks = [...(definition ? elementsOf(definition.children) : []), ...after];
     if (term && hasClass(term, 'sig')) {
       // An API entry: the object's name as title, its full signature as the first block.
-      const name = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
-      title = normalizeSpace(name.map(textOf).join('')) || normalizeSpace(textOf(term));
+      const { name, prefixed } = signatureName(term);
+      const owner = prefixed ? undefined : memberOwner(entry, term, name);
+      title = owner ? `${owner}.${name}` : name || normalizeSpace(textOf(term));
       blocks = [term, ...blocks];
     } else if (term) {
       // A glossary or other term: the title says it already.
