@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { extractSection } from './find-section.ts';
+import { parseHtml } from './html/parse.ts';
 import { runEmbedJob } from './jobs.ts';
 
 const pageUrl = 'https://docs.example.org/en/latest/api.html';
@@ -20,5 +23,25 @@ describe('the upstreamSection job', () => {
     const { preview } = output as { preview: { content: string } };
     expect(preview.content).toContain('href="https://docs.example.org/en/latest/guide.html#runs"');
     expect(preview.content).not.toContain('headerlink');
+  });
+});
+
+describe('a table of contents entry as the Embed API answers it (aiohttp FAQ, docutils "contents")', () => {
+  const faq = readFileSync(new URL('./structure/fixtures/alabaster-contents.html', import.meta.url), 'utf8');
+  const faqUrl = 'https://docs.example.org/en/latest/faq.html';
+
+  it('is a preview without text, which the proxy reads again around it in the page: the section it leads to', () => {
+    const entry = extractSection(parseHtml(faq), faqUrl, { fragment: 'id1', doctool: 'sphinx' })!;
+    expect(entry).toMatch(/^<a [^>]*id="id1"/);
+    const output = runEmbedJob('upstreamSection', { content: entry, pageUrl: faqUrl, preview: true });
+    expect(output).toMatchObject({
+      previewHasText: false,
+      preview: { title: 'Are there plans for an @app.route decorator like in Flask?' },
+    });
+    // The page as the Embed API answers it: its main content, links absolute.
+    const page = extractSection(parseHtml(faq), faqUrl, {})!;
+    const around = runEmbedJob('targetPreview', { page, pageUrl: faqUrl, fragment: 'id1' })!;
+    expect(around.title).toBe('Are there plans for an @app.route decorator like in Flask?');
+    expect(around.content).toContain('As of aiohttp 2.3');
   });
 });

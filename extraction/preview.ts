@@ -171,6 +171,8 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
+  // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
+  if (only?.name === 'a') return { title: normalizeSpace(textOf(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
   if (entry?.name === 'dl') {
     // A definition list entry, and the blocks that describe it when its definition is empty.
@@ -398,6 +400,13 @@ function listingPreview(target: Element, listing: Element, limits: PreviewLimits
   return { title: name && first.includes(name) ? id : first, content: `<pre><code>${escapeHtml(code)}</code></pre>`, truncated };
 }
 
+/** The fragment a link points to in the page at `pageUrl` (`#id`, or the page's own URL as the Embed API writes links), if it does. */
+function fragmentWithin(href: string, pageUrl: string): string | undefined {
+  if (!URL.canParse(href, pageUrl)) return undefined;
+  const [url, page] = [new URL(href, pageUrl), new URL(pageUrl)];
+  return url.origin === page.origin && url.pathname === page.pathname && url.hash.length > 1 ? url.hash.slice(1) : undefined;
+}
+
 /**
  * The preview of what `#fragment` points to in a page: the text the link leads to (see `previewParts`),
  * links absolute against `pageUrl`; null when the page has no such element.
@@ -411,8 +420,8 @@ export function previewOfTarget(
   let found = findByFragment(page, fragment);
   if (!found) return null;
   // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
-  const href = found.name === 'a' ? found.attribs.href : undefined;
-  if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
+  const leadsTo = found.name === 'a' ? fragmentWithin(found.attribs.href ?? '', pageUrl) : undefined;
+  if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
   return previewOfElements(
