@@ -7,7 +7,7 @@ import { normalizeSpace } from './sections.ts';
 import { PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName } from './structure/tree.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -313,6 +313,19 @@ const wordsIn = (blocks: Element[]): number => blocks.reduce((words, block) => w
 function previousElement(element: Element, test: (element: Element) => boolean): Element | undefined {
   for (let previous = element.prev; previous; previous = previous.prev) if (isTag(previous) && test(previous)) return previous;
   return undefined;
+}
+
+/**
+ * Whether a section is what an empty label in its middle stands in (the Embed API's Sphinx rule
+ * answers a `<span id>` inside a section with the whole section: Python's `sys.html#auditing`, after
+ * the module's opening): the page around the label tells what it labels.
+ */
+export function labelledWithin(section: AnyNode[], fragment: string): boolean {
+  const root = elementsOf(section).length === 1 ? elementsOf(section)[0]! : undefined;
+  if (!root || !fragment || root.attribs.id === fragment) return false;
+  const ids = new Set([fragment, percentDecoded(fragment)]);
+  const label = elementsOf(root.children).find((child) => ids.has(child.attribs.id ?? ''));
+  return !!label && isEmptyAnchor(domhandlerTree, label) && !leads(label, root);
 }
 
 /** Lines of a definition's code shown at most. */
