@@ -2,7 +2,15 @@ import type { Element } from 'domhandler';
 import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { absolutizedFragment } from './html/links.ts';
 import { parseHtml, type ParsedHtml } from './html/parse.ts';
-import { cutFromListing, hasTextBeyondTitle, previewOf, previewOfElement, previewOfTarget, type Preview } from './preview.ts';
+import {
+  cutFromListing,
+  hasTextBeyondTitle,
+  labelledWithin,
+  previewOf,
+  previewOfElement,
+  previewOfTarget,
+  type Preview,
+} from './preview.ts';
 import { percentDecoded } from './structure/tree.ts';
 
 /**
@@ -29,9 +37,13 @@ export interface EmbedJobs {
    * hundreds of KB: it is not written out again for a few blocks).
    */
   upstreamSection: {
-    input: { content: string; pageUrl: string; preview: boolean };
-    /** `cutFromListing`: the section is a piece of a code listing, which the page around it tells more of. */
-    output: { content: string } | { preview: Preview; previewHasText: boolean; cutFromListing: boolean };
+    /** `fragment`: the id the section was asked by ('' for a page's opening). */
+    input: { content: string; pageUrl: string; fragment: string; preview: boolean };
+    /**
+     * `readAround`: the section is not what the target is (a piece of a code listing, or the section an empty label
+     * in its middle stands in), which the page around the target tells.
+     */
+    output: { content: string } | { preview: Preview; previewHasText: boolean; readAround: boolean };
   };
   /** The preview of what `#fragment` points to in a page's content from the upstream. */
   targetPreview: {
@@ -83,14 +95,14 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
   section({ page, ...query }) {
     return sectionOf(parseHtml(decoder.decode(page)), query);
   },
-  upstreamSection({ content, pageUrl, preview }) {
+  upstreamSection({ content, pageUrl, fragment, preview }) {
     // Upstream content gets the same link rewriting as the proxy's own extraction.
     const nodes = absolutizedFragment(content, pageUrl);
     if (!preview) return { content: toHtml(nodes) };
     // Read before the preview changes the nodes.
-    const cut = cutFromListing(nodes);
+    const readAround = cutFromListing(nodes) || labelledWithin(nodes, fragment);
     const start = previewOf(nodes);
-    return { preview: start, previewHasText: hasTextBeyondTitle(start), cutFromListing: cut };
+    return { preview: start, previewHasText: hasTextBeyondTitle(start), readAround };
   },
   targetPreview({ page, pageUrl, fragment }) {
     return previewOfTarget(parseHtml(page), fragment, pageUrl);

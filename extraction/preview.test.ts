@@ -20,9 +20,9 @@ describe('previewOf', () => {
     expect(preview.content).not.toContain('headerlink');
   });
 
-  it('titles an API entry by its name and keeps the signature first', () => {
+  it('titles an API entry by its name (a method with its class) and keeps the signature first', () => {
     const preview = previewOf(section('api/scheduler.html', 'aurora.Scheduler.add_job'));
-    expect(preview.title).toBe('add_job');
+    expect(preview.title).toBe('Scheduler.add_job');
     // In its list: a <dt> alone is an accessibility error (axe's `dlitem`).
     expect(preview.content).toMatch(/^<dl><dt class="sig sig-object py"[\s\S]*<\/dt><dd>[\s\S]*<\/dd><\/dl>$/);
   });
@@ -196,5 +196,42 @@ describe('previews of source code and their annotation links', () => {
     expect(preview.content).not.toContain('[source]');
     expect(preview.content).not.toContain('¶');
     expect(preview.content).toContain('Called at the beginning of a request');
+  });
+});
+
+describe('previews of members of a class and of a module target after its page title', () => {
+  const kombu = readFileSync(new URL('./structure/fixtures/sphinx-celery-module.html', import.meta.url), 'utf8');
+  const url = 'https://docs.example.org/en/latest/reference/kombu.mixins.html';
+
+  it('name the class a member belongs to where its signature does not (Werkzeug\'s Request.args read "args")', () => {
+    const werkzeug = readFileSync(new URL('./structure/fixtures/pallets-members.html', import.meta.url), 'utf8');
+    const preview = previewOfTarget(parseHtml(werkzeug), 'werkzeug.wrappers.Request.args', 'https://docs.example.org/wrappers.html')!;
+    expect(preview.title).toBe('Request.args');
+    expect(preview.content).toContain('The parsed URL parameters');
+    // A signature that names its class already keeps its own name.
+    expect(previewOfTarget(parseHtml(werkzeug), 'werkzeug.wrappers.Request', 'https://docs.example.org/wrappers.html')!.title).toBe(
+      'werkzeug.wrappers.Request',
+    );
+  });
+
+  it('show an undocumented member with its class, each signature in a list of its own (no <dt> inside a <dd>)', () => {
+    const preview = previewOfTarget(parseHtml(kombu), 'kombu.mixins.ConsumerMixin.connection_errors', url)!;
+    expect(preview.title).toBe('ConsumerMixin.connection_errors');
+    const member = /^<dl><dt [^>]*id="kombu.mixins.ConsumerMixin.connection_errors"[\s\S]*<\/dt><dd>/;
+    const owner = /<dd><dl><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin/;
+    expect(preview.content).toMatch(member);
+    expect(preview.content).toMatch(owner);
+    const terms = parseHtml(`<html><body>${preview.content}</body></html>`).$('dt');
+    expect(terms.length).toBe(2);
+    terms.each((_, term) => void expect(term.parent && 'name' in term.parent && term.parent.name).toBe('dl'));
+  });
+
+  it('show the section the title opens, and the beginning of a class too large to show whole ("Mixins." alone before)', () => {
+    const preview = previewOfTarget(parseHtml(kombu), 'module-kombu.mixins', url)!;
+    expect(preview.title).toBe('Mixin Classes - kombu.mixins');
+    expect(preview.content).toContain('<p>Mixins.</p>');
+    expect(preview.content).toMatch(/<dl><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin for implementing/);
+    expect(preview.content).not.toContain('Optional extra context manager');
+    expect(preview.truncated).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { findByFragment, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
+import { findByFragment, nextDefinition, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
-import { enclosingBlock, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName } from './structure/tree.ts';
+import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -74,8 +74,14 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
     if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last.text))) break;
     const html = toHtml(block);
     if (length + html.length > limits.maxChars) {
-      // A first block too large on its own (a long listing or table) still shows its beginning.
-      if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
+      // A first block too large on its own (a long listing or table) still shows its beginning; so does
+      // an entry too large (a class with all its members, after a module's one-line description).
+      const entry =
+        block.name === 'dl'
+          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length })
+          : undefined;
+      if (entry) parts.push({ html: entry, text });
+      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
       truncated = true;
       break;
     }
@@ -87,10 +93,29 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
     parts.splice(parts.findLastIndex((part) => part.text));
   }
-  const [first, ...rest] = parts.map((part) => part.html);
-  // A signature heads its description as in the page, in one list: a `<dt>` alone is no term to a screen reader.
-  if (first?.startsWith('<dt')) return { content: `<dl>${first}<dd>${rest.join('\n')}</dd></dl>`, truncated };
-  return { content: parts.map((part) => part.html).join('\n'), truncated };
+  return { content: asLists(parts.map((part) => part.html)), truncated };
+}
+
+/**
+ * Blocks joined, each signature heading the blocks after it as in the page, in a list of its own
+ * (nested where the entry it belongs to follows it): a `<dt>` outside a `<dl>` is no term to a screen reader.
+ */
+function asLists(blocks: string[]): string {
+  const term = blocks.findIndex((block) => block.startsWith('<dt'));
+  if (term < 0) return blocks.join('\n');
+  const before = blocks.slice(0, term).map((block) => `${block}\n`);
+  return `${before.join('')}<dl>${blocks[term]}<dd>${asLists(blocks.slice(term + 1))}</dd></dl>`;
+}
+
+/** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
+function entryBeginning(list: Element, limits: PreviewLimits): string | undefined {
+  const term = elementsOf(list.children).find((child) => child.name === 'dt');
+  const definition = term && nextDefinition(term);
+  if (!term || !definition) return undefined;
+  const head = toHtml(term);
+  const room = limits.maxChars - head.length - '<dl><dd></dd></dl>'.length;
+  if (room <= 0) return undefined;
+  return `<dl>${head}<dd>${firstBlocks(elementsOf(definition.children), { ...limits, maxChars: room }).content}</dd></dl>`;
 }
 
 /**
@@ -107,6 +132,31 @@ export function previewOfElement(section: Element, pageUrl: string, limits: Prev
   return previewOfElements([withAbsoluteReferences(section, pageUrl)], limits);
 }
 
+/** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
+function signatureName(term: Element): { name: string; prefixed: boolean } {
+  const parts = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
+  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(textOf(element)));
+  return { name: normalizeSpace(parts.map(textOf).join('')), prefixed };
+}
+
+/** Kinds of Python objects that belong to a class (Sphinx's `dl.py.method`): their signatures often leave the class out. */
+const MEMBER_KINDS = /\b(?:method|attribute|property|classmethod|staticmethod)\b/;
+
+/**
+ * The class a member's signature leaves out (`property args`, documented in `class Request`), from
+ * its id, the member's full name (`werkzeug.wrappers.Request.args`): the part before its own name.
+ */
+function memberOwner(entry: Element, term: Element, name: string): string | undefined {
+  const id = term.attribs.id ?? '';
+  if (!MEMBER_KINDS.test(entry.attribs.class ?? '') || !name || !id.endsWith(`.${name}`)) return undefined;
+  return (
+    id
+      .slice(0, -name.length - 1)
+      .split('.')
+      .at(-1) || undefined
+  );
+}
+
 /** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
 function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
   let roots = sectionRoots;
@@ -121,6 +171,8 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
+  // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
+  if (only?.name === 'a') return { title: normalizeSpace(textOf(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
   if (entry?.name === 'dl') {
     // A definition list entry, and the blocks that describe it when its definition is empty.
@@ -129,8 +181,9 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
     blocks = [...(definition ? elementsOf(definition.children) : []), ...after];
     if (term && hasClass(term, 'sig')) {
       // An API entry: the object's name as title, its full signature as the first block.
-      const name = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
-      title = normalizeSpace(name.map(textOf).join('')) || normalizeSpace(textOf(term));
+      const { name, prefixed } = signatureName(term);
+      const owner = prefixed ? undefined : memberOwner(entry, term, name);
+      title = owner ? `${owner}.${name}` : name || normalizeSpace(textOf(term));
       blocks = [term, ...blocks];
     } else if (term) {
       // A glossary or other term: the title says it already.
@@ -182,12 +235,19 @@ function leads(element: Element, wrapper: Element): boolean {
   return false;
 }
 
+/** What an empty anchor stands for: what it labels, or the section of the heading it follows when it labels no heading. */
+function anchored(anchor: Element): Element {
+  const labelled = labelledBy(domhandlerTree, anchor);
+  if (labelled && headingRank(labelled.name) > 0) return labelled;
+  return headingBefore(domhandlerTree, anchor) ?? labelled ?? anchor;
+}
+
 /**
  * What a preview of the element with a fragment's id shows: an empty anchor what it labels, a heading
  * its section, a term its definition (alone, even when the terms of its list share one).
  */
 function previewParts(element: Element): Element[] {
-  const labelled = isEmptyAnchor(domhandlerTree, element) ? (labelledBy(domhandlerTree, element) ?? element) : element;
+  const labelled = isEmptyAnchor(domhandlerTree, element) ? anchored(element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.
   while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS)
@@ -253,6 +313,19 @@ const wordsIn = (blocks: Element[]): number => blocks.reduce((words, block) => w
 function previousElement(element: Element, test: (element: Element) => boolean): Element | undefined {
   for (let previous = element.prev; previous; previous = previous.prev) if (isTag(previous) && test(previous)) return previous;
   return undefined;
+}
+
+/**
+ * Whether a section is what an empty label in its middle stands in (the Embed API's Sphinx rule
+ * answers a `<span id>` inside a section with the whole section: Python's `sys.html#auditing`, after
+ * the module's opening): the page around the label tells what it labels.
+ */
+export function labelledWithin(section: AnyNode[], fragment: string): boolean {
+  const root = elementsOf(section).length === 1 ? elementsOf(section)[0]! : undefined;
+  if (!root || !fragment || root.attribs.id === fragment) return false;
+  const ids = new Set([fragment, percentDecoded(fragment)]);
+  const label = elementsOf(root.children).find((child) => ids.has(child.attribs.id ?? ''));
+  return !!label && isEmptyAnchor(domhandlerTree, label) && !leads(label, root);
 }
 
 /** Lines of a definition's code shown at most. */
@@ -340,6 +413,13 @@ function listingPreview(target: Element, listing: Element, limits: PreviewLimits
   return { title: name && first.includes(name) ? id : first, content: `<pre><code>${escapeHtml(code)}</code></pre>`, truncated };
 }
 
+/** The fragment a link points to in the page at `pageUrl` (`#id`, or the page's own URL as the Embed API writes links), if it does. */
+function fragmentWithin(href: string, pageUrl: string): string | undefined {
+  if (!URL.canParse(href, pageUrl)) return undefined;
+  const [url, page] = [new URL(href, pageUrl), new URL(pageUrl)];
+  return url.origin === page.origin && url.pathname === page.pathname && url.hash.length > 1 ? url.hash.slice(1) : undefined;
+}
+
 /**
  * The preview of what `#fragment` points to in a page: the text the link leads to (see `previewParts`),
  * links absolute against `pageUrl`; null when the page has no such element.
@@ -353,8 +433,8 @@ export function previewOfTarget(
   let found = findByFragment(page, fragment);
   if (!found) return null;
   // A target that is itself a link within the page (a table of contents entry a heading links back to) stands for where it leads.
-  const href = found.name === 'a' ? found.attribs.href : undefined;
-  if (href?.startsWith('#') && href.length > 1) found = findByFragment(page, href.slice(1)) ?? found;
+  const leadsTo = found.name === 'a' ? fragmentWithin(found.attribs.href ?? '', pageUrl) : undefined;
+  if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
   return previewOfElements(

@@ -77,7 +77,7 @@ const THEMES: ThemeCase[] = [
     main: 'columngroups',
     title: 'astropy.table.ColumnGroups',
     sections: ['astropy.table.ColumnGroups', 'astropy.table.ColumnGroups.indices', 'columngroups'],
-    preview: ['astropy.table.ColumnGroups.indices', 'indices', 'Bases: BaseGroups'],
+    preview: ['astropy.table.ColumnGroups.indices', 'ColumnGroups.indices', 'Bases: BaseGroups'],
     page: 'Bases: BaseGroups',
   },
   {

@@ -87,6 +87,26 @@ export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, E
 }
 
 /**
+ * The heading an empty anchor follows with nothing between but other empty anchors: a target placed
+ * after a section's title (Sphinx's module target, `<h1>…</h1><span id="module-x"></span><p>`) marks
+ * what the section documents, not only its first paragraph.
+ */
+export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
+  const parent = tree.parent(anchor);
+  if (!parent) return undefined;
+  const siblings = tree.childNodes(parent);
+  let heading: Element | undefined;
+  for (let index = 0; index < siblings.length && siblings[index] !== anchor; index++) {
+    const sibling = siblings[index]!;
+    if (!tree.isElement(sibling)) {
+      if (visibleLength(tree.textData(sibling) ?? '') > 0) heading = undefined;
+    } else if (isHeadingName(tree.tagName(sibling))) heading = sibling;
+    else if (!isEmptyAnchor(tree, sibling)) heading = undefined;
+  }
+  return heading;
+}
+
+/**
  * The ids a reader may reach a heading by, best first: the id its own permalink points to, its own id,
  * the id of the section it opens, and the empty anchors just before it (which label it).
  */

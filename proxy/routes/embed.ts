@@ -129,10 +129,11 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
             throw error;
           });
         if (!result) return undefined;
-        const section = await extracted(context, url, 'upstreamSection', { content: result.content, pageUrl, preview });
-        if (!('preview' in section) || !name || (section.previewHasText && !section.cutFromListing)) return section;
-        // A bare target (a heading, an empty anchor), or a definition cut out of its code listing: what
-        // it is, read around it in the page's content from the upstream, with the reader's own credential.
+        const section = await extracted(context, url, 'upstreamSection', { content: result.content, pageUrl, fragment: name, preview });
+        if (!('preview' in section) || !name || (section.previewHasText && !section.readAround)) return section;
+        // A bare target (a heading, an empty anchor), a definition cut out of its code listing, or a label
+        // the section around it stands in for: what it is, read around it in the page's content from the
+        // upstream, with the reader's own credential.
         const page = await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
         const around = page && (await extracted(context, url, 'targetPreview', { page: page.content, pageUrl, fragment: name }));
         return { preview: around ?? section.preview };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFragment } from '../../extraction/html/parse.ts';
 import { splitSections } from '../../extraction/sections.ts';
 import { distinctRows, halvesOf, relevanceOf } from './metrics.ts';
-import { contentWords, documentsNothing, headingOnly, notFromTarget } from './previews.ts';
+import { contentWords, documentsNothing, headingOnly, introducesTarget, notFromTarget } from './previews.ts';
 import { heldOutOf, queriesOf, SITES } from './sites.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
@@ -80,6 +80,30 @@ describe('notFromTarget', () => {
     expect(notFromTarget('End', '<p>The introduction of the page.</p>', farAway, 'end')).toBe(
       'text from another part of the page: "The introduction of the page."',
     );
+  });
+});
+
+describe('introducesTarget', () => {
+  // Celery's command line reference: the usage line, then options that document nothing, far below it.
+  const options = Array.from(
+    { length: 20 },
+    (_, index) => `<dt id="opt-${index}">--option-${index}</dt><dd><p>${'words '.repeat(20)}</p></dd>`,
+  );
+  const page = contentWords(
+    parseFragment(
+      `<h1 id="worker">worker</h1><pre>celery worker [OPTIONS]</pre><dl>${options.join('')}<dt id="purge">--purge</dt><dd></dd></dl>`,
+    ),
+  );
+
+  it('is said of text before the target: the usage line an undocumented option is previewed with', () => {
+    const preview = '<dl><dt>--purge</dt><dd><pre>celery worker [OPTIONS]</pre></dd></dl>';
+    expect(notFromTarget('--purge', preview, page, 'purge')).toBe('text from another part of the page: "celery worker [OPTIONS]"');
+    expect(introducesTarget('--purge', preview, page, 'purge')).toBe(true);
+  });
+
+  it('is not said of text after the target, nor of text from outside the main content', () => {
+    expect(introducesTarget('worker', '<p>celery worker [OPTIONS]</p>', page, 'worker')).toBe(false);
+    expect(introducesTarget('--purge', '<p>Navigation Index Modules</p>', page, 'purge')).toBe(false);
   });
 });
 

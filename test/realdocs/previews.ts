@@ -1,7 +1,8 @@
 /**
  * The real-docs measure of previews: each sampled in-content link's preview, asked of the proxy as
  * the widget asks it, must carry text beyond its heading, and that text must be the target's. A
- * preview of its heading alone is left out of the measure where the target documents nothing.
+ * preview of its heading alone, or of what introduces it, is left out of the measure where the target
+ * documents nothing.
  */
 import { isTag, type AnyNode } from 'domhandler';
 import type { EmbedPreview, ErrorBody } from '../../contract/index.ts';
@@ -21,7 +22,7 @@ export interface PreviewOutcome extends SampledLink {
   failure: PreviewFailure | undefined;
   /** Why it failed: the error code, or the heading the preview stopped at. */
   reason: string;
-  /** A heading alone, where the target documents nothing (see `documentsNothing`): left out of the measure. */
+  /** A heading alone, or what introduces the target, where it documents nothing (see `documentsNothing`): left out of the measure. */
   leftOut?: true;
 }
 
@@ -117,14 +118,31 @@ const containsRun = (words: string[], run: string[]) => ` ${words.join(' ')} `.i
 export function notFromTarget(title: string, content: string, page: ContentWords, fragment: string): string | undefined {
   const first = blocksBeyondHeading(title, content)[0] ?? '';
   const quoted = wordsOf(first).slice(0, QUOTED_WORDS);
-  const decoded = percentDecoded(fragment);
-  // A link to a whole page points at its heading (main content may hold navigation before it); a
-  // target outside the main content is looked for in all of it.
-  const at = fragment ? (page.idAt.get(fragment) ?? page.idAt.get(decoded)) : (page.idAt.get(PAGE_HEADING) ?? 0);
+  // A target outside the main content is looked for in all of it.
+  const at = targetAt(page, fragment);
   const near = page.words.slice(Math.max(0, (at ?? 0) - WORDS_BEFORE_TARGET), at === undefined ? undefined : at + WORDS_AFTER_TARGET);
   if (containsRun(near, quoted)) return undefined;
   const where = containsRun(page.words, quoted) ? 'from another part of the page' : "not from the page's main content";
   return `text ${where}: "${first.slice(0, 60)}"`;
+}
+
+/**
+ * Where the link's target starts among the page's words: a link to a whole page points at its heading
+ * (main content may hold navigation before it).
+ */
+function targetAt(page: ContentWords, fragment: string): number | undefined {
+  return fragment ? (page.idAt.get(fragment) ?? page.idAt.get(percentDecoded(fragment))) : (page.idAt.get(PAGE_HEADING) ?? 0);
+}
+
+/**
+ * Whether a preview's text is what introduces its target: the first words of its first block stand
+ * in the page's main content before the target (the class of an undocumented method, the usage line
+ * before a command's options), as previews show targets that document nothing.
+ */
+export function introducesTarget(title: string, content: string, page: ContentWords, fragment: string): boolean {
+  const quoted = wordsOf(blocksBeyondHeading(title, content)[0] ?? '').slice(0, QUOTED_WORDS);
+  const at = targetAt(page, fragment);
+  return quoted.length > 0 && at !== undefined && containsRun(page.words.slice(0, at), quoted);
 }
 
 /** What is read of each target page, once per page: its main content's words (found as the extraction finds it), its sections. */
@@ -173,7 +191,15 @@ async function previewOutcome(site: ServedSite, link: SampledLink, targets: Targ
   if (bare && documentsNothing(await targetSections(site, link.target, targets), new URL(link.url).hash.slice(1)))
     return { ...link, failure: undefined, reason: bare, leftOut: true };
   if (bare) return { ...link, failure: 'heading only', reason: bare };
-  const foreign = notFromTarget(title, content, await targetPage(site, link.target, targets), new URL(link.url).hash.slice(1));
+  const [page, fragment] = [await targetPage(site, link.target, targets), new URL(link.url).hash.slice(1)];
+  const foreign = notFromTarget(title, content, page, fragment);
+  // A target that documents nothing previewed with what introduces it: counted apart, as one previewed as its heading.
+  if (
+    foreign &&
+    introducesTarget(title, content, page, fragment) &&
+    documentsNothing(await targetSections(site, link.target, targets), fragment)
+  )
+    return { ...link, failure: undefined, reason: `what introduces it, ${foreign}`, leftOut: true };
   return { ...link, failure: foreign ? 'text from elsewhere' : undefined, reason: foreign ?? '' };
 }
 

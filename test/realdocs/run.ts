@@ -127,7 +127,7 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
   const notes = [
     kinds.size ? `failed: ${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')}` : '',
     sample.broken.length ? `${sample.broken.length} links to fragments their page lacks not counted` : '',
-    leftOut ? `${leftOut} links to targets that document nothing, previewed as their heading, not counted` : '',
+    leftOut ? `${leftOut} links to targets that document nothing, previewed as their heading or what introduces them, not counted` : '',
     sample.withoutMainContent.length
       ? `no main content found on ${sample.withoutMainContent.length} pages (${sample.withoutMainContent.slice(0, 3).join(', ')})`
       : '',

@@ -9,6 +9,7 @@ import {
   resultRows,
   resultUrl,
   rowLabel,
+  rowTitle,
   sectionSnippet,
   sectionTitle,
   stepIndex,
@@ -196,6 +197,26 @@ describe('rows of a page that share a title', () => {
     // Titles of their own need no owner; nor does an anchor that is no full name.
     const [other] = resultGroups([result('/b.html', [verify('Scrypt'), block('verify', { title: 'verify(key_material, expected_key)' })])]);
     expect(other!.sections.map((row) => row.owner)).toEqual(['Scrypt', undefined]);
+  });
+});
+
+describe('rows of class members whose titles leave their class out', () => {
+  it("name it before the member's own name (Werkzeug's properties, as its docs host answers them)", () => {
+    const member = (id: string, name: string, markup: string) =>
+      block(id, { type: 'domain', title: undefined, name, highlights: { name: [markup], content: [] } });
+    const [group] = resultGroups([
+      result('/en/latest/wrappers.html', [
+        member('werkzeug.wrappers.Request.args', 'property args: MultiDict[str, str]', 'property <span>args</span>: MultiDict[str, str]'),
+        member('werkzeug.wrappers.Request.application', 'classmethod application(f)', 'classmethod application(f)'),
+        member('werkzeug.wrappers.Request', 'class werkzeug.wrappers.Request(environ)', 'class werkzeug.wrappers.Request(environ)'),
+      ]),
+    ]);
+    expect(group!.sections.map(rowLabel)).toEqual([
+      'property Request.args: MultiDict[str, str]',
+      'classmethod Request.application(f)',
+      'class werkzeug.wrappers.Request(environ)',
+    ]);
+    expect(rowTitle(group!.sections[0]!).markup).toBe('property Request.<span>args</span>: MultiDict[str, str]');
   });
 });
 

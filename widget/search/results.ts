@@ -16,8 +16,8 @@ export interface ResultRow {
   result: SearchResult;
   block?: SearchBlock;
   /**
-   * Where sections listed under a page share a title (the same method of two classes): the owner
-   * their anchor names (`PBKDF2HMAC` of `…kdf.pbkdf2.PBKDF2HMAC.verify`), which tells them apart.
+   * A member's owner its title leaves out, as its anchor names it (`Request` of `werkzeug.wrappers.Request.args`,
+   * titled "property args"): it tells apart the same method of two classes too (`PBKDF2HMAC.verify`, `Scrypt.verify`).
    */
   owner?: string;
 }
@@ -88,33 +88,41 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
     const shown = blocks.filter(
       (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
     );
-    const listed = shown.slice(0, SECTIONS_PER_PAGE);
-    const titles = listed.map((block) => sectionTitle(block).text.trim().toLowerCase());
     return {
       page: row(page, result),
       ...(lead ? { lead } : {}),
-      sections: listed.map((block, at) => {
+      sections: shown.slice(0, SECTIONS_PER_PAGE).map((block) => {
         const section = row(`${page}#${encodeURIComponent(block.id)}`, result, block);
-        const owner = titles.indexOf(titles[at]!) !== titles.lastIndexOf(titles[at]!) ? ownerOf(block) : undefined;
+        const owner = ownerOf(block);
         return owner ? { ...section, owner } : section;
       }),
     };
   });
 }
 
-/** What owns a documented object, from its anchor when that is its full name and its title starts with its own part. */
+/**
+ * What owns a documented object, from its anchor when that is its full name and its title names its
+ * own part but not its owner (`property args` of `werkzeug.wrappers.Request.args`).
+ */
 function ownerOf(block: SearchBlock): string | undefined {
   const parts = block.id.split('.');
-  const own = parts.at(-1);
-  if (
-    parts.length < 2 ||
-    !own ||
-    !sectionTitle(block)
-      .text.split(/[^\w$]+/)
-      .includes(own)
-  )
-    return undefined;
-  return parts.at(-2) || undefined;
+  const [own, owner] = [parts.at(-1), parts.at(-2)];
+  const words = sectionTitle(block).text.split(/[^\w$]+/);
+  return own && owner && words.includes(own) && !words.includes(owner) ? owner : undefined;
+}
+
+/** A section row's title, its owner written before its own name (`property Request.args: …`), in its text and its markup. */
+export function rowTitle(row: ResultRow): HighlightedText {
+  const title = sectionTitle(row.block!);
+  const own = row.block!.id.split('.').at(-1);
+  if (!row.owner || !own) return title;
+  // Before the name's first whole occurrence (and the highlight that may open on it).
+  const at = new RegExp(`(^|[^\\w$.>])((?:<span[^>]*>)?${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$]))`);
+  const before = (owner: string) => (_: string, start: string, name: string) => `${start}${owner}.${name}`;
+  return {
+    markup: title.markup?.replace(at, before(row.owner.replace(/&/g, '&amp;').replace(/</g, '&lt;'))),
+    text: title.text.replace(at, before(row.owner)),
+  };
 }
 
 const sameText = (a: string | undefined, b: string | undefined) =>
@@ -218,8 +226,7 @@ export function sectionSnippet(block: SearchBlock): HighlightedText {
 
 /** What a row is called when announced: its section, else its page. */
 export function rowLabel(row: ResultRow): string {
-  const label = withoutTrailingMark(row.block?.title ?? row.block?.name ?? row.result.title ?? '');
-  return row.owner ? `${row.owner}.${label}` : label;
+  return row.block ? rowTitle(row).text : withoutTrailingMark(row.result.title ?? '');
 }
 
 /** The next index of a list the arrows go round; from none, Down goes to the first and Up to the last. */

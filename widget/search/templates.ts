@@ -11,7 +11,7 @@ import {
   resultGroups,
   rowLabel,
   sectionSnippet,
-  sectionTitle,
+  rowTitle,
   type HighlightedText,
   type ResultRow,
 } from './results.ts';
@@ -200,9 +200,7 @@ function renderResults(view: SearchView): TemplateResult {
               view,
               section,
               html`
-            <span class="title hit" part="option-title">${section.owner ? `${section.owner}.` : nothing}${highlighted(
-              sectionTitle(section.block!),
-            )}</span>
+            <span class="title hit" part="option-title">${highlighted(rowTitle(section))}</span>
             <span class="snippet">${highlighted(sectionSnippet(section.block!))}</span>`,
               'section',
             ),
