@@ -740,6 +740,20 @@ describe('words as readers type them', () => {
       addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of part ${n}; validation of the inputs.`));
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
   });
+
+  it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));
+    addHtml(site, 'scaling.html', sphinxPage('Scaling', 'Standardize each feature before fitting.'));
+    addHtml(site, 'cross-validation.html', sphinxPage('Cross validation', 'Cross validation splits the data.'));
+    for (const n of [1, 2, 3])
+      addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of the configuration; validation of the inputs.`));
+    expect(site.respelled('configuraton file')).toEqual(['configuraton']);
+    expect(site.respelled('standardise features')).toEqual(['standardise']);
+    expect(site.respelled('crossvalidation')).toEqual(['crossvalidation']);
+    expect(site.respelled('configuration file')).toEqual([]);
+    expect(site.respelled('configura')).toEqual([]);
+  });
 });
 
 describe('parameters of an entry', () => {
