@@ -696,6 +696,23 @@ describe('SearchIndex ranking rules', () => {
   });
 });
 
+describe('titles that say the query', () => {
+  it('ranks a page titled by the query above a section so titled on a page about something else', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'internal.html',
+      '<html><body><div role="main"><h1>Internal classes</h1><p>Classes the models share.</p>' +
+        '<section id="glm"><h2>Generalized linear model</h2><p>Generalized linear models, explained. Generalized linear models: ' +
+        '<code>generalized_linear_model.GLM</code>, ' +
+        '<code>generalized_linear_model.GLMResults</code>, <code>generalized_linear_model.Family</code>.</p></section>' +
+        '</div></body></html>',
+    );
+    addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'A response from a family of distributions, fitted.'));
+    expect(site.search('generalized linear models').map((hit) => hit.path)).toEqual(['glm.html', 'internal.html']);
+  });
+});
+
 describe('words as readers type them', () => {
   const paths = (index: SearchIndex, query: string) => index.search(query).map((hit) => hit.path);
 
