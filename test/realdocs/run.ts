@@ -247,9 +247,8 @@ interface SearchRow {
   pages: number;
   relevance: Relevance;
   halves: ReturnType<typeof halvesOf>;
-  /** The host's saved index searched as static mode searches. */
+  /** The host's saved index searched as static mode searches, with the typo and word-form queries it finds. */
   saved: SavedIndexSearch;
-  respelled: Set<Query>;
   seconds: number;
 }
 
@@ -277,7 +276,6 @@ async function measureSearchOnly(site: Site): Promise<SearchRow> {
     relevance,
     halves: halvesOf(relevance),
     saved,
-    respelled: saved.respelled,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -306,7 +304,7 @@ function searchTable(rows: SearchRow[]): string {
     '|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const { found, of } = respelledTop3([row]);
+    const { found, of } = respelledTop3([{ respelled: row.saved.respelled, relevance: row.relevance }]);
     lines.push(
       `| ${row.site.slug} | ${row.pages} | ${relevanceCell(row.relevance)} of ${row.relevance.outcomes.length} | ` +
         `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ` +
@@ -491,11 +489,12 @@ async function searchOnly(sites: Site[]): Promise<number> {
   console.log(`\n${searchTable(rows)}\n`);
   const failing = [...rows.map((row) => [row.site.slug, searchMisses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
-  console.log(respelledLine(rows));
+  const respelled = rows.map((row) => ({ respelled: row.saved.respelled, relevance: row.relevance }));
+  console.log(respelledLine(respelled));
   console.log(
     `${sites.length - failing.length} of ${sites.length} sites meet every search target (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
-  const { found, of } = respelledTop3(rows);
+  const { found, of } = respelledTop3(respelled);
   return failing.length || share(found, of) < TARGETS.respelled ? 1 : 0;
 }
 
