@@ -696,6 +696,23 @@ describe('SearchIndex ranking rules', () => {
   });
 });
 
+describe('titles that say the query', () => {
+  it('ranks a page titled by the query above a section so titled on a page about something else', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'internal.html',
+      '<html><body><div role="main"><h1>Internal classes</h1><p>Classes the models share.</p>' +
+        '<section id="glm"><h2>Generalized linear model</h2><p>Generalized linear models, explained. Generalized linear models: ' +
+        '<code>generalized_linear_model.GLM</code>, ' +
+        '<code>generalized_linear_model.GLMResults</code>, <code>generalized_linear_model.Family</code>.</p></section>' +
+        '</div></body></html>',
+    );
+    addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'A response from a family of distributions, fitted.'));
+    expect(site.search('generalized linear models').map((hit) => hit.path)).toEqual(['glm.html', 'internal.html']);
+  });
+});
+
 describe('words as readers type them', () => {
   const paths = (index: SearchIndex, query: string) => index.search(query).map((hit) => hit.path);
 
@@ -739,6 +756,20 @@ describe('words as readers type them', () => {
     for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
       addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of part ${n}; validation of the inputs.`));
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
+  });
+
+  it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));
+    addHtml(site, 'scaling.html', sphinxPage('Scaling', 'Standardize each feature before fitting.'));
+    addHtml(site, 'cross-validation.html', sphinxPage('Cross validation', 'Cross validation splits the data.'));
+    for (const n of [1, 2, 3])
+      addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of the configuration; validation of the inputs.`));
+    expect(site.respelled('configuraton file')).toEqual(['configuraton']);
+    expect(site.respelled('standardise features')).toEqual(['standardise']);
+    expect(site.respelled('crossvalidation')).toEqual(['crossvalidation']);
+    expect(site.respelled('configuration file')).toEqual([]);
+    expect(site.respelled('configura')).toEqual([]);
   });
 });
 

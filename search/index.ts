@@ -5,6 +5,7 @@
  *   extraction's `splitSections`), then `finish()`. Pages may be added and searched in between.
  * - `search(text)`: the pages best first, each with its best sections and the words that matched
  *   (`PageHit`, for `highlight` and `highlightExcerpts`); none for a query without words.
+ *   `respelled(text)`: the query's words it reads as other spellings.
  * - `savedParts(sizes)`: the index as parts (`SavedPart`: a name and JSON text) of about `sizes` characters
  *   by kind (`PartSizes`), each made when asked for; the head comes last, with the directory of the
  *   others. `addPart(json)` takes parts back in any order; `finish()` after the last. The `titles` part
@@ -25,7 +26,7 @@ import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles
 import { FieldSearch } from './field-search.ts';
 import { type IndexedSection, ownerOf } from './fields.ts';
 import { indexedSections } from './indexed-sections.ts';
-import { findSections, lookups } from './matching.ts';
+import { findSections, lookups, respelled } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { readQuery } from './query.ts';
 import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
@@ -111,6 +112,12 @@ export class SearchIndex {
     this.settleTitles();
     const found = findSections(this.fieldSearch, reading);
     return groupByPage(rank(this.rankedSite(), reading, found));
+  }
+
+  /** The words of a query that the search reads as other spellings (a typo, another region's spelling, a compound: see `respelled`). */
+  respelled(text: string): string[] {
+    const reading = readQuery(text);
+    return reading ? respelled(this.fieldSearch, reading) : [];
   }
 
   private rankedSite(): RankedSite {

@@ -107,6 +107,42 @@ const wordsOfName = (name: string) => (name.startsWith(WHOLE) ? name.slice(WHOLE
 const beyondWords = (nameScore: number, wordsScore: number) => Math.max(SPELLED_NAME_SHARE * nameScore, nameScore - wordsScore);
 
 /**
+ * The sections that hold a term as written, each list with its weight: the term whole, or, when it
+ * may be cut short, the words it starts, those the word as typed starts and the stems it starts with.
+ */
+function asWritten(search: FieldSearch, term: string, typed: string | undefined, beingTyped: boolean): [FieldHit[], number][] {
+  // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
+  const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
+  if (!isPrefix(term) || whole?.length) return [[whole!, 1]];
+  const found: [FieldHit[], number][] = [[search.search(term, true), 1]];
+  if (typed && typed !== term) found.push([search.search(typed, true), PREFIX_WEIGHT]);
+  for (const stem of typed ? stemsCutFrom(typed) : []) if (stem !== term) found.push([search.search(stem, false), PREFIX_WEIGHT]);
+  return found;
+}
+
+/**
+ * The plain words of a query that the search reads as other spellings: words the site has in fewer
+ * than `FEW_SECTIONS` sections as written but has near spellings or another region's spelling of,
+ * and words written as one that the site writes apart (see `compoundParts`). How the real-docs suite
+ * finds its typo and word-form queries.
+ */
+export function respelled(search: FieldSearch, reading: QueryReading): string[] {
+  return [...reading.typed]
+    .filter(([term, typed]) => {
+      if (compoundParts(search, typed).length) return true;
+      const sections = new Set(asWritten(search, term, typed, reading.beingTyped.has(term)).flatMap(([hits]) => hits.map(({ id }) => id)));
+      if (sections.size >= FEW_SECTIONS) return false;
+      const regional = regionalSpellings(typed).flatMap(termsOf);
+      const edits = typoEdits(typed);
+      return (
+        regional.some((other) => other !== term && search.sectionsWith(other) > 0) ||
+        (edits !== 0 && search.corrections(term, typed, edits).length > 0)
+      );
+    })
+    .map(([, typed]) => typed);
+}
+
+/**
  * The sections that hold a term of the query, by its best form in each: the term itself or a word
  * it starts (the reader may still be typing it), the word as typed as the start of a longer one,
  * the stems it starts with (the stem of a word cut short is no stem: "equivalen" is "equival…");
@@ -128,18 +164,13 @@ function termHits(
       if (!held || score > held.score) hits.set(result.id, { score, words: result.words });
     }
   };
-  // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
-  const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
-  const prefix = isPrefix(term) && !whole?.length;
-  take(prefix ? search.search(term, true) : whole!, 1);
+  for (const [found, weight] of asWritten(search, term, typed, beingTyped)) take(found, weight);
   if (!typed) return hits;
   // Another region's spelling is the same word ("behaviour", "behavior").
   for (const spelling of regionalSpellings(typed)) {
     const [other] = termsOf(spelling);
     if (other && other !== term) take(search.search(other, false), 1);
   }
-  if (prefix && typed !== term) take(search.search(typed, true), PREFIX_WEIGHT);
-  if (prefix) for (const stem of stemsCutFrom(typed)) if (stem !== term) take(search.search(stem, false), PREFIX_WEIGHT);
   const edits = typoEdits(typed);
   if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
   const typedFound = hits.size > 0;

@@ -8,6 +8,7 @@ import {
   NAME_TIER,
   NEAR,
   OVERVIEW_DISCOUNT,
+  PAGE_TITLE_TIER,
   PROXIMITY_CANDIDATES,
   PROXIMITY_CHARS,
   TIER_GAP,
@@ -26,7 +27,7 @@ export interface RankedSection {
   result: Found;
   /** BM25's score, weighed by rules 2 and 3. */
   base: number;
-  /** Rule 1's tier: 2 and up for an exact name, 1 for an exact title, 0 for the rest. */
+  /** Rule 1's tier: 2 and up for an exact name, 1.25 for an exact page title, 1 for an exact section title, 0 for the rest. */
   tier: number;
   /** The tier and the base relative to the best. */
   score: number;
@@ -36,8 +37,8 @@ export interface RankedSection {
  * The rules on top of BM25, in order of strength:
  * 1. An exact name: a documented object whose full name ends with the query (`merge`,
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
- *    the site mentions most (its central object); then a section or page whose title says exactly
- *    the query's words. A glossary's entry is lifted so only when the query asks what a term is.
+ *    the site mentions most (its central object); then a page whose title says exactly the query's
+ *    words, then a section so titled. A glossary's entry is lifted so only when the query asks what a term is.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
@@ -78,8 +79,16 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
     entry.tier =
       guideSubject && isMember(entry.section.role) ? TITLE_TIER : owner === '' ? GLOBAL_NAME_TIER : NAME_TIER + mentions.get(owner)! / most;
   }
-  // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name.
-  for (const entry of titled) if (entry.tier === 0) entry.tier = entry.section.role === GLOSSARY_ENTRY ? NAME_TIER : TITLE_TIER;
+  // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name. A page titled by the
+  // query is about it; a section so titled is part of a page about something else.
+  for (const entry of titled)
+    if (entry.tier === 0)
+      entry.tier =
+        entry.section.role === GLOSSARY_ENTRY
+          ? NAME_TIER
+          : sameWords(fieldOf(entry.section, 'pageName')!, titleStems)
+            ? PAGE_TITLE_TIER
+            : TITLE_TIER;
   for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
   return ranked;
 }
