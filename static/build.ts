@@ -138,8 +138,15 @@ class Writer {
 }
 
 /**
- * A job on every page in the pool's threads, a few pages ahead of the one handed over: outputs come
- * in the pages' order (the index's sections are numbered in it, whichever thread is faster).
+ * Pages queued in the pool ahead of the one the build waits for: enough that the threads keep busy
+ * beside a large page, few enough that the outputs waiting their turn stay small.
+ */
+const PAGES_AHEAD_PER_THREAD = 16;
+
+/**
+ * A job on every page in the pool's threads, some pages ahead of the one handed over, each job's input
+ * made as a thread starts it: outputs come in the pages' order (the index's sections are numbered in
+ * it, whichever thread is faster).
  */
 async function* inOrder<K extends PageJobKind, P>(
   threads: PagePool,
@@ -147,9 +154,9 @@ async function* inOrder<K extends PageJobKind, P>(
   kind: K,
   input: (page: P) => PageJobInput<K>,
 ): AsyncGenerator<[number, P, PageJobOutput<K>]> {
-  const ahead = threads.size * 4;
+  const ahead = threads.size * PAGES_AHEAD_PER_THREAD;
   const work = (page: P) => {
-    const done = threads.run(kind, input(page));
+    const done = threads.run(kind, () => input(page));
     // A failure is the build's, from whichever page it is waiting for.
     done.catch(() => {});
     return done;
@@ -268,26 +275,32 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         previewsAt: previewsAt(page),
         writtenParts: written[index]!.parts,
       });
-      for await (const [done, { index, fragments }, output] of inOrder(threads, again, 'previews', rewrite)) {
-        written[index] = { ...output, fragments };
-        progress({ phase: 'previews', done: done + 1, total: again.length });
+      const reread = (async () => {
+        for await (const [done, { index, fragments }, output] of inOrder(threads, again, 'previews', rewrite)) {
+          written[index] = { ...output, fragments };
+          progress({ phase: 'previews', done: done + 1, total: again.length });
+        }
+      })();
+      // Awaited below; a failure meanwhile stops the threads, which fails it too.
+      reread.catch(() => {});
+      // Meanwhile the main thread writes the search indexes, complete since every page was read.
+      for (const [version, { index }] of indexes) {
+        index.finish();
+        sections += index.size.sections;
+        // Written a part at a time: a large index's saved form is never held whole.
+        // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
+        for (const part of index.savedParts(SEARCH_PART_SIZES))
+          await writer.write(
+            join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
+            gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
+          );
       }
+      await reread;
     } finally {
       await threads.close();
     }
     const previews = written.reduce((sum, page) => sum + page.previews, 0);
     writer.bytes += written.reduce((sum, page) => sum + page.bytes, 0);
-    for (const [version, { index }] of indexes) {
-      index.finish();
-      sections += index.size.sections;
-      // Written a part at a time: a large index's saved form is never held whole.
-      // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
-      for (const part of index.savedParts(SEARCH_PART_SIZES))
-        await writer.write(
-          join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
-          gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
-        );
-    }
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
       await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
