@@ -66,6 +66,8 @@ export function folderBytes(folder: string): number {
 }
 
 export interface PagefindFigures {
+  /** The machine's load average (1 minute) as the round started. */
+  load: number;
   pages: number;
   indexMs: number;
   bytesOnDisk: number;
@@ -83,6 +85,7 @@ async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): 
   const command = [join(root, 'node_modules/.bin/pagefind'), '--site', docs, '--output-path', output];
   const timed = existsSync('/usr/bin/time');
   try {
+    const load = loadavg()[0]!;
     const start = performance.now();
     const result = timed
       ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...command], { encoding: 'utf8' })
@@ -92,6 +95,7 @@ async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): 
     const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
     await use?.(output);
     return {
+      load,
       pages: Number(/Indexed (\d+) pages?/.exec(result.stdout)?.[1] ?? Number.NaN),
       indexMs,
       bytesOnDisk: folderBytes(output),

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,7 +21,7 @@ import {
 } from './index.ts';
 import { percentile, table } from './stats.ts';
 
-const cli = fileURLToPath(new URL('../lib/cli/main.js', import.meta.url));
+const checkout = fileURLToPath(new URL('..', import.meta.url));
 /** The real-docs suite's queries of the site measured. */
 const QUERIES = (JSON.parse(readFileSync(new URL('../test/realdocs/queries/pandas.json', import.meta.url), 'utf8')) as { q: string }[]).map(
   (query) => query.q,
@@ -30,6 +30,8 @@ const QUERIES = (JSON.parse(readFileSync(new URL('../test/realdocs/queries/panda
 const SHOWN = 10;
 
 interface BuildFigures {
+  /** The machine's load average (1 minute) as the round started. */
+  load: number;
   ms: number;
   /** Processor time of every thread, when GNU time is there to tell. */
   cpuMs: number | undefined;
@@ -39,19 +41,35 @@ interface BuildFigures {
   indexBytes: number;
 }
 
-/** One `doclens build` round: the installed command (lib/), in a process of its own, writing to a folder of its own. */
-function doclensBuild(docs: string, out: string): BuildFigures {
-  const command = [process.execPath, cli, 'build', '--docs', docs, '--out', out];
+/**
+ * The package as `npm install` lays it out, in `folder`: its command (bin/doclens.js) beside the
+ * compiled lib/ and the widget's dist/, with no TypeScript sources, so that the command runs what an
+ * installed package runs (lib/, in the Node process it starts with --expose-gc), not the sources.
+ */
+function installedPackage(folder: string): string {
+  mkdirSync(join(folder, 'bin'), { recursive: true });
+  copyFileSync(join(checkout, 'bin/doclens.js'), join(folder, 'bin/doclens.js'));
+  copyFileSync(join(checkout, 'package.json'), join(folder, 'package.json'));
+  for (const linked of ['lib', 'dist', 'node_modules']) symlinkSync(join(checkout, linked), join(folder, linked));
+  return join(folder, 'bin/doclens.js');
+}
+
+/** One `doclens build` round: the installed command, its whole run, writing to a folder of its own. */
+function doclensBuild(command: string, docs: string, out: string): BuildFigures {
+  const argv = [process.execPath, command, 'build', '--docs', docs, '--out', out];
   const timed = existsSync('/usr/bin/time');
+  const load = loadavg()[0]!;
   const start = performance.now();
   const result = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...command], { encoding: 'utf8' })
-    : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
+    ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...argv], { encoding: 'utf8' })
+    : spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`doclens build failed: ${result.stderr}`);
   const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
   return {
+    load,
     ms,
+    // Both processes: bin/doclens.js and the command it starts; the peak is the larger's.
     cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
     peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
     bytes: folderBytes(out),
@@ -133,6 +151,7 @@ export async function benchStatic(): Promise<void> {
   const docs = documentation();
   compileLib();
   const work = mkdtempSync(join(tmpdir(), 'doclens-static-bench-'));
+  const command = installedPackage(join(work, 'package'));
   const searches = { doclens: [] as Fetched[], pagefind: [] as Fetched[] };
   const out = join(work, 'doclens');
   let rounds: { ours: BuildFigures[]; theirs: PagefindFigures[] };
@@ -141,7 +160,7 @@ export async function benchStatic(): Promise<void> {
       docs,
       () => {
         rmSync(out, { recursive: true, force: true });
-        return doclensBuild(docs, out);
+        return doclensBuild(command, docs, out);
       },
       async (bundle) => {
         const page = '<!doctype html><meta charset="utf-8"><title>static search bench</title>';
@@ -185,6 +204,12 @@ export async function benchStatic(): Promise<void> {
       ours.map((figures) => figures.ms),
       theirs.map((figures) => figures.indexMs),
     ),
+    [
+      'load average as each round started',
+      ours.map((f) => f.load.toFixed(1)).join(' '),
+      theirs.map((f) => f.load.toFixed(1)).join(' '),
+      '',
+    ],
     ['processor time (all threads)', cpu(ours.map((f) => f.cpuMs)), cpu(theirs.map((f) => f.cpuMs)), ''],
     [
       'peak resident memory',
@@ -214,9 +239,9 @@ export async function benchStatic(): Promise<void> {
     ],
   ]);
   console.log(
-    `  Both commands as installed, in processes of their own (doclens: lib/, compiled), on the same folder. Searches: the\n` +
-      `  real-docs suite's ${QUERIES.length} ${PACKAGE} queries, each in a new browser context served from loopback; doclens from\n` +
-      `  its shortcut to the results shown (its search code included), Pagefind from importing pagefind.js to its first\n` +
-      `  ${SHOWN} results' data.`,
+    `  Both commands as installed, each measured whole by GNU time (doclens: bin/doclens.js of a package laid out as npm\n` +
+      `  installs it, running lib/), on the same folder. Searches: the real-docs suite's ${QUERIES.length} ${PACKAGE} queries, each\n` +
+      `  in a new browser context served from loopback; doclens from its shortcut to the results shown (its search code included),\n` +
+      `  Pagefind from importing pagefind.js to its first ${SHOWN} results' data.`,
   );
 }

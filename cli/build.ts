@@ -24,7 +24,10 @@ const buildOptions = {
   inject: { type: 'boolean' },
 } as const;
 
-const PHASES: Record<BuildProgress['phase'], string> = { links: 'pages read for links', pages: 'pages indexed and previewed' };
+const PHASES: Record<BuildProgress['phase'], string> = {
+  pages: 'pages indexed and previewed',
+  previews: 'pages read again for targets linked from pages after them',
+};
 
 const size = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 

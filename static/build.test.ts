@@ -93,6 +93,41 @@ describe('doclens build', () => {
     expect(part['entry-399']!.content).toContain('399');
   });
 
+  it('reads each page once where its own links name its targets, again where another page’s link names one', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(site);
+    const page = (title: string, body: string) =>
+      `<html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+    const section = (id: string, text: string) => `<section id="${id}"><h2>${id}</h2><p>${text}</p></section>`;
+    // Each page's table of contents links to a section of its own; the guide links to one of the API's too.
+    writeFileSync(
+      join(site, 'api.html'),
+      page('API', `<p><a href="#run">run</a></p>${section('run', 'Runs a job.')}${section('stop', 'Stops it.')}`),
+    );
+    const guide = (links: string) => page('Guide', `<p><a href="#start">start</a>${links}</p>${section('start', 'Start here.')}`);
+    writeFileSync(join(site, 'guide.html'), guide(''));
+    const phases = async () => {
+      const totals = new Map<string, number>();
+      await buildStatic({ docs: site }, ({ phase, total }) => totals.set(phase, total));
+      return totals;
+    };
+    expect(await phases()).toEqual(new Map([['pages', 2]]));
+    const previews = (file: string) => readJson<StaticPreviewFile>(join(site, '_doclens/data/previews', file)).previews;
+    expect(Object.keys(previews('api.html.json'))).toEqual(['', 'run']);
+
+    writeFileSync(join(site, 'guide.html'), guide(' <a href="api.html#stop">stop</a>'));
+    // The API's page, read before or beside the guide, is read again for the target the guide names.
+    expect(await phases()).toEqual(
+      new Map([
+        ['pages', 2],
+        ['previews', 1],
+      ]),
+    );
+    expect(Object.keys(previews('api.html.json')).sort()).toEqual(['', 'run', 'stop']);
+    expect(previews('api.html.json').stop!.content).toContain('Stops it.');
+    expect(Object.keys(previews('guide.html.json'))).toEqual(['', 'start']);
+  });
+
   it('writes the tag into every page once, however often it runs, relative to each page', async () => {
     const site = layoutSite();
     const first = await buildStatic({ docs: site, inject: true });

@@ -8,7 +8,7 @@ import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
 import { type PartSizes, SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
-import { LinkTargets, type PageKey } from './links.ts';
+import { LinkTargets, type PageKey, pagePath } from './links.ts';
 import { PagePool } from './page-pool.ts';
 import type { PageJobInput, PageJobKind, PageJobOutput } from './page-work.ts';
 import { readSite, siteNameOf, type SiteVersion, type StaticSite } from './site.ts';
@@ -31,9 +31,12 @@ export interface BuildOptions {
   root?: string | undefined;
 }
 
-/** How far the build is: pages read for links, pages whose previews are written and that are indexed. */
+/**
+ * How far the build is: pages indexed and previewed, then pages read again for the previews of
+ * targets in them that only pages read after them link to.
+ */
 export interface BuildProgress {
-  phase: 'links' | 'pages';
+  phase: 'pages' | 'previews';
   done: number;
   total: number;
 }
@@ -135,18 +138,25 @@ class Writer {
 }
 
 /**
- * A job on every page in the pool's threads, a few pages ahead of the one handed over: outputs come
- * in the pages' order (the index's sections are numbered in it, whichever thread is faster).
+ * Pages queued in the pool ahead of the one the build waits for: enough that the threads keep busy
+ * beside a large page, few enough that the outputs waiting their turn stay small.
  */
-async function* inOrder<K extends PageJobKind>(
+const PAGES_AHEAD_PER_THREAD = 16;
+
+/**
+ * A job on every page in the pool's threads, some pages ahead of the one handed over, each job's input
+ * made as a thread starts it: outputs come in the pages' order (the index's sections are numbered in
+ * it, whichever thread is faster).
+ */
+async function* inOrder<K extends PageJobKind, P>(
   threads: PagePool,
-  pages: readonly PageKey[],
+  pages: readonly P[],
   kind: K,
-  input: (page: PageKey) => PageJobInput<K>,
-): AsyncGenerator<[number, PageKey, PageJobOutput<K>]> {
-  const ahead = threads.size * 4;
-  const work = (page: PageKey) => {
-    const done = threads.run(kind, input(page));
+  input: (page: P) => PageJobInput<K>,
+): AsyncGenerator<[number, P, PageJobOutput<K>]> {
+  const ahead = threads.size * PAGES_AHEAD_PER_THREAD;
+  const work = (page: P) => {
+    const done = threads.run(kind, () => input(page));
     // A failure is the build's, from whichever page it is waiting for.
     done.catch(() => {});
     return done;
@@ -156,7 +166,7 @@ async function* inOrder<K extends PageJobKind>(
     const output = await working.get(index)!;
     working.delete(index);
     const next = pages[index + ahead];
-    if (next) working.set(index + ahead, work(next));
+    if (next !== undefined) working.set(index + ahead, work(next));
     yield [index, page, output];
   }
 }
@@ -211,9 +221,9 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
   const temporary = await mkdtemp(join(dirname(out), '.doclens-build-'));
   const writer = new Writer();
   try {
-    const targets = new LinkTargets(site.versions);
+    const versionPaths = site.versions.map((version) => version.path);
+    const targets = new LinkTargets(versionPaths);
     const pageUrl = (page: PageKey) => new URL(page.version.path + page.file, SITE_ORIGIN).href;
-    let previews = 0;
     let sections = 0;
     // Each version folder's pages' <title>s, by its path.
     const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
@@ -225,42 +235,72 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         ),
       ),
     );
-    // Pages are read in threads, twice: first for their links, which say which targets get previews.
+    // What each page's previews' files hold, by the page's place in `pages`.
+    const written: { fragments: string[]; previews: number; bytes: number; parts: number }[] = [];
     const threads = new PagePool();
     try {
       const file = (page: PageKey) => join(page.version.version.root!, page.file);
-      for await (const [index, , { links }] of inOrder(threads, pages, 'links', (page) => ({ file: file(page), pageUrl: pageUrl(page) }))) {
-        targets.add(links);
-        progress({ phase: 'links', done: index + 1, total: pages.length });
-      }
-      const work = (page: PageKey): PageJobInput<'page'> => ({
+      const previewsAt = (page: PageKey) => join(temporary, dataFolder(page.version), 'previews', page.file);
+      // Each page is read once, in order, previewed at the targets that the links read so far (its
+      // own among them) point to: a page's table of contents links to most of its targets.
+      const read = (page: PageKey): PageJobInput<'page'> => ({
         file: file(page),
         pageUrl: pageUrl(page),
-        fragments: [...targets.of(page)],
+        path: pagePath(page),
+        versionPaths,
+        fragments: [...targets.of(pagePath(page))],
         indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
-        previewsAt: join(temporary, dataFolder(page.version), 'previews', page.file),
+        previewsAt: previewsAt(page),
       });
-      for await (const [index, page, output] of inOrder(threads, pages, 'page', work)) {
+      for await (const [index, page, output] of inOrder(threads, pages, 'page', read)) {
+        targets.add(output.links);
         if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
         if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
-        previews += output.previews;
-        writer.bytes += output.bytes;
+        written[index] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
         progress({ phase: 'pages', done: index + 1, total: pages.length });
       }
+      // Read again: the pages with targets only pages read after them link to, or whose previews'
+      // order is not the links' (the files are the same whichever thread read what first).
+      const again = pages.flatMap((page, index) => {
+        const fragments = [...targets.of(pagePath(page))];
+        const previewed = written[index]!.fragments;
+        return fragments.length === previewed.length && fragments.every((fragment, at) => fragment === previewed[at])
+          ? []
+          : [{ index, page, fragments }];
+      });
+      const rewrite = ({ index, page, fragments }: (typeof again)[number]): PageJobInput<'previews'> => ({
+        file: file(page),
+        pageUrl: pageUrl(page),
+        fragments,
+        previewsAt: previewsAt(page),
+        writtenParts: written[index]!.parts,
+      });
+      const reread = (async () => {
+        for await (const [done, { index, fragments }, output] of inOrder(threads, again, 'previews', rewrite)) {
+          written[index] = { ...output, fragments };
+          progress({ phase: 'previews', done: done + 1, total: again.length });
+        }
+      })();
+      // Awaited below; a failure meanwhile stops the threads, which fails it too.
+      reread.catch(() => {});
+      // Meanwhile the main thread writes the search indexes, complete since every page was read.
+      for (const [version, { index }] of indexes) {
+        index.finish();
+        sections += index.size.sections;
+        // Written a part at a time: a large index's saved form is never held whole.
+        // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
+        for (const part of index.savedParts(SEARCH_PART_SIZES))
+          await writer.write(
+            join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
+            gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
+          );
+      }
+      await reread;
     } finally {
       await threads.close();
     }
-    for (const [version, { index }] of indexes) {
-      index.finish();
-      sections += index.size.sections;
-      // Written a part at a time: a large index's saved form is never held whole.
-      // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
-      for (const part of index.savedParts(SEARCH_PART_SIZES))
-        await writer.write(
-          join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
-          gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
-        );
-    }
+    const previews = written.reduce((sum, page) => sum + page.previews, 0);
+    writer.bytes += written.reduce((sum, page) => sum + page.bytes, 0);
     for (const version of folders) {
       const files = pages.filter((page) => page.version === version).map((page) => page.file);
       await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import type { StartTagObserver } from '../extraction/html/parse.ts';
 import { fileForPath } from '../host/registry.ts';
 import type { SiteVersion } from './site.ts';
 
@@ -8,67 +8,76 @@ export interface PageKey {
   file: string;
 }
 
+/** A page's path below the site's root, folder and file: what `LinkTargets` knows it by. */
+export const pagePath = (page: PageKey): string => `${page.version.path}${page.file}`;
+
 /**
  * The links of a page that name a fragment of a page of the same origin, each once, as `path#fragment`
- * (the path below the origin, percent-decoded). A tokenizer, no tree: a page's links are all this needs.
+ * (the path below the origin, percent-decoded), from the start tags of the page's parse (`parseContent`).
  */
-export function fragmentLinks(html: string, pageUrl: string): string[] {
-  const base = new URL(pageUrl);
-  const links = new Set<string>();
-  const parser = new Parser({
-    onopentag: (name, attributes) => {
-      const href = name === 'a' ? attributes.href : undefined;
-      if (!href?.includes('#')) return;
-      let url: URL;
-      let path: string;
-      try {
-        url = new URL(href, base);
-        path = decodeURIComponent(url.pathname.slice(1));
-      } catch {
-        return;
-      }
-      if (url.hash.length > 1 && url.origin === base.origin) links.add(`${path}#${url.hash.slice(1)}`);
-    },
-  });
-  parser.end(html);
-  return [...links];
+export class FragmentLinks {
+  private readonly base: URL;
+  private readonly links = new Set<string>();
+
+  constructor(pageUrl: string) {
+    this.base = new URL(pageUrl);
+  }
+
+  readonly observe: StartTagObserver = (name, attributes) => {
+    const href = name === 'a' ? attributes.href : undefined;
+    if (!href?.includes('#')) return;
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(href, this.base);
+      path = decodeURIComponent(url.pathname.slice(1));
+    } catch {
+      return;
+    }
+    if (url.hash.length > 1 && url.origin === this.base.origin) this.links.add(`${path}#${url.hash.slice(1)}`);
+  };
+
+  list(): string[] {
+    return [...this.links];
+  }
 }
 
 /**
  * The targets the site's links point to, by page: every fragment some page links to, which previews
- * are written for (a link's target can be any element with an id; the site's own links say which).
+ * are written for (a link's target can be any element with an id; the site's own links say which),
+ * in the order the links were added.
  */
 export class LinkTargets {
   private readonly targets = new Map<string, Set<string>>();
 
-  constructor(private readonly versions: readonly SiteVersion[]) {}
+  /** `versionPaths`: the folders of the site's versions (see `SiteVersion.path`). */
+  constructor(private readonly versionPaths: readonly string[]) {}
 
-  /** The page a path below the site's root names, if any. */
-  private pageOf(path: string): PageKey | undefined {
+  /** The path of the page a link's path names (see `pagePath`), if any. */
+  private pageOf(path: string): string | undefined {
     // The version whose folder is the longest start of the path (a site of one folder has the empty one).
-    const version = this.versions
-      .filter((candidate) => path.startsWith(candidate.path))
-      .reduce<SiteVersion | undefined>(
-        (best, candidate) => (best && best.path.length >= candidate.path.length ? best : candidate),
+    const folder = this.versionPaths
+      .filter((candidate) => path.startsWith(candidate))
+      .reduce<string | undefined>(
+        (best, candidate) => (best !== undefined && best.length >= candidate.length ? best : candidate),
         undefined,
       );
-    return version && { version, file: fileForPath(path.slice(version.path.length)) };
+    return folder === undefined ? undefined : `${folder}${fileForPath(path.slice(folder.length))}`;
   }
 
-  /** Takes a page's links (see `fragmentLinks`). */
+  /** Takes a page's links (see `FragmentLinks`). */
   add(links: readonly string[]): void {
     for (const link of links) {
       const hash = link.indexOf('#');
       const page = this.pageOf(link.slice(0, hash));
-      if (!page) continue;
-      const key = `${page.version.path}${page.file}`;
-      const fragments = this.targets.get(key) ?? new Set();
-      this.targets.set(key, fragments.add(link.slice(hash + 1)));
+      if (page === undefined) continue;
+      const fragments = this.targets.get(page) ?? new Set();
+      this.targets.set(page, fragments.add(link.slice(hash + 1)));
     }
   }
 
-  /** The fragments of a page that links point to. */
-  of(page: PageKey): ReadonlySet<string> {
-    return this.targets.get(`${page.version.path}${page.file}`) ?? new Set();
+  /** The fragments of a page (by its `pagePath`) that links point to. */
+  of(page: string): ReadonlySet<string> {
+    return this.targets.get(page) ?? new Set();
   }
 }

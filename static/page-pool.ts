@@ -9,10 +9,27 @@ const MAX_THREADS = 4;
 /** The young generation of each thread's heap: the pages' trees outlive a larger one anyway (see `page-worker.ts`). */
 const YOUNG_GENERATION_MB = 8;
 
-/** Worker threads that do the build's work on pages (`page-work.ts`), as many as the cores allow. */
+/**
+ * Jobs each thread holds at most: the one it works on and the next, which it starts without waiting
+ * for the main thread to hand it over (the main thread may be adding a page to the index meanwhile).
+ */
+const JOBS_PER_THREAD = 2;
+
+interface Job {
+  kind: PageJobKind;
+  input: () => PageJobInput<PageJobKind>;
+  resolve(output: PageJobOutput<PageJobKind>): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Worker threads that do the build's work on pages (`page-work.ts`), as many as the cores allow. Jobs
+ * wait in one queue and go to a thread as it comes free, their input made then (so that it holds
+ * what the build has learnt meanwhile): a large page holds up its own thread only.
+ */
 export class PagePool {
-  private readonly threads: { worker: Worker; busy: number }[];
-  private readonly waiting = new Map<number, { resolve(output: PageJobOutput<PageJobKind>): void; reject(error: Error): void }>();
+  private readonly threads: { worker: Worker; jobs: Map<number, Job> }[];
+  private readonly queue: Job[] = [];
   private nextId = 0;
 
   constructor(size = Math.min(MAX_THREADS, availableParallelism())) {
@@ -21,14 +38,14 @@ export class PagePool {
         worker: startWorker(new URL('./page-worker.ts', import.meta.url), {
           resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
         }),
-        busy: 0,
+        jobs: new Map<number, Job>(),
       };
       thread.worker.on('message', (reply: PageReply) => {
-        thread.busy--;
-        const waiting = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
-        if ('error' in reply) waiting?.reject(new Error(reply.error));
-        else waiting?.resolve(reply.output);
+        const job = thread.jobs.get(reply.id);
+        thread.jobs.delete(reply.id);
+        if ('error' in reply) job?.reject(new Error(reply.error));
+        else job?.resolve(reply.output);
+        this.dispatch();
       });
       // A thread that dies fails what it was given; the build stops with its error.
       thread.worker.on('error', (error) => this.failAll(error));
@@ -39,15 +56,12 @@ export class PagePool {
     });
   }
 
-  /** A job on a page, by the least busy thread. */
-  run<K extends PageJobKind>(kind: K, input: PageJobInput<K>): Promise<PageJobOutput<K>> {
-    const thread = this.threads.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least));
-    const id = this.nextId++;
+  /** A job on a page, by the first thread free; `input` is made when it starts. */
+  run<K extends PageJobKind>(kind: K, input: () => PageJobInput<K>): Promise<PageJobOutput<K>> {
     const done = new Promise<PageJobOutput<K>>((resolve, reject) =>
-      this.waiting.set(id, { resolve: resolve as (output: PageJobOutput<PageJobKind>) => void, reject }),
+      this.queue.push({ kind, input, resolve: resolve as (output: PageJobOutput<PageJobKind>) => void, reject }),
     );
-    thread.busy++;
-    thread.worker.postMessage({ id, kind, input } satisfies PageRequest);
+    this.dispatch();
     return done;
   }
 
@@ -55,9 +69,22 @@ export class PagePool {
     return this.threads.length;
   }
 
+  /** Hands queued jobs to the threads with room for them, the least busy first. */
+  private dispatch(): void {
+    for (;;) {
+      const thread = this.threads.reduce((least, candidate) => (candidate.jobs.size < least.jobs.size ? candidate : least));
+      const job = thread.jobs.size < JOBS_PER_THREAD ? this.queue.shift() : undefined;
+      if (!job) return;
+      const id = this.nextId++;
+      thread.jobs.set(id, job);
+      thread.worker.postMessage({ id, kind: job.kind, input: job.input() } satisfies PageRequest);
+    }
+  }
+
   private failAll(error: Error): void {
-    for (const waiting of this.waiting.values()) waiting.reject(error);
-    this.waiting.clear();
+    for (const job of [...this.queue, ...this.threads.flatMap((thread) => [...thread.jobs.values()])]) job.reject(error);
+    this.queue.length = 0;
+    for (const thread of this.threads) thread.jobs.clear();
   }
 
   async close(): Promise<void> {

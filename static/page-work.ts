@@ -1,26 +1,28 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { selectOne } from 'css-select';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { StaticPreviewFile, StaticPreviews } from '../contract/index.ts';
-import { parseContent } from '../extraction/html/parse.ts';
+import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
 import { previewOfSection } from '../extraction/jobs.ts';
 import { splitParsed } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
-import { fragmentLinks } from './links.ts';
+import { FragmentLinks, LinkTargets } from './links.ts';
 
 /** The build's work on pages, as plain data in and out, so that worker threads can do it. */
 export interface PageJobs {
-  /** A page's links to fragments (see `fragmentLinks`): which targets of the site get previews. */
-  links: {
-    input: { file: string; pageUrl: string };
-    output: { links: string[] };
-  };
-  /** A page's previews, written beside `previewsAt`, and its sections for the search. */
+  /**
+   * A page read once: its links to fragments, its sections for the search, and its previews, of the
+   * targets in it that the site's links read so far point to and of those its own links point to.
+   */
   page: {
     input: {
       file: string;
       /** Its URL under the origin the build writes links under. */
       pageUrl: string;
-      /** The targets in it that the site links to. */
+      /** Its `pagePath`, and the folders of the site's versions: which of its links point into it. */
+      path: string;
+      versionPaths: string[];
+      /** The targets in it that the pages read before link to. */
       fragments: string[];
       /** Its path below its version's folder, when the search indexes it. */
       indexedAs: string | undefined;
@@ -28,12 +30,33 @@ export interface PageJobs {
       previewsAt: string;
     };
     output: {
+      /** Its links to fragments (see `FragmentLinks`). */
+      links: string[];
       split: SplitPage | undefined;
-      /** Previews written, and their files' bytes. */
-      previews: number;
-      bytes: number;
-    };
+      /** The targets previewed, in the order the previews' file has them. */
+      fragments: string[];
+    } & WrittenPreviews;
   };
+  /** A page's previews again, of all the targets in it the site links to, in place of those the first read wrote. */
+  previews: {
+    input: {
+      file: string;
+      pageUrl: string;
+      fragments: string[];
+      previewsAt: string;
+      /** Parts the first read wrote (`WrittenPreviews.parts`): those beyond the new ones' are removed. */
+      writtenParts: number;
+    };
+    output: WrittenPreviews;
+  };
+}
+
+/** What a page's previews' files hold. */
+interface WrittenPreviews {
+  /** Previews written, their files' bytes, and how many files beside the first (see `previewFiles`). */
+  previews: number;
+  bytes: number;
+  parts: number;
 }
 
 export type PageJobKind = keyof PageJobs;
@@ -68,43 +91,67 @@ function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | St
   return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
 }
 
-/** Folders made by this thread: each once. */
-const folders = new Map<string, Promise<unknown>>();
+/** Folders made by this thread. */
+const folders = new Set<string>();
 
-const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => Promise<PageJobs[K]['output']> } = {
-  links: async ({ pageUrl }, html) => ({ links: fragmentLinks(html, pageUrl) }),
+/** The previews of a parsed page's opening and of the targets `fragments` name in it. */
+function previewsOf(parsed: ParsedHtml, pageUrl: string, fragments: readonly string[]): StaticPreviews {
+  // css-select straight on the tree, as cheerio would but without wrapping the page first (a twentieth of the build).
+  const doctool = selectOne(SPHINX_PAGE, parsed.document) ? 'sphinx' : null;
+  const previews: StaticPreviews = {};
+  for (const fragment of ['', ...fragments]) {
+    const preview = previewOfSection(parsed, { pageUrl: `${pageUrl}#${fragment}`, fragment, doctool, maincontent: null, preview: true });
+    if (preview) previews[fragment] = preview;
+  }
+  return previews;
+}
+
+/**
+ * Writes a page's previews' files, here rather than in the main thread, which adds the pages' sections
+ * to the index meanwhile; removes the parts beyond them that an earlier write left. Synchronously: a
+ * page thread has nothing else to do meanwhile, and each of the promises' steps (open, write, close)
+ * cost the thread more than the whole write.
+ */
+function writePreviews(previewsAt: string, previews: StaticPreviews, writtenParts = 0): WrittenPreviews {
+  const folder = dirname(previewsAt);
+  if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+  folders.add(folder);
+  const files = previewFiles(previews);
+  let bytes = 0;
+  for (const [name, data] of files) {
+    const json = JSON.stringify(data);
+    bytes += Buffer.byteLength(json);
+    writeFileSync(`${previewsAt}${name}`, json);
+  }
+  const parts = files.length - 1;
+  for (let part = parts; part < writtenParts; part++) rmSync(`${previewsAt}.${part}.json`);
+  return { previews: Object.keys(previews).length, bytes, parts };
+}
+
+const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => PageJobs[K]['output'] } = {
   /**
    * From one parse: the tree indexing parses (the main content whole; of the rest, the links to
-   * fragments), where the targets are.
+   * fragments), where the targets are, and the start tags of the whole page, where the links are.
    */
-  async page({ pageUrl, fragments, indexedAs, previewsAt }, html) {
-    const parsed = parseContent(html);
-    const doctool = parsed.$(SPHINX_PAGE).length > 0 ? 'sphinx' : null;
-    const previews: StaticPreviews = {};
-    for (const fragment of ['', ...fragments]) {
-      const preview = previewOfSection(parsed, { pageUrl: `${pageUrl}#${fragment}`, fragment, doctool, maincontent: null, preview: true });
-      if (preview) previews[fragment] = preview;
-    }
+  page({ pageUrl, path, versionPaths, fragments, indexedAs, previewsAt }, html) {
+    const links = new FragmentLinks(pageUrl);
+    const parsed = parseContent(html, links.observe);
+    const own = new LinkTargets(versionPaths);
+    own.add(links.list());
+    const previewed = [...new Set([...fragments, ...own.of(path)])];
+    const previews = previewsOf(parsed, pageUrl, previewed);
     // After the previews: splitting takes the noise out of the tree.
     const split = indexedAs === undefined ? undefined : splitParsed(parsed, indexedAs);
-    // Written here, not by the main thread: it adds the pages' sections to the index meanwhile.
-    const folder = dirname(previewsAt);
-    const made = folders.get(folder) ?? mkdir(folder, { recursive: true });
-    folders.set(folder, made);
-    await made;
-    let bytes = 0;
-    for (const [name, data] of previewFiles(previews)) {
-      const json = JSON.stringify(data);
-      bytes += Buffer.byteLength(json);
-      await writeFile(`${previewsAt}${name}`, json);
-    }
-    return { split, previews: Object.keys(previews).length, bytes };
+    return { links: links.list(), split, fragments: previewed, ...writePreviews(previewsAt, previews) };
+  },
+  previews({ pageUrl, fragments, previewsAt, writtenParts }, html) {
+    return writePreviews(previewsAt, previewsOf(parseContent(html), pageUrl, fragments), writtenParts);
   },
 };
 
-/** Does a job on the page it names. */
-export async function workOn<K extends PageJobKind>(kind: K, input: PageJobInput<K>): Promise<PageJobOutput<K>> {
-  const html = await readFile(input.file, 'utf8');
-  const output = await (jobs[kind] as (input: PageJobInput<K>, html: string) => Promise<PageJobs[K]['output']>)(input, html);
+/** Does a job on the page it names (read synchronously, as its previews are written). */
+export function workOn<K extends PageJobKind>(kind: K, input: PageJobInput<K>): PageJobOutput<K> {
+  const html = readFileSync(input.file, 'utf8');
+  const output = (jobs[kind] as (input: PageJobInput<K>, html: string) => PageJobs[K]['output'])(input, html);
   return { ...output, chars: html.length };
 }

@@ -16,16 +16,17 @@ const collectGarbage = fullCollection();
 let sinceCollection = 0;
 
 parentPort?.on('message', ({ id, kind, input }: PageRequest) => {
-  workOn(kind, input).then(
-    (output) => {
-      // Reading links builds no tree.
-      if (kind === 'page') sinceCollection += output.chars;
-      if (sinceCollection >= COLLECT_EVERY_CHARS) {
-        sinceCollection = 0;
-        collectGarbage();
-      }
-      parentPort!.postMessage({ id, output } satisfies PageReply);
-    },
-    (error: unknown) => parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies PageReply),
-  );
+  let reply: PageReply;
+  try {
+    const output = workOn(kind, input);
+    sinceCollection += output.chars;
+    if (sinceCollection >= COLLECT_EVERY_CHARS) {
+      sinceCollection = 0;
+      collectGarbage();
+    }
+    reply = { id, output };
+  } catch (error) {
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply);
 });

@@ -186,6 +186,9 @@ class WholePageHandler extends DomHandler {
   }
 }
 
+/** Told each start tag of a page as htmlparser2 reads it (entities decoded, names lowercase). */
+export type StartTagObserver = (name: string, attribs: Record<string, string>) => void;
+
 /** Content a page marks as main (what `markedMainContent` looks for). */
 const marksMain = (name: string, attribs: Record<string, string>) => name === 'main' || attribs.role === 'main';
 
@@ -207,12 +210,16 @@ class ContentHandler implements Partial<Handler> {
   /** Fragment links and form fields outside the kept elements. */
   private readonly surroundings: [name: string, attribs: Record<string, string>][] = [];
 
-  constructor(private readonly divergence: BrowserDivergence) {
+  constructor(
+    private readonly divergence: BrowserDivergence,
+    private readonly observe: StartTagObserver | undefined,
+  ) {
     this.tree.onopentag('html', {});
   }
 
   onopentag(name: string, attribs: Record<string, string>): void {
     this.divergence.opened(name);
+    this.observe?.(name, attribs);
     if (this.keptFrom === -1) {
       const main = marksMain(name, attribs);
       if (!main && name !== 'head') {
@@ -399,10 +406,11 @@ export function parseHtml(html: HtmlSource): ParsedHtml {
 /**
  * Parses what indexing reads of a page that marks its main content (see `ContentHandler`): its head,
  * that content, the links around it that name a fragment. The whole page when it marks none, as
- * `parseHtml` does; with parse5 where a browser would build something else.
+ * `parseHtml` does; with parse5 where a browser would build something else. `observe` sees every
+ * start tag of the page, in order, those of no node included (what `doclens build` reads of the links).
  */
-export function parseContent(html: HtmlSource): ParsedHtml {
-  const { handler, diverges } = runHtmlparser2(html, (divergence) => new ContentHandler(divergence));
+export function parseContent(html: HtmlSource, observe?: StartTagObserver): ParsedHtml {
+  const { handler, diverges } = runHtmlparser2(html, (divergence) => new ContentHandler(divergence, observe));
   if (diverges) return new ParsedPage(parseWithParse5(wholeOf(html)), 'parse5', lengthOf(html), undefined);
   const document = handler.document();
   return document ? new ParsedPage(document, 'htmlparser2', lengthOf(html), undefined) : parseHtml(html);
