@@ -777,6 +777,21 @@ describe('words as readers type them', () => {
     expect(paths(partial, 'crossvalidation')[0]).toBe('cross-validation.html');
   });
 
+  it('prefers a title that says a word as typed to one that says another word of its stem', () => {
+    const site = new SearchIndex();
+    const differential = { name: 'kit.geometry.Differential', type: 'class', text: 'A differential form.' };
+    const custom =
+      '<html><body><div role="main"><section id="top"><h1>Custom functions</h1><p>Functions of your own, and what they define.</p>' +
+      '<section id="differentiation"><h2>Differentiation</h2><p>Define fdiff to differentiate your function.</p></section>' +
+      '</section></div></body></html>';
+    addHtml(site, 'geometry.html', sphinxPage('Geometry', 'Forms on manifolds.', [differential]));
+    addHtml(site, 'custom.html', custom);
+    for (const n of [1, 2, 3])
+      addHtml(site, `equations${n}.html`, sphinxPage(`Equations ${n}`, `Solving differential equations of order ${n}.`));
+    expect(paths(site, 'differentiation')[0]).toBe('custom.html');
+    expect(paths(site, 'differential')[0]).toBe('geometry.html');
+  });
+
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {
     const site = new SearchIndex();
     addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));
