@@ -65,20 +65,29 @@ export class FieldSearch {
 
   /** In how many sections a term is. */
   sectionsWith(term: string): number {
+    this.read.add(`=${term}`);
     return this.index.sectionsWith(term);
   }
 
   /** Sections found since `clear` whose part is not added yet, left out (an index loaded in parts: see `SearchIndex.partsFor`). */
   readonly unloaded = new Set<number>();
 
-  /** Forgets the results kept: sections were added. */
+  /**
+   * Terms read since `clear` (by `search` and `sectionsWith`), `+` before one read as a prefix, `=`
+   * before one read whole: an index loaded in parts needs their terms parts (the parts of a compound).
+   */
+  readonly read = new Set<string>();
+
+  /** Forgets the results kept and the terms read: sections were added. */
   clear(): void {
     this.cache.clear();
     this.unloaded.clear();
+    this.read.clear();
   }
 
   search(term: string, prefix: boolean): FieldHit[] {
     const key = `${prefix ? '+' : '='}${term}`;
+    this.read.add(key);
     let hits = this.cache.get(key);
     if (!hits) {
       hits = this.compute(term, prefix);

@@ -749,13 +749,47 @@ describe('words as readers type them', () => {
     expect(paths(site, 'autocorelation function')[0]).toBe('acf.html');
   });
 
-  it('searches a word written as one in its parts when the site writes them apart', () => {
+  /** A site that writes "cross validation" apart, and once as one word. */
+  function compoundSite(): SearchIndex {
     const site = new SearchIndex();
     addHtml(site, 'notes.html', sphinxPage('Notes', 'A note on crossvalidation in passing.'));
     addHtml(site, 'cross-validation.html', sphinxPage('Cross validation', 'Cross validation splits the data to validate a model.'));
     for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
       addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `A cross section of part ${n}; validation of the inputs.`));
+    return site;
+  }
+
+  it('searches a word written as one in its parts when the site writes them apart', () => {
+    const site = compoundSite();
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
+  });
+
+  it('finds the parts of a word written as one from saved parts as from the whole index', () => {
+    const site = compoundSite();
+    site.finish();
+    // Small parts: the parts' terms ("cross", "valid") are in other terms parts than the word as one.
+    const parts = new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+    const partial = new SearchIndex();
+    partial.addPart(parts.get('head')!);
+    for (let needed = partial.partsFor('crossvalidation'); needed.length; needed = partial.partsFor('crossvalidation'))
+      for (const name of needed) partial.addPart(parts.get(name)!);
+    expect(paths(partial, 'crossvalidation')).toEqual(paths(site, 'crossvalidation'));
+    expect(paths(partial, 'crossvalidation')[0]).toBe('cross-validation.html');
+  });
+
+  it('prefers a title that says a word as typed to one that says another word of its stem', () => {
+    const site = new SearchIndex();
+    const differential = { name: 'kit.geometry.Differential', type: 'class', text: 'A differential form.' };
+    const custom =
+      '<html><body><div role="main"><section id="top"><h1>Custom functions</h1><p>Functions of your own, and what they define.</p>' +
+      '<section id="differentiation"><h2>Differentiation</h2><p>Define fdiff to differentiate your function.</p></section>' +
+      '</section></div></body></html>';
+    addHtml(site, 'geometry.html', sphinxPage('Geometry', 'Forms on manifolds.', [differential]));
+    addHtml(site, 'custom.html', custom);
+    for (const n of [1, 2, 3])
+      addHtml(site, `equations${n}.html`, sphinxPage(`Equations ${n}`, `Solving differential equations of order ${n}.`));
+    expect(paths(site, 'differentiation')[0]).toBe('custom.html');
+    expect(paths(site, 'differential')[0]).toBe('geometry.html');
   });
 
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {

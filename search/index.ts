@@ -14,8 +14,9 @@
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
  *   the parts a query needs that are not added yet, first those of its words (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
- *   them and the terms the search meets among those added (what ranking reads: fields, lengths,
- *   flags), then the texts of the few sections whose words' places ranking reads; add them and ask
+ *   them, then those of the other terms the search reads (a compound's parts) and the sections of
+ *   the terms it meets among those added (what ranking reads: fields, lengths, flags), then the
+ *   texts of the few sections whose words' places ranking reads; add them and ask
  *   again until it names none, then `search(text)`. Spellings near a word are looked for among the
  *   terms added. Sections' texts are only for excerpts:
  *   `textsFor(sections)` names the parts of those shown, which fill in their `content` when added.
@@ -222,7 +223,8 @@ export class SearchIndex {
   /**
    * The parts a query needs that are not added yet (see the contract above): the terms parts where
    * its words and the words they start would be, else the sections parts of the sections they hold,
-   * else the texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
+   * else the terms parts of other terms the search reads and the sections parts it meets, else the
+   * texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
    */
   partsFor(text: string): string[] {
     const reading = readQuery(text);
@@ -239,9 +241,12 @@ export class SearchIndex {
     }
     const missingSections = directory.missing(needed);
     if (missingSections.length) return missingSections;
-    // Sections of other terms the search meets: a typo's nearest spellings, the parts of a compound.
+    // Other terms the search reads (the parts of a compound: `lookups` cannot know which), then the sections it meets.
     this.fieldSearch.clear();
     const found = findSections(this.fieldSearch, reading);
+    const read = [...this.fieldSearch.read].flatMap((key) => directory.termsParts(key.slice(1), key.startsWith('+')));
+    const missingRead = directory.missing(read);
+    if (missingRead.length) return missingRead;
     const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => directory.sectionsPart(id)));
     if (unloaded.size) return [...unloaded];
     this.settleTitles();

@@ -53,7 +53,9 @@ function stemsCutFrom(typed: string): string[] {
 
 /**
  * The words `findSections` may look up for a query: each whole, or as a prefix (with the words it
- * starts). Spellings near a word and the parts of a compound are left out: they need every term.
+ * starts). Spellings near a word are left out (they need every term), and so are the parts of a
+ * compound (which split counts is known only from the terms: `SearchIndex.partsFor` names the parts of
+ * the terms the search reads).
  */
 export function lookups(reading: QueryReading): { word: string; prefix: boolean }[] {
   const found: { word: string; prefix: boolean }[] = [];

@@ -1,7 +1,7 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { isPlain, type QueryReading } from './query.ts';
-import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
   CHANGELOG_WEIGHT,
   GLOBAL_NAME_TIER,
@@ -13,6 +13,7 @@ import {
   PROXIMITY_CHARS,
   TIER_GAP,
   TITLE_TIER,
+  WRITTEN_TIER,
 } from './weights.ts';
 
 /** What the ranking reads of the index besides the sections found. */
@@ -27,7 +28,10 @@ export interface RankedSection {
   result: Found;
   /** BM25's score, weighed by rules 2 and 3. */
   base: number;
-  /** Rule 1's tier: 2 and up for an exact name, 1.25 for an exact page title, 1 for an exact section title, 0 for the rest. */
+  /**
+   * Rule 1's tier: 2 and up for an exact name, 1.25 for an exact page title, 1 for an exact section
+   * title (0.4 more where a title says the words as typed), 0 for the rest.
+   */
   tier: number;
   /** The tier and the base relative to the best. */
   score: number;
@@ -38,7 +42,8 @@ export interface RankedSection {
  * 1. An exact name: a documented object whose full name ends with the query (`merge`,
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
  *    the site mentions most (its central object); then a page whose title says exactly the query's
- *    words, then a section so titled. A glossary's entry is lifted so only when the query asks what a term is.
+ *    words, then a section so titled; among those titles, the ones that say its words as typed. A
+ *    glossary's entry is lifted so only when the query asks what a term is.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
@@ -89,6 +94,16 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
           : sameWords(fieldOf(entry.section, 'pageName')!, titleStems)
             ? PAGE_TITLE_TIER
             : TITLE_TIER;
+  // A title that says the query's words as typed says what the reader meant; one that says other words of their stems
+  // may not ("differentiation" finds the heading "Differentiation" before the class `Differential`).
+  const typed = query.filter((word) => /^[a-z]+$/i.test(word)).map(singularOf);
+  for (const entry of titled)
+    if (
+      entry.tier < NAME_TIER &&
+      typed.length &&
+      [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some((title) => saysAll(title, typed))
+    )
+      entry.tier += WRITTEN_TIER;
   for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
   return ranked;
 }
@@ -193,6 +208,12 @@ function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
   if (stems.size !== wanted.size) return false;
   for (const term of wanted) if (!stems.has(term)) return false;
   return true;
+}
+
+/** Whether a title says each of the words, as written (in any case, plurals as their singular). */
+function saysAll(title: string, words: readonly string[]): boolean {
+  const written = new Set(tokens(title).map(singularOf));
+  return words.every((word) => written.has(word));
 }
 
 /**

@@ -83,6 +83,19 @@ export function queryTerms(queryTokens: readonly string[]): string[] {
   return [...terms];
 }
 
+/**
+ * A word in lower case, a plural as its singular (Harman's "S" stemmer: "queries" → "query", "forms"
+ * → "form"; "-es" after a hiss: "classes" → "class"): the word as written, less its number.
+ */
+export function singularOf(word: string): string {
+  const lower = word.toLowerCase();
+  if (/(?:ss|x|ch|sh|zz)es$/.test(lower)) return lower.slice(0, -2);
+  if (/[^ae]ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/[^aeo]es$/.test(lower)) return lower.slice(0, -1);
+  if (/[^us]s$/.test(lower)) return lower.slice(0, -1);
+  return lower;
+}
+
 /** A version number in a query ("5.1", "1.9.0", "v2.0"): the reader asks about that release. */
 export const VERSION_NUMBER = /^v?\d+(?:\.\d+)+$/i;
 

@@ -105,6 +105,15 @@ export const TITLE_TIER = 1;
  */
 export const PAGE_TITLE_TIER = 1.25;
 
+/**
+ * What a title that says the query's words as typed (plurals aside) adds to its tier (a section's or
+ * a page's), above titles that say other words of the same stems: the stemmer makes one word of
+ * "differential" and "differentiation". From 0.1 to 0.6 Kombu's held-out half rises 84.6% → 92.3%
+ * in the top 3 (MRR 0.795 → 0.853 from 0.25) and no other figure moves; 0.25 leaves SymPy's
+ * `Differential` before the heading "Differentiation"; at 0.75 statsmodels' held-out MRR falls.
+ */
+export const WRITTEN_TIER = 0.4;
+
 /** Tier of an exact name (2 to 3: more for the object the site mentions most) and of a glossary entry asked for by "what is". */
 export const NAME_TIER = 2;
 
