@@ -286,7 +286,7 @@ export async function keysAndAxe(
       const at = previewed.indexOf(document.activeElement as HTMLAnchorElement);
       if (at < 0 || at + 1 >= previewed.length) previewed[0]?.focus();
     });
-    // Tab presses to the next previewed link, beyond the stops of the page's own between them (a link elsewhere).
+    // Tab presses to the next previewed link, beyond the stops of the page's own between them (a link elsewhere, a scrolling box).
     const presses: number[] = [];
     let intoPreview = 0;
     let lost = 0;
@@ -296,14 +296,26 @@ export async function keysAndAxe(
       // Long enough for the preview to open on focus.
       await page.waitForTimeout(500);
       let pressed = 0;
+      let scrollers = 0;
       let reached = false;
-      while (!reached && pressed < between + MAX_TABS) {
+      while (!reached && pressed < between + scrollers + MAX_TABS) {
         await page.keyboard.press('Tab');
         pressed++;
-        if (await page.evaluate(() => document.activeElement?.localName === 'doclens-preview')) intoPreview++;
+        const stop = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          // Chromium makes a scrolling box with nothing focusable inside (a wide code block) a stop of the page's own.
+          const scroller =
+            !!active &&
+            !active.matches('a[href], button, input, select, textarea, [tabindex], body') &&
+            !active.localName.startsWith('doclens-') &&
+            (active.scrollWidth > active.clientWidth || active.scrollHeight > active.clientHeight);
+          return { preview: active?.localName === 'doclens-preview', scroller };
+        });
+        if (stop.preview) intoPreview++;
+        if (stop.scroller) scrollers++;
         reached = (await linkIndex()).index === index + 1;
       }
-      presses.push(pressed - between);
+      presses.push(pressed - between - scrollers);
       // Focus went elsewhere and never came to the next link: no reader's way from link to link.
       if (!reached) {
         lost++;
