@@ -29,6 +29,9 @@ export interface ThemeReaderCheck {
 /** Text that only a theme's furniture says: download buttons, copyright lines, a version banner. */
 const FURNITURE = /\.rst \.pdf|© Copyright|This document is for .{0,40}development version/i;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** The page's own Tab stops that the check counts by their markup (links elsewhere, buttons, fields). */
+const STOPS = 'a[href], button, input, select, textarea, [tabindex]';
+
 /** Tab presses beyond the page's own stops after which focus is taken to have gone elsewhere than the next link. */
 const MAX_TABS = 30;
 
@@ -265,9 +268,9 @@ export async function keysAndAxe(
     // The previewed links a reader can reach (not in a collapsed or hidden part), in document order, which has focus,
     // and the page's own stops between it and the next (links elsewhere, buttons, fields).
     const linkIndex = () =>
-      page.evaluate(() => {
+      page.evaluate((stopSelector) => {
         const preview = document.querySelector('doclens-preview')!;
-        const stops = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+        const stops = [...document.querySelectorAll<HTMLElement>(stopSelector)].filter(
           (candidate) =>
             candidate.tabIndex >= 0 && !candidate.matches(':disabled') && candidate.checkVisibility({ visibilityProperty: true }),
         );
@@ -275,7 +278,7 @@ export async function keysAndAxe(
         const index = links.indexOf(document.activeElement as HTMLElement);
         const between = index >= 0 && links[index + 1] ? stops.indexOf(links[index + 1]!) - stops.indexOf(links[index]!) - 1 : 0;
         return { index, count: links.length, between };
-      });
+      }, STOPS);
     // From the sampled link if it previews and a previewed link follows it, else from the first link that previews: the
     // sampled link may be the page's last (statsmodels' API pages end with their "See also" links).
     await page.evaluate(() => {
@@ -301,16 +304,16 @@ export async function keysAndAxe(
       while (!reached && pressed < between + scrollers + MAX_TABS) {
         await page.keyboard.press('Tab');
         pressed++;
-        const stop = await page.evaluate(() => {
+        const stop = await page.evaluate((stopSelector) => {
           const active = document.activeElement as HTMLElement | null;
           // Chromium makes a scrolling box with nothing focusable inside (a wide code block) a stop of the page's own.
           const scroller =
             !!active &&
-            !active.matches('a[href], button, input, select, textarea, [tabindex], body') &&
+            !active.matches(`${stopSelector}, body`) &&
             !active.localName.startsWith('doclens-') &&
             (active.scrollWidth > active.clientWidth || active.scrollHeight > active.clientHeight);
           return { preview: active?.localName === 'doclens-preview', scroller };
-        });
+        }, STOPS);
         if (stop.preview) intoPreview++;
         if (stop.scroller) scrollers++;
         reached = (await linkIndex()).index === index + 1;
