@@ -65,29 +65,40 @@ export class FieldSearch {
 
   /** In how many sections a term is. */
   sectionsWith(term: string): number {
-    this.read.add(`=${term}`);
+    this.reading?.add(`=${term}`);
     return this.index.sectionsWith(term);
   }
 
   /** Sections found since `clear` whose part is not added yet, left out (an index loaded in parts: see `SearchIndex.partsFor`). */
   readonly unloaded = new Set<number>();
 
-  /**
-   * Terms read since `clear` (by `search` and `sectionsWith`), `+` before one read as a prefix, `=`
-   * before one read whole: an index loaded in parts needs their terms parts (the parts of a compound).
-   */
-  readonly read = new Set<string>();
+  /** Where `readsOf` is recording the terms read, else nothing (a host's searches record none: no set grows with them). */
+  private reading: Set<string> | undefined;
 
-  /** Forgets the results kept and the terms read: sections were added. */
+  /**
+   * Runs `search` and returns its result with the terms it read (by `search` and `sectionsWith`), `+`
+   * before one read as a prefix, `=` before one read whole: an index loaded in parts needs their terms
+   * parts (the parts of a compound).
+   */
+  readsOf<T>(search: () => T): { result: T; read: Set<string> } {
+    const read = new Set<string>();
+    this.reading = read;
+    try {
+      return { result: search(), read };
+    } finally {
+      this.reading = undefined;
+    }
+  }
+
+  /** Forgets the results kept: sections were added. */
   clear(): void {
     this.cache.clear();
     this.unloaded.clear();
-    this.read.clear();
   }
 
   search(term: string, prefix: boolean): FieldHit[] {
     const key = `${prefix ? '+' : '='}${term}`;
-    this.read.add(key);
+    this.reading?.add(key);
     let hits = this.cache.get(key);
     if (!hits) {
       hits = this.compute(term, prefix);

@@ -243,8 +243,8 @@ export class SearchIndex {
     if (missingSections.length) return missingSections;
     // Other terms the search reads (the parts of a compound: `lookups` cannot know which), then the sections it meets.
     this.fieldSearch.clear();
-    const found = findSections(this.fieldSearch, reading);
-    const read = [...this.fieldSearch.read].flatMap((key) => directory.termsParts(key.slice(1), key.startsWith('+')));
+    const { result: found, read: terms } = this.fieldSearch.readsOf(() => findSections(this.fieldSearch, reading));
+    const read = [...terms].flatMap((key) => directory.termsParts(key.slice(1), key.startsWith('+')));
     const missingRead = directory.missing(read);
     if (missingRead.length) return missingRead;
     const unloaded = new Set([...this.fieldSearch.unloaded].map((id) => directory.sectionsPart(id)));
