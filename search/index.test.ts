@@ -391,6 +391,24 @@ describe('SearchIndex ranking rules', () => {
     expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
   });
 
+  it('ranks a long docstring that says the words often above short entries that say them once (length weighs less in text)', () => {
+    const api = new SearchIndex();
+    const filler = Array.from({ length: 40 }, (_, at) => `Argument ${at} is read as given and passed on unchanged.`).join(' ');
+    const docstring =
+      `${filler} The numpy function takes numpy arrays. ${filler} Any expression becomes a numpy function this way, ` +
+      'an expression of symbols.';
+    addHtml(api, 'api/lambdify.html', sphinxPage('kit.lambdify', 'The lambdify function.', [{ name: 'kit.lambdify', text: docstring }]));
+    for (const name of ['Frame', 'Series', 'Index', 'Grid'])
+      addHtml(
+        api,
+        `api/${name.toLowerCase()}.html`,
+        sphinxPage(`kit.${name}`, `The ${name} class.`, [
+          { name: `kit.${name}.apply`, text: 'Applies a numpy function to an expression.' },
+        ]),
+      );
+    expect(api.search('turn an expression into a numpy function')[0]?.path).toBe('api/lambdify.html');
+  });
+
   it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
     const book = new SearchIndex();
     const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;
