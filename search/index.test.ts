@@ -409,6 +409,17 @@ describe('SearchIndex ranking rules', () => {
     expect(api.search('turn an expression into a numpy function')[0]?.path).toBe('api/lambdify.html');
   });
 
+  it('ranks the object a query of several words names as code is written above guides that mention it more', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'examples/seasonal.html', sphinxPage('Seasonal models', 'Fit an ARIMA model with seasonal terms, then forecast.'));
+    addHtml(site, 'examples/airline.html', sphinxPage('Airline passengers', 'An ARIMA model of airline data forecasts the next year.'));
+    const arima = { name: 'kit.tsa.ARIMA', type: 'class', text: 'An ARIMA model: fit it, then forecast from the results.' };
+    addHtml(site, 'api/kit.tsa.ARIMA.html', sphinxPage('kit.tsa.ARIMA', 'Autoregressive integrated moving average.', [arima]));
+    expect(site.search('forecast with an ARIMA model')[0]?.path).toBe('api/kit.tsa.ARIMA.html');
+    // Written as a word, "arima" names nothing: the guides that say it most come first.
+    expect(site.search('forecast with an arima model')[0]?.path).not.toBe('api/kit.tsa.ARIMA.html');
+  });
+
   it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
     const book = new SearchIndex();
     const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;

@@ -6,6 +6,7 @@ import {
   CHANGELOG_WEIGHT,
   GLOBAL_NAME_TIER,
   NAME_TIER,
+  NAMED_AS_CODE_WEIGHT,
   NEAR,
   OVERVIEW_DISCOUNT,
   PAGE_TITLE_TIER,
@@ -45,7 +46,8 @@ export interface RankedSection {
  *    words, then a section so titled; among those titles, the ones that say its words as typed. A
  *    glossary's entry is lifted so only when the query asks what a term is.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
- *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
+ *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
+ *    object that a query of several words names as code is written ("an ARIMA model") weighs more.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -116,6 +118,8 @@ const asksForReleasesIn = (query: string[]) =>
 export function weighed(site: RankedSite, { query }: QueryReading, results: Found[]): RankedSection[] {
   const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
   const asksForReleases = asksForReleasesIn(query);
+  // A lone word is rule 1's exact name; among other words, one written as code names an object.
+  const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
   const ranked: RankedSection[] = results.map((result) => {
     const section = site.section(result.id);
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
@@ -129,7 +133,8 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     // An overview's line on an object is the object's page in brief: that page answers.
     const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    return { section, result, base: result.score * weight * overview, tier: 0, score: 0 };
+    const named = section.apiName && section.documented && asCode.some((token) => namesObject(section.apiName!, token));
+    return { section, result, base: result.score * weight * overview * (named ? NAMED_AS_CODE_WEIGHT : 1), tier: 0, score: 0 };
   });
   return ranked.sort((a, b) => b.base - a.base);
 }
@@ -178,6 +183,15 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
   const asWritten = query.join('.');
   return written === asWritten || written.endsWith(`.${asWritten}`);
 }
+
+/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
+const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
+
+/** Whether a full name's last parts are a name as written (`ARIMA` of `statsmodels.tsa.arima.model.ARIMA`). */
+const namesObject = (apiName: string, name: string) => {
+  const written = apiName.replaceAll('::', '.');
+  return written === name || written.endsWith(`.${name}`);
+};
 
 /** A version number as a query or a title writes it, without its "v" (`2.1` of `v2.1`). */
 const versionOf = (token: string) => token.toLowerCase().replace(/^v/, '');
