@@ -420,6 +420,14 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('forecast with an arima model')[0]?.path).not.toBe('api/kit.tsa.ARIMA.html');
   });
 
+  it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));
+    const documented = { name: 'kit.redis.Pool.get_url', text: 'Returns the address it was given, as given.' };
+    addHtml(site, 'reference/redis.html', sphinxPage('Redis transport', 'Sends messages.', [documented]));
+    expect(site.search('pool url').map((hit) => hit.path)).toEqual(['reference/redis.html', 'reference/sqs.html']);
+  });
+
   it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
     const book = new SearchIndex();
     const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;

@@ -14,6 +14,7 @@ import {
   PROXIMITY_CHARS,
   TIER_GAP,
   TITLE_TIER,
+  UNDOCUMENTED_WEIGHT,
   WRITTEN_TIER,
 } from './weights.ts';
 
@@ -47,7 +48,8 @@ export interface RankedSection {
  *    glossary's entry is lifted so only when the query asks what a term is.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
- *    object that a query of several words names as code is written ("an ARIMA model") weighs more.
+ *    object's entry that documents nothing weighs less, one that a query of several words names as
+ *    code is written ("an ARIMA model") more.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -133,8 +135,15 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     // An overview's line on an object is the object's page in brief: that page answers.
     const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    const named = section.apiName && section.documented && asCode.some((token) => namesObject(section.apiName!, token));
-    return { section, result, base: result.score * weight * overview * (named ? NAMED_AS_CODE_WEIGHT : 1), tier: 0, score: 0 };
+    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for.
+    const entry = !section.apiName
+      ? 1
+      : !section.documented
+        ? UNDOCUMENTED_WEIGHT
+        : asCode.some((token) => namesObject(section.apiName!, token))
+          ? NAMED_AS_CODE_WEIGHT
+          : 1;
+    return { section, result, base: result.score * weight * overview * entry, tier: 0, score: 0 };
   });
   return ranked.sort((a, b) => b.base - a.base);
 }
