@@ -1,5 +1,5 @@
 /**
- * Every weight and tier of the ranking, in one place. A section's score is BM25 per field (`scoring.ts`),
+ * Every weight and tier of the ranking, in one place. A section's score is BM25 per field (`field-search.ts`),
  * its fields joined as a disjunction-max query, summed over the query's terms (each by its best form:
  * the word, a longer word it starts, a spelling near it); then the rules of `ranking.ts` weigh it and
  * lift exact names and titles into tiers above the rest; pages are ranked by their sections (`pages.ts`).
