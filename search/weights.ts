@@ -78,7 +78,7 @@ export const SPELLED_NAME_SHARE = 1 / 3;
 /**
  * What an object's sections weigh more when a query of several words names the object as code is written
  * (capitals past a word's first letter, an underscore or a dot: "ARIMA", `DataFrame`, `read_csv`): "forecast
- * with an ARIMA model" asks for the class `ARIMA`, not for the guides that mention it most. From 0.25 to 2
+ * with an ARIMA model" asks for the class `ARIMA`, not for the guides that mention it most. From 1.25 to 3
  * statsmodels' tuning half rises 78.6% → 85.7% in the top 3 (that query 5th → 1st) and no other figure moves;
  * a word in any case that is an object's own name (`model`, `table`) lowered five sites' held-out halves.
  */
