@@ -748,6 +748,21 @@ describe('titles that say the query', () => {
     addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'A response from a family of distributions, fitted.'));
     expect(site.search('generalized linear models').map((hit) => hit.path)).toEqual(['glm.html', 'internal.html']);
   });
+
+  it('ranks a page about a lone word (its title holds it, all its sections say it) with a section titled by it elsewhere', () => {
+    const site = new SearchIndex();
+    const section = (heading: string, text: string) => `<section id="${heading.length}"><h2>${heading}</h2><p>${text}</p></section>`;
+    const steps = ['Installing', 'Configuring', 'Building', 'Theming', 'Deploying'].map((step) => section(step, `${step} the docs.`));
+    const page = (title: string, sections: string[]) =>
+      `<html><body><div role="main"><h1>${title}</h1>${sections.join('')}</div></body></html>`;
+    addHtml(site, 'quickstart.html', page('Quickstart', [...steps, section('Intersphinx', 'Link to other projects.')]));
+    const extension = [
+      section('Configuration', 'Intersphinx reads a mapping of projects.'),
+      section('Inventories', 'Intersphinx fetches each.'),
+    ];
+    addHtml(site, 'intersphinx.html', page('sphinx.ext.intersphinx – Link to other projects', extension));
+    expect(site.search('intersph').map((hit) => hit.path)).toEqual(['intersphinx.html', 'quickstart.html']);
+  });
 });
 
 describe('words as readers type them', () => {

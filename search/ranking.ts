@@ -32,7 +32,7 @@ export interface RankedSection {
   base: number;
   /**
    * Rule 1's tier: 2 and up for an exact name, 1.25 for an exact page title, 1 for an exact section
-   * title (0.4 more where a title says the words as typed), 0 for the rest.
+   * title (0.4 more where a title says the words as typed) and a page about a lone word, 0 for the rest.
    */
   tier: number;
   /** The tier and the base relative to the best. */
@@ -45,7 +45,8 @@ export interface RankedSection {
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
  *    the site mentions most (its central object); then a page whose title says exactly the query's
  *    words, then a section so titled; among those titles, the ones that say its words as typed. A
- *    glossary's entry is lifted so only when the query asks what a term is.
+ *    glossary's entry is lifted so only when the query asks what a term is. A page about a lone word
+ *    (its title holds the word, all its sections say it) ranks with a section titled by it.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
@@ -108,6 +109,11 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
       [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some((title) => saysAll(title, typed))
     )
       entry.tier += WRITTEN_TIER;
+  // A lone word may ask what a page is about: one whose title holds it and all of whose sections say it ranks with a
+  // section titled by the word on a page about something else (for "intersph…", the extension's page beside the
+  // quickstart's heading "Intersphinx").
+  if (query.length === 1)
+    for (const entry of onPagesAbout(ranked, titleStems, asksForReleases)) if (entry.tier === 0) entry.tier = TITLE_TIER;
   for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
   return ranked;
 }
@@ -227,10 +233,26 @@ export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
 
 /** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
 function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
-  const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
-  if (stems.size !== wanted.size) return false;
-  for (const term of wanted) if (!stems.has(term)) return false;
-  return true;
+  const stems = titleTerms(title);
+  return stems.size === wanted.size && holdsAll(stems, wanted);
+}
+
+/** A title's terms: words by their stems, names whole, stop words and a section's number aside. */
+const titleTerms = (title: string) => new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
+
+const holdsAll = (terms: ReadonlySet<string>, wanted: ReadonlySet<string>) => [...wanted].every((term) => terms.has(term));
+
+/**
+ * The sections found on pages whose title holds the terms (not only them) and all of whose sections were found;
+ * a page generated for one object is about the object (`join_skycoord` is not about `SkyCoord`).
+ */
+function onPagesAbout(ranked: RankedSection[], terms: ReadonlySet<string>, asksForReleases: boolean): RankedSection[] {
+  const counted = ranked.filter((entry) => (!entry.section.changelog || asksForReleases) && !isObjectPage(entry.section));
+  const found = new Map<string, number>();
+  for (const { section } of counted) found.set(section.path, (found.get(section.path) ?? 0) + 1);
+  return counted.filter(
+    ({ section }) => found.get(section.path) === section.pageSections && holdsAll(titleTerms(fieldOf(section, 'pageName')!), terms),
+  );
 }
 
 /** Whether a title says each of the words, as written (in any case, plurals as their singular). */
