@@ -32,7 +32,7 @@ function reference(): MiniSearch<IndexedSection> {
     extractField: (section, field) => fieldOf(section, field as (typeof FIELDS)[number]) as string,
     tokenize: tokens,
     processTerm: (token) => [...termsOf(token)],
-    searchOptions: { boost: { ...FIELD_BOOST }, weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 }, bm25: BM25 },
+    searchOptions: { boost: { ...FIELD_BOOST }, weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 } },
   });
   miniSearch.addAll(sections);
   return miniSearch;
@@ -46,6 +46,8 @@ function searchedByField(miniSearch: MiniSearch<IndexedSection>, term: string, p
       prefix,
       fuzzy: false,
       fields: [field],
+      // BM25F's length weight per field.
+      bm25: { ...BM25, b: BM25.b[field] },
       tokenize: (text) => [text],
       processTerm: (text) => text,
     })) {

@@ -140,8 +140,10 @@ export class FieldSearch {
     forms: [word: string, postings: Postings, weight: number][],
     fieldId: number,
   ): [id: number, score: number, words: string[]][] {
-    const boost = FIELD_BOOST[FIELDS[fieldId]!];
-    const { k, b, d } = BM25;
+    const field = FIELDS[fieldId]!;
+    const boost = FIELD_BOOST[field];
+    const { k, d } = BM25;
+    const b = BM25.b[field];
     const sectionCount = this.index.sectionCount;
     const averageLength = this.index.averageLength(fieldId);
     const found = new Map<number, [id: number, score: number, words: string[]]>();

@@ -391,6 +391,43 @@ describe('SearchIndex ranking rules', () => {
     expect(canvas.search('chains and groups of tasks')[0]?.path).toBe('canvas.html');
   });
 
+  it('ranks a long docstring that says the words often above short entries that say them once (length weighs less in text)', () => {
+    const api = new SearchIndex();
+    const filler = Array.from({ length: 40 }, (_, at) => `Argument ${at} is read as given and passed on unchanged.`).join(' ');
+    const docstring =
+      `${filler} The numpy function takes numpy arrays. ${filler} Any expression becomes a numpy function this way, ` +
+      'an expression of symbols.';
+    addHtml(api, 'api/lambdify.html', sphinxPage('kit.lambdify', 'The lambdify function.', [{ name: 'kit.lambdify', text: docstring }]));
+    for (const name of ['Frame', 'Series', 'Index', 'Grid'])
+      addHtml(
+        api,
+        `api/${name.toLowerCase()}.html`,
+        sphinxPage(`kit.${name}`, `The ${name} class.`, [
+          { name: `kit.${name}.apply`, text: 'Applies a numpy function to an expression.' },
+        ]),
+      );
+    expect(api.search('turn an expression into a numpy function')[0]?.path).toBe('api/lambdify.html');
+  });
+
+  it('ranks the object a query of several words names as code is written above guides that mention it more', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'examples/seasonal.html', sphinxPage('Seasonal models', 'Fit an ARIMA model with seasonal terms, then forecast.'));
+    addHtml(site, 'examples/airline.html', sphinxPage('Airline passengers', 'An ARIMA model of airline data forecasts the next year.'));
+    const arima = { name: 'kit.tsa.ARIMA', type: 'class', text: 'An ARIMA model: fit it, then forecast from the results.' };
+    addHtml(site, 'api/kit.tsa.ARIMA.html', sphinxPage('kit.tsa.ARIMA', 'Autoregressive integrated moving average.', [arima]));
+    expect(site.search('forecast with an ARIMA model')[0]?.path).toBe('api/kit.tsa.ARIMA.html');
+    // Written as a word, "arima" names nothing: the guides that say it most come first.
+    expect(site.search('forecast with an arima model')[0]?.path).not.toBe('api/kit.tsa.ARIMA.html');
+  });
+
+  it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));
+    const documented = { name: 'kit.redis.Pool.get_url', text: 'Returns the address it was given, as given.' };
+    addHtml(site, 'reference/redis.html', sphinxPage('Redis transport', 'Sends messages.', [documented]));
+    expect(site.search('pool url').map((hit) => hit.path)).toEqual(['reference/redis.html', 'reference/sqs.html']);
+  });
+
   it('reads numbered headings ("5.1.3. List Comprehensions") as a book\'s sections, not as versions of release notes', () => {
     const book = new SearchIndex();
     const section = (heading: string, text: string) => `<section><h2 id="${heading.length}">${heading}</h2><p>${text}</p></section>`;
@@ -710,6 +747,21 @@ describe('titles that say the query', () => {
     );
     addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'A response from a family of distributions, fitted.'));
     expect(site.search('generalized linear models').map((hit) => hit.path)).toEqual(['glm.html', 'internal.html']);
+  });
+
+  it('ranks a page about a lone word (its title holds it, all its sections say it) with a section titled by it elsewhere', () => {
+    const site = new SearchIndex();
+    const section = (heading: string, text: string) => `<section id="${heading.length}"><h2>${heading}</h2><p>${text}</p></section>`;
+    const steps = ['Installing', 'Configuring', 'Building', 'Theming', 'Deploying'].map((step) => section(step, `${step} the docs.`));
+    const page = (title: string, sections: string[]) =>
+      `<html><body><div role="main"><h1>${title}</h1>${sections.join('')}</div></body></html>`;
+    addHtml(site, 'quickstart.html', page('Quickstart', [...steps, section('Intersphinx', 'Link to other projects.')]));
+    const extension = [
+      section('Configuration', 'Intersphinx reads a mapping of projects.'),
+      section('Inventories', 'Intersphinx fetches each.'),
+    ];
+    addHtml(site, 'intersphinx.html', page('sphinx.ext.intersphinx – Link to other projects', extension));
+    expect(site.search('intersph').map((hit) => hit.path)).toEqual(['intersphinx.html', 'quickstart.html']);
   });
 });
 

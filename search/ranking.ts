@@ -6,6 +6,7 @@ import {
   CHANGELOG_WEIGHT,
   GLOBAL_NAME_TIER,
   NAME_TIER,
+  NAMED_AS_CODE_WEIGHT,
   NEAR,
   OVERVIEW_DISCOUNT,
   PAGE_TITLE_TIER,
@@ -13,6 +14,7 @@ import {
   PROXIMITY_CHARS,
   TIER_GAP,
   TITLE_TIER,
+  UNDOCUMENTED_WEIGHT,
   WRITTEN_TIER,
 } from './weights.ts';
 
@@ -30,7 +32,7 @@ export interface RankedSection {
   base: number;
   /**
    * Rule 1's tier: 2 and up for an exact name, 1.25 for an exact page title, 1 for an exact section
-   * title (0.4 more where a title says the words as typed), 0 for the rest.
+   * title (0.4 more where a title says the words as typed) and a page about a lone word, 0 for the rest.
    */
   tier: number;
   /** The tier and the base relative to the best. */
@@ -43,9 +45,12 @@ export interface RankedSection {
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
  *    the site mentions most (its central object); then a page whose title says exactly the query's
  *    words, then a section so titled; among those titles, the ones that say its words as typed. A
- *    glossary's entry is lifted so only when the query asks what a term is.
+ *    glossary's entry is lifted so only when the query asks what a term is. A page about a lone word
+ *    (its title holds the word, all its sections say it) ranks with a section titled by it.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
- *    overview's lines (a summary table of other pages) weigh less than the pages they sum up.
+ *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
+ *    object's entry that documents nothing weighs less, one that a query of several words names as
+ *    code is written ("an ARIMA model") more.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -104,6 +109,11 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
       [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some((title) => saysAll(title, typed))
     )
       entry.tier += WRITTEN_TIER;
+  // A lone word may ask what a page is about: one whose title holds it and all of whose sections say it ranks with a
+  // section titled by the word on a page about something else (for "intersph…", the extension's page beside the
+  // quickstart's heading "Intersphinx").
+  if (query.length === 1)
+    for (const entry of onPagesAbout(ranked, titleStems, asksForReleases)) if (entry.tier === 0) entry.tier = TITLE_TIER;
   for (const entry of ranked) entry.score = TIER_GAP * entry.tier + entry.base / best;
   return ranked;
 }
@@ -116,6 +126,8 @@ const asksForReleasesIn = (query: string[]) =>
 export function weighed(site: RankedSite, { query }: QueryReading, results: Found[]): RankedSection[] {
   const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
   const asksForReleases = asksForReleasesIn(query);
+  // A lone word is rule 1's exact name; among other words, one written as code names an object.
+  const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
   const ranked: RankedSection[] = results.map((result) => {
     const section = site.section(result.id);
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
@@ -129,7 +141,15 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     // An overview's line on an object is the object's page in brief: that page answers.
     const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    return { section, result, base: result.score * weight * overview, tier: 0, score: 0 };
+    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for.
+    const entry = !section.apiName
+      ? 1
+      : !section.documented
+        ? UNDOCUMENTED_WEIGHT
+        : asCode.some((token) => namesObject(section.apiName!, token))
+          ? NAMED_AS_CODE_WEIGHT
+          : 1;
+    return { section, result, base: result.score * weight * overview * entry, tier: 0, score: 0 };
   });
   return ranked.sort((a, b) => b.base - a.base);
 }
@@ -179,6 +199,15 @@ function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return written === asWritten || written.endsWith(`.${asWritten}`);
 }
 
+/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
+const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
+
+/** Whether a full name's last parts are a name as written (`ARIMA` of `statsmodels.tsa.arima.model.ARIMA`). */
+const namesObject = (apiName: string, name: string) => {
+  const written = apiName.replaceAll('::', '.');
+  return written === name || written.endsWith(`.${name}`);
+};
+
 /** A version number as a query or a title writes it, without its "v" (`2.1` of `v2.1`). */
 const versionOf = (token: string) => token.toLowerCase().replace(/^v/, '');
 
@@ -204,10 +233,26 @@ export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
 
 /** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
 function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
-  const stems = new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
-  if (stems.size !== wanted.size) return false;
-  for (const term of wanted) if (!stems.has(term)) return false;
-  return true;
+  const stems = titleTerms(title);
+  return stems.size === wanted.size && holdsAll(stems, wanted);
+}
+
+/** A title's terms: words by their stems, names whole, stop words and a section's number aside. */
+const titleTerms = (title: string) => new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
+
+const holdsAll = (terms: ReadonlySet<string>, wanted: ReadonlySet<string>) => [...wanted].every((term) => terms.has(term));
+
+/**
+ * The sections found on pages whose title holds the terms (not only them) and all of whose sections were found;
+ * a page generated for one object is about the object (`join_skycoord` is not about `SkyCoord`).
+ */
+function onPagesAbout(ranked: RankedSection[], terms: ReadonlySet<string>, asksForReleases: boolean): RankedSection[] {
+  const counted = ranked.filter((entry) => (!entry.section.changelog || asksForReleases) && !isObjectPage(entry.section));
+  const found = new Map<string, number>();
+  for (const { section } of counted) found.set(section.path, (found.get(section.path) ?? 0) + 1);
+  return counted.filter(
+    ({ section }) => found.get(section.path) === section.pageSections && holdsAll(titleTerms(fieldOf(section, 'pageName')!), terms),
+  );
 }
 
 /** Whether a title says each of the words, as written (in any case, plurals as their singular). */
