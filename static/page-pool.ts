@@ -8,8 +8,8 @@ import type { PageReply, PageRequest } from './page-worker.ts';
 const MAX_THREADS = 4;
 /**
  * The young generation of each thread's heap: large enough that a page's tree and previews die in it.
- * With 8 MB every tree outlived two scavenges and was copied into the old generation (on pandas a fifth
- * of the threads' time went to collections; a seventh of that with 128 MB, for about 180 MB more at peak).
+ * With 8 MB every tree outlived two scavenges and was copied into the old generation (on pandas 10.6 s
+ * of scavenges over the threads; 1.7 s with 128 MB, for 130–180 MB more at peak: docs/benchmarks.md).
  */
 const YOUNG_GENERATION_MB = 128;
 
