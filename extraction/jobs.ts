@@ -87,6 +87,9 @@ export function sectionOf(parsed: ParsedHtml, query: SectionQuery): EmbedJobOutp
 
 /** Only the preview of what `sectionOf` answers (what `doclens build` writes for every link): the section's HTML is never made. */
 export function previewOfSection(parsed: ParsedHtml, query: SectionQuery): Preview | null {
+  // What `previewIn` answers first, for most targets: their section (cheerio over Sphinx's rules) is only looked for without it.
+  const target = query.fragment ? previewOfTarget(parsed, query.fragment, query.pageUrl) : null;
+  if (target) return target;
   const section = sectionIn(parsed, query);
   return section ? previewIn(parsed, section, query) : null;
 }

@@ -69,11 +69,13 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   const textual = () => parts.filter((part) => part.text).length;
   for (; index < blocks.length; index++) {
     const block = blocks[index]!;
-    const text = block.name === 'dt' ? '' : normalizeSpace(textOf(block));
+    const written = textOf(block);
+    const text = block.name === 'dt' ? '' : normalizeSpace(written);
     const last = parts.findLast((part) => part.text);
     if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last.text))) break;
-    const html = toHtml(block);
-    if (length + html.length > limits.maxChars) {
+    // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
+    const html = length + written.length > limits.maxChars ? undefined : toHtml(block);
+    if (html === undefined || length + html.length > limits.maxChars) {
       // A first block too large on its own (a long listing or table) still shows its beginning; so does
       // an entry too large (a class with all its members, after a module's one-line description).
       const entry =

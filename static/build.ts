@@ -272,6 +272,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         file: file(page),
         pageUrl: pageUrl(page),
         fragments,
+        previewed: written[index]!.fragments,
         previewsAt: previewsAt(page),
         writtenParts: written[index]!.parts,
       });

@@ -6,8 +6,12 @@ import type { PageReply, PageRequest } from './page-worker.ts';
 
 /** Threads at most: past a few, the main thread adding pages to the index in order is what takes the time. */
 const MAX_THREADS = 4;
-/** The young generation of each thread's heap: the pages' trees outlive a larger one anyway (see `page-worker.ts`). */
-const YOUNG_GENERATION_MB = 8;
+/**
+ * The young generation of each thread's heap: large enough that a page's tree and previews die in it.
+ * With 8 MB every tree outlived two scavenges and was copied into the old generation (on pandas 10.6 s
+ * of scavenges over the threads; 1.7 s with 128 MB, for 130–180 MB more at peak: docs/benchmarks.md).
+ */
+const YOUNG_GENERATION_MB = 128;
 
 /**
  * Jobs each thread holds at most: the one it works on and the next, which it starts without waiting

@@ -43,6 +43,8 @@ export interface PageJobs {
       file: string;
       pageUrl: string;
       fragments: string[];
+      /** The targets the first read previewed: their previews are taken from its files, not made again. */
+      previewed: string[];
       previewsAt: string;
       /** Parts the first read wrote (`WrittenPreviews.parts`): those beyond the new ones' are removed. */
       writtenParts: number;
@@ -94,12 +96,12 @@ function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | St
 /** Folders made by this thread. */
 const folders = new Set<string>();
 
-/** The previews of a parsed page's opening and of the targets `fragments` name in it. */
+/** The previews of the targets `fragments` name in a parsed page ('' for its opening). */
 function previewsOf(parsed: ParsedHtml, pageUrl: string, fragments: readonly string[]): StaticPreviews {
   // css-select straight on the tree, as cheerio would but without wrapping the page first (a twentieth of the build).
   const doctool = selectOne(SPHINX_PAGE, parsed.document) ? 'sphinx' : null;
   const previews: StaticPreviews = {};
-  for (const fragment of ['', ...fragments]) {
+  for (const fragment of fragments) {
     const preview = previewOfSection(parsed, { pageUrl: `${pageUrl}#${fragment}`, fragment, doctool, maincontent: null, preview: true });
     if (preview) previews[fragment] = preview;
   }
@@ -128,6 +130,14 @@ function writePreviews(previewsAt: string, previews: StaticPreviews, writtenPart
   return { previews: Object.keys(previews).length, bytes, parts };
 }
 
+/** The previews a page's files hold (as `writePreviews` wrote them, in `parts` parts beside the first file). */
+function readPreviews(previewsAt: string, parts: number): StaticPreviews {
+  const { previews } = JSON.parse(readFileSync(`${previewsAt}.json`, 'utf8')) as StaticPreviewFile;
+  for (let part = 0; part < parts; part++)
+    Object.assign(previews, JSON.parse(readFileSync(`${previewsAt}.${part}.json`, 'utf8')) as StaticPreviews);
+  return previews;
+}
+
 const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => PageJobs[K]['output'] } = {
   /**
    * From one parse: the tree indexing parses (the main content whole; of the rest, the links to
@@ -139,13 +149,27 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => Page
     const own = new LinkTargets(versionPaths);
     own.add(links.list());
     const previewed = [...new Set([...fragments, ...own.of(path)])];
-    const previews = previewsOf(parsed, pageUrl, previewed);
+    const previews = previewsOf(parsed, pageUrl, ['', ...previewed]);
     // After the previews: splitting takes the noise out of the tree.
     const split = indexedAs === undefined ? undefined : splitParsed(parsed, indexedAs);
     return { links: links.list(), split, fragments: previewed, ...writePreviews(previewsAt, previews) };
   },
-  previews({ pageUrl, fragments, previewsAt, writtenParts }, html) {
-    return writePreviews(previewsAt, previewsOf(parseContent(html), pageUrl, fragments), writtenParts);
+  /**
+   * Only the targets the first read did not preview are previewed (a page read again is most often an
+   * API reference of hundreds of targets, a few of them new); the others' previews come from its files.
+   */
+  previews({ pageUrl, fragments, previewed, previewsAt, writtenParts }, html) {
+    const before = new Set(['', ...previewed]);
+    const added = fragments.filter((fragment) => !before.has(fragment));
+    const made = added.length ? previewsOf(parseContent(html), pageUrl, added) : {};
+    const written = readPreviews(previewsAt, writtenParts);
+    // In the order a first read would have written them: the opening, then the targets.
+    const previews: StaticPreviews = {};
+    for (const fragment of ['', ...fragments]) {
+      const preview = before.has(fragment) ? written[fragment] : made[fragment];
+      if (preview) previews[fragment] = preview;
+    }
+    return writePreviews(previewsAt, previews, writtenParts);
   },
 };
 
