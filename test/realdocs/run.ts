@@ -20,6 +20,7 @@ import {
   searchRelevance,
   share,
   type IndexFigures,
+  type Ranked,
   type Relevance,
   type ServedSite,
 } from './metrics.ts';
@@ -30,7 +31,7 @@ import { pagePlaces } from './places.ts';
 import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
 import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
-import { loadSaved, savedByThisCode, type SavedIndex } from './saved-indexes.ts';
+import { type Halves, loadSaved, savedByThisCode, type SavedIndex } from './saved-indexes.ts';
 import { sameTop10, searchInParts, searchWhole, staticRelevance, type IndexSearch, type StaticRelevance } from './static-mode.ts';
 
 const TARGETS = { previews: 0.98, distinctRows: 0.95, top3: 0.95, mrr: 0.9, respelled: 0.9 };
@@ -255,7 +256,7 @@ async function measureSavedIndex(
   hosted: Relevance,
 ): Promise<IndexSearch & StaticRelevance> {
   status('the saved index, part by part…');
-  const saved = searchInParts(await savedByThisCode(INDEX_CACHE, site, served.files), queries);
+  const saved = searchInParts(await savedByThisCode(INDEX_CACHE, site, served.files, halvesOf(hosted)), queries);
   reportRespelled(saved.respelled, hosted);
   return { ...saved, sameTop10: sameTop10(saved, hosted) };
 }
@@ -330,8 +331,6 @@ function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }): 
   reportRespelled(respelled, relevance);
   return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, seconds: (Date.now() - started) / 1000 };
 }
-
-type Ranked = { top3: number; mrr: number };
 
 /** The search targets a set of queries misses, `half` naming which set ("held-out ") where it is not all of a site's. */
 function rankingMisses(ranked: Ranked, half = ''): string[] {
@@ -525,6 +524,28 @@ function themesTable(rows: SiteRow[]): string {
 }
 
 /**
+ * `--saved`: the sites whose halves' figures differ from those of the run that saved their indexes, and how many held-out
+ * halves fell (a ranking change lands only if none does: docs/real-docs.md).
+ */
+function changesSinceSaved(rows: SearchRow[], saved: ReadonlyMap<Site, Halves | undefined>): string {
+  const lines: string[] = [];
+  let falls = 0;
+  const cell = (ranked: Ranked) => `${percent(ranked.top3)}, ${ranked.mrr.toFixed(3)}`;
+  for (const row of rows) {
+    const before = saved.get(row.site);
+    if (!before) continue;
+    const moved = (['tuning', 'heldOut'] as const).filter((half) => cell(before[half]) !== cell(row.halves[half]));
+    if (!moved.length) continue;
+    const fell = row.halves.heldOut.top3 < before.heldOut.top3 || row.halves.heldOut.mrr < before.heldOut.mrr;
+    if (fell) falls++;
+    const halves = moved.map((half) => `${half === 'heldOut' ? 'held-out' : 'tuning'} ${cell(before[half])} → ${cell(row.halves[half])}`);
+    lines.push(`  ${row.site.slug}: ${halves.join('; ')}${fell ? ' (the held-out half fell)' : ''}`);
+  }
+  const moved = lines.length ? `\n${lines.join('\n')}\n` : ' no figure moved; ';
+  return `Since the runs that saved the indexes:${moved}${falls} held-out halves fell`;
+}
+
+/**
  * `--search-only`: each site's search figures (see `measureSearchOnly`, or `measureSaved` with `saved`), a table, and the sites
  * that miss a search target. With `saved`, refused before any site is measured when a site's saved index cannot be used.
  */
@@ -553,6 +574,7 @@ async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
     }
   }
   console.log(`\n${searchTable(rows)}\n`);
+  if (saved) console.log(changesSinceSaved(rows, new Map(sites.map((site, index) => [site, savedIndexes[index]?.halves]))));
   const failing = [...rows.map((row) => [row.site.slug, searchMisses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
   console.log(respelledLine(rows));

@@ -1,5 +1,5 @@
 /**
- * The host's saved indexes, read by the suite: after a run that indexed a site (`saveStamp`), and by
+ * The host's saved indexes, read by the suite: after a run that indexed a site (`savedByThisCode`), and by
  * `--saved` (`loadSaved`), which searches them in process in seconds instead of indexing every site
  * again after each change to `search/`, whose hash is in the index cache's key.
  */
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashIndexer, hashPages, IndexCache, INDEXER, indexKey } from '../../host/index-cache.ts';
 import { contentPagesIn } from '../../host/pages.ts';
+import type { Ranked } from './metrics.ts';
 import type { Site } from './sites.ts';
 
 const SEARCH = fileURLToPath(new URL('../../search/', import.meta.url));
@@ -22,13 +23,21 @@ interface Stamp {
   indexer: string;
   search: string;
   pages: string;
+  /** The run's figures on each half, which `--saved` compares its own with. */
+  halves: Halves;
 }
+
+/** Top-3 share and MRR of a site's tuning and held-out halves. */
+export type Halves = { tuning: Ranked; heldOut: Ranked };
+
+const figures = ({ top3, mrr }: Ranked): Ranked => ({ top3, mrr });
 
 const stampFile = (cacheDir: string, site: Site) => join(cacheDir, `${site.slug}.stamp.json`);
 
-async function currentStamp(root: string, files: string[], key: string): Promise<Stamp> {
+async function currentStamp(root: string, files: string[], key: string, { tuning, heldOut }: Halves): Promise<Stamp> {
   return {
     key,
+    halves: { tuning: figures(tuning), heldOut: figures(heldOut) },
     indexer: await hashIndexer({ folders: INDEXER.folders.filter((folder) => folder !== SEARCH), packages: INDEXER.packages }),
     search: await hashIndexer({ folders: [SEARCH], packages: [] }),
     pages: await hashPages(root, files),
@@ -36,15 +45,17 @@ async function currentStamp(root: string, files: string[], key: string): Promise
 }
 
 /** The parts of the index the host saved for a site's pages with this code; its stamp written for `--saved`. */
-export async function savedByThisCode(cacheDir: string, site: Site, files: string[]): Promise<string[]> {
+export async function savedByThisCode(cacheDir: string, site: Site, files: string[], halves: Halves): Promise<string[]> {
   const key = await indexKey(site.root, files);
   const lines = await new IndexCache(cacheDir).load(site.root, key);
   if (!lines) throw new Error(`the index cache holds no index of ${site.root} built by this code`);
-  await writeFile(stampFile(cacheDir, site), JSON.stringify(await currentStamp(site.root, files, key)));
+  await writeFile(stampFile(cacheDir, site), JSON.stringify(await currentStamp(site.root, files, key, halves)));
   return lines;
 }
 
-export type SavedIndex = { lines: string[]; searchChanged: boolean; refused?: undefined } | { refused: string; lines?: undefined };
+export type SavedIndex =
+  | { lines: string[]; searchChanged: boolean; halves: Halves; refused?: undefined }
+  | { refused: string; lines?: undefined; halves?: undefined };
 
 /**
  * A site's saved index for `--saved`, refused unless a run of the suite saved it for the pages as
@@ -58,11 +69,11 @@ export async function loadSaved(cacheDir: string, site: Site): Promise<SavedInde
   if (text === undefined) return { refused: `no index of ${site.slug} saved by a run of the suite: ${rerun}` };
   const saved = JSON.parse(text) as Stamp;
   const files = await contentPagesIn(site.root).catch(() => []);
-  const now = await currentStamp(site.root, files, saved.key);
+  const now = await currentStamp(site.root, files, saved.key, saved.halves);
   if (now.indexer !== saved.indexer)
     return { refused: `${site.slug}'s saved index was built by another FORMAT_VERSION, extraction/ or libraries: ${rerun}` };
   if (now.pages !== saved.pages) return { refused: `${site.slug}'s pages changed since its index was saved: ${rerun}` };
   const lines = await new IndexCache(cacheDir).load(site.root, saved.key);
   if (!lines) return { refused: `${site.slug}'s saved index was replaced or removed since the suite's run: ${rerun}` };
-  return { lines, searchChanged: now.search !== saved.search };
+  return { lines, searchChanged: now.search !== saved.search, halves: saved.halves };
 }
