@@ -556,14 +556,18 @@ async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
     for (const refusal of refusals) console.error(`realdocs ${SAVED}: ${refusal}`);
     return 2;
   }
+  const changed = savedIndexes.filter((index) => index.searchChanged).length;
+  if (changed)
+    console.log(
+      `search/ changed since ${changed} of these indexes were saved: if what an index saves changed too, bump FORMAT_VERSION ` +
+        `and run ${SEARCH_ONLY} (these figures would be those of the old index)`,
+    );
   const rows: SearchRow[] = [];
   const broken: [string, string][] = [];
   const started = Date.now();
   for (const [index, site] of sites.entries()) {
     const savedIndex = savedIndexes[index];
     console.log(`\n[${index + 1}/${sites.length}] ${site.name} (${site.root})`);
-    if (savedIndex?.lines && savedIndex.searchChanged)
-      report('  (search/ changed since this index was saved: what it saves must not have, see FORMAT_VERSION)');
     try {
       const row = savedIndex?.lines ? measureSaved(site, savedIndex) : await measureSearchOnly(site);
       rows.push(row);

@@ -55,7 +55,7 @@ export async function savedByThisCode(cacheDir: string, site: Site, files: strin
 
 export type SavedIndex =
   | { lines: string[]; searchChanged: boolean; halves: Halves; refused?: undefined }
-  | { refused: string; lines?: undefined; halves?: undefined };
+  | { refused: string; lines?: undefined; halves?: undefined; searchChanged?: undefined };
 
 /**
  * A site's saved index for `--saved`, refused unless a run of the suite saved it for the pages as
