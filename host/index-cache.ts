@@ -62,12 +62,24 @@ export async function hashIndexer({ folders, packages }: typeof INDEXER): Promis
   return hash.digest('hex');
 }
 
-/** What a version's index is built from: the indexer (see `INDEXER`) and each page's path, size and modification time. */
+/** Each page's path, size and modification time, a line each: a page added, removed or rebuilt changes them. */
+async function pageLines(root: string, files: string[]): Promise<string[]> {
+  const stats = await Promise.all(files.map((file) => stat(join(root, file)).catch(() => undefined)));
+  return files.map((file, index) => `${file}\0${stats[index]?.size ?? -1}\0${stats[index]?.mtimeMs ?? -1}\n`);
+}
+
+/** A hash of the pages alone (see `pageLines`), without the indexer. */
+export async function hashPages(root: string, files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const line of await pageLines(root, files)) hash.update(line);
+  return hash.digest('hex');
+}
+
+/** What a version's index is built from: the indexer (see `INDEXER`) and the pages (see `pageLines`). */
 export async function indexKey(root: string, files: string[]): Promise<string> {
   indexerHash ??= hashIndexer(INDEXER);
   const hash = createHash('sha256').update(await indexerHash);
-  const stats = await Promise.all(files.map((file) => stat(join(root, file)).catch(() => undefined)));
-  for (const [index, file] of files.entries()) hash.update(`${file}\0${stats[index]?.size ?? -1}\0${stats[index]?.mtimeMs ?? -1}\n`);
+  for (const line of await pageLines(root, files)) hash.update(line);
   return hash.digest('hex');
 }
 

@@ -34,6 +34,11 @@ export async function listHtml(root: string, folder = root): Promise<string[]> {
   return pages;
 }
 
+/** The content pages of a folder of built HTML (what the host indexes), relative to it, sorted. */
+export async function contentPagesIn(root: string): Promise<string[]> {
+  return (await listHtml(root)).filter((page) => !NON_CONTENT_PAGES.has(page)).sort();
+}
+
 /**
  * Pages parsed, the recent ones kept for further fragments: read at once (the embed threads read one
  * page per job, `embed-jobs.ts`). Keyed by path, size and modification time, so a rebuilt page is parsed again.
@@ -94,8 +99,6 @@ export class PageStore {
 
   /** The content pages of a version, as paths relative to its folder. */
   async contentPages(version: Version): Promise<string[]> {
-    if (!version.root) return [];
-    const pages = await listHtml(version.root);
-    return pages.filter((page) => !NON_CONTENT_PAGES.has(page)).sort();
+    return version.root ? contentPagesIn(version.root) : [];
   }
 }

@@ -221,6 +221,9 @@ export interface Relevance {
   outcomes: QueryOutcome[];
 }
 
+/** A relevance's figures alone. */
+export type Ranked = Pick<Relevance, 'top3' | 'mrr'>;
+
 /** Searches through the proxy as the widget does (`subprojects:slug/version words`, 10 a page). */
 export async function searchRelevance(site: ServedSite, queries: Query[]): Promise<Relevance> {
   const { project } = site.version;

@@ -20,6 +20,7 @@ import {
   searchRelevance,
   share,
   type IndexFigures,
+  type Ranked,
   type Relevance,
   type ServedSite,
 } from './metrics.ts';
@@ -30,7 +31,8 @@ import { pagePlaces } from './places.ts';
 import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
 import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { queriesOf, SITES, type Query, type Site } from './sites.ts';
-import { savedIndexSearch, staticRelevance, type SavedIndexSearch, type StaticRelevance } from './static-mode.ts';
+import { type Halves, loadSaved, savedByThisCode, type SavedIndex } from './saved-indexes.ts';
+import { sameTop10, searchInParts, searchWhole, staticRelevance, type IndexSearch, type StaticRelevance } from './static-mode.ts';
 
 const TARGETS = { previews: 0.98, distinctRows: 0.95, top3: 0.95, mrr: 0.9, respelled: 0.9 };
 const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
@@ -40,6 +42,8 @@ const STATIC_CACHE = fileURLToPath(new URL('./.cache/static/', import.meta.url))
 const LINKS_PER_SITE = 300;
 /** The flag of a run that measures search alone (`searchOnly`). */
 const SEARCH_ONLY = '--search-only';
+/** The flag of a search-only run on the indexes a run saved, in process (`measureSaved`). */
+const SAVED = '--saved';
 /** Failing examples printed per measure and site. */
 const EXAMPLES = 6;
 
@@ -154,10 +158,16 @@ async function measurePreviews(site: ServedSite): Promise<{ share: number; check
 async function measureSearch(site: ServedSite, queries: Query[]): Promise<Relevance> {
   status('searching…');
   const relevance = await searchRelevance(site, queries);
+  reportSearch(relevance, queries);
+  return relevance;
+}
+
+/** Both halves' figures, and the tuning half's misses. */
+function reportSearch(relevance: Relevance, queries: Query[]): void {
   const { tuning, heldOut } = halvesOf(relevance);
-  const half = (part: Relevance) => `top-3 ${percent(part.top3)}, MRR ${part.mrr.toFixed(2)} on ${part.outcomes.length}`;
+  const half = (part: Relevance) => `top-3 ${percent(part.top3)}, MRR ${part.mrr.toFixed(3)} on ${part.outcomes.length}`;
   report(
-    `  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(2)} on ${queries.length} queries ` +
+    `  search: top-3 ${percent(relevance.top3)}, MRR ${relevance.mrr.toFixed(3)} on ${queries.length} queries ` +
       `(tuning half: ${half(tuning)}; held-out half: ${half(heldOut)})`,
   );
   // The tuning half's only: the held-out half is read as figures, never query by query (docs/real-docs.md).
@@ -169,7 +179,6 @@ async function measureSearch(site: ServedSite, queries: Query[]): Promise<Releva
         `first: ${top.slice(0, 3).join(', ') || '(nothing)'}`,
     );
   }
-  return relevance;
 }
 
 /** Static mode: the site built by `doclens build`, served as plain files, searched as the widget does in a browser. */
@@ -236,19 +245,28 @@ async function serve(site: Site): Promise<{ demo: RunningDemo; served: ServedSit
 }
 
 /**
- * The host's index as saved, searched as static mode searches (see `savedIndexSearch`), once the
+ * The host's index as saved, searched as static mode searches (see `searchInParts`), once the
  * demo is closed (the host saves its index by then): the queries read as other spellings, and in
  * search-only mode static mode's figures.
  */
-async function measureSavedIndex(site: Site, served: ServedSite, queries: Query[], hosted: Relevance): Promise<SavedIndexSearch> {
+async function measureSavedIndex(
+  site: Site,
+  served: ServedSite,
+  queries: Query[],
+  hosted: Relevance,
+): Promise<IndexSearch & StaticRelevance> {
   status('the saved index, part by part…');
-  const saved = await savedIndexSearch(INDEX_CACHE, site.root, served.files, queries, hosted);
-  const { found, of } = respelledTop3([{ respelled: saved.respelled, relevance: hosted }]);
-  report(`  typo and word-form queries (a word read as another spelling): ${found} of ${of} in the top 3`);
-  return saved;
+  const saved = searchInParts(await savedByThisCode(INDEX_CACHE, site, served.files, halvesOf(hosted)), queries);
+  reportRespelled(saved.respelled, hosted);
+  return { ...saved, sameTop10: sameTop10(saved, hosted) };
 }
 
-/** How many of the sites' typo and word-form queries (see `savedIndexSearch`) the host ranks an answer of in the top 3. */
+function reportRespelled(respelled: Set<Query>, relevance: Relevance): void {
+  const { found, of } = respelledTop3([{ respelled, relevance }]);
+  report(`  typo and word-form queries (a word read as another spelling): ${found} of ${of} in the top 3`);
+}
+
+/** How many of the sites' typo and word-form queries (see `IndexSearch.respelled`) the host ranks an answer of in the top 3. */
 function respelledTop3(rows: { respelled: Set<Query>; relevance: Relevance }[]): { found: number; of: number } {
   const outcomes = rows.flatMap(({ respelled, relevance }) => relevance.outcomes.filter((outcome) => respelled.has(outcome.query)));
   return { found: outcomes.filter((outcome) => outcome.rank > 0 && outcome.rank <= 3).length, of: outcomes.length };
@@ -264,8 +282,10 @@ interface SearchRow {
   pages: number;
   relevance: Relevance;
   halves: ReturnType<typeof halvesOf>;
-  /** The host's saved index searched as static mode searches, with the typo and word-form queries it finds. */
-  saved: SavedIndexSearch;
+  /** The typo and word-form queries, found by the saved index. */
+  respelled: Set<Query>;
+  /** The host's saved index searched as static mode searches; not with `--saved`, which searches it without the host. */
+  staticMode: StaticRelevance | undefined;
   seconds: number;
 }
 
@@ -284,20 +304,33 @@ async function measureSearchOnly(site: Site): Promise<SearchRow> {
   }
   const saved = await measureSavedIndex(site, served, queries, relevance);
   report(
-    `  static mode (the saved index, part by part): top-3 ${percent(saved.top3)}, MRR ${saved.mrr.toFixed(2)}; ` +
+    `  static mode (the saved index, part by part): top-3 ${percent(saved.top3)}, MRR ${saved.mrr.toFixed(3)}; ` +
       `the host's top 10 pages, in its order, on ${saved.sameTop10}/${queries.length} queries`,
   );
+  const { respelled, ...staticMode } = saved;
   return {
     site,
     pages: index.indexed,
     relevance,
     halves: halvesOf(relevance),
-    saved,
+    respelled,
+    staticMode,
     seconds: (Date.now() - started) / 1000,
   };
 }
 
-type Ranked = { top3: number; mrr: number };
+/**
+ * `--saved`: the index a run of the suite saved (see `loadSaved`), loaded whole as the host loads its cache and searched in
+ * process, with this code's ranking: the figures of `--search-only` without the host, the proxy or static mode.
+ */
+function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }): SearchRow {
+  const started = Date.now();
+  const queries = queriesOf(site);
+  const { pages, respelled, ...relevance } = searchWhole(saved.lines, queries);
+  reportSearch(relevance, queries);
+  reportRespelled(respelled, relevance);
+  return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, seconds: (Date.now() - started) / 1000 };
+}
 
 /** The search targets a set of queries misses, `half` naming which set ("held-out ") where it is not all of a site's. */
 function rankingMisses(ranked: Ranked, half = ''): string[] {
@@ -312,9 +345,8 @@ const staticMiss = (staticMode: Ranked, host: Ranked) =>
   staticMode.top3 !== host.top3 || staticMode.mrr !== host.mrr ? `static mode's top-3 and MRR differ from the host's` : '';
 
 function searchMisses(row: SearchRow): string[] {
-  return [...rankingMisses(row.relevance), ...rankingMisses(row.halves.heldOut, 'held-out '), staticMiss(row.saved, row.relevance)].filter(
-    Boolean,
-  );
+  const staticMode = row.staticMode ? staticMiss(row.staticMode, row.relevance) : '';
+  return [...rankingMisses(row.relevance), ...rankingMisses(row.halves.heldOut, 'held-out '), staticMode].filter(Boolean);
 }
 
 function searchTable(rows: SearchRow[]): string {
@@ -324,11 +356,13 @@ function searchTable(rows: SearchRow[]): string {
     '|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const { found, of } = respelledTop3([{ respelled: row.saved.respelled, relevance: row.relevance }]);
+    const { found, of } = respelledTop3([row]);
+    const staticMode = row.staticMode
+      ? `${relevanceCell(row.staticMode)}, ${row.staticMode.sameTop10}/${row.relevance.outcomes.length}`
+      : '—';
     lines.push(
       `| ${row.site.slug} | ${row.pages} | ${relevanceCell(row.relevance)} of ${row.relevance.outcomes.length} | ` +
-        `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ` +
-        `${relevanceCell(row.saved)}, ${row.saved.sameTop10}/${row.relevance.outcomes.length} | ${found} of ${of} |`,
+        `${relevanceCell(row.halves.tuning)} | ${relevanceCell(row.halves.heldOut)} | ${staticMode} | ${found} of ${of} |`,
     );
   }
   return lines.join('\n');
@@ -444,7 +478,7 @@ function misses(row: SiteRow): string[] {
   ].filter(Boolean);
 }
 
-const relevanceCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(2)}` : '—');
+const relevanceCell = (relevance: Relevance | undefined) => (relevance ? `${percent(relevance.top3)}, ${relevance.mrr.toFixed(3)}` : '—');
 
 function table(rows: SiteRow[]): string {
   const lines = [
@@ -489,15 +523,53 @@ function themesTable(rows: SiteRow[]): string {
   return lines.join('\n');
 }
 
-/** `--search-only`: each site's search figures (see `measureSearchOnly`), a table, and the sites that miss a search target. */
-async function searchOnly(sites: Site[]): Promise<number> {
+/**
+ * `--saved`: the sites whose halves' figures differ from those of the run that saved their indexes, and how many held-out
+ * halves fell (a ranking change lands only if none does: docs/real-docs.md).
+ */
+function changesSinceSaved(rows: SearchRow[], saved: ReadonlyMap<Site, Halves | undefined>): string {
+  const lines: string[] = [];
+  let falls = 0;
+  const cell = (ranked: Ranked) => `${percent(ranked.top3)}, ${ranked.mrr.toFixed(3)}`;
+  for (const row of rows) {
+    const before = saved.get(row.site);
+    if (!before) continue;
+    const moved = (['tuning', 'heldOut'] as const).filter((half) => cell(before[half]) !== cell(row.halves[half]));
+    if (!moved.length) continue;
+    const fell = row.halves.heldOut.top3 < before.heldOut.top3 || row.halves.heldOut.mrr < before.heldOut.mrr;
+    if (fell) falls++;
+    const halves = moved.map((half) => `${half === 'heldOut' ? 'held-out' : 'tuning'} ${cell(before[half])} → ${cell(row.halves[half])}`);
+    lines.push(`  ${row.site.slug}: ${halves.join('; ')}${fell ? ' (the held-out half fell)' : ''}`);
+  }
+  const moved = lines.length ? `\n${lines.join('\n')}\n` : ' no figure moved; ';
+  return `Since the runs that saved the indexes:${moved}${falls} held-out halves fell`;
+}
+
+/**
+ * `--search-only`: each site's search figures (see `measureSearchOnly`, or `measureSaved` with `saved`), a table, and the sites
+ * that miss a search target. With `saved`, refused before any site is measured when a site's saved index cannot be used.
+ */
+async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
+  const savedIndexes = saved ? await Promise.all(sites.map((site) => loadSaved(INDEX_CACHE, site))) : [];
+  const refusals = savedIndexes.flatMap((index) => (index.refused ? [index.refused] : []));
+  if (refusals.length) {
+    for (const refusal of refusals) console.error(`realdocs ${SAVED}: ${refusal}`);
+    return 2;
+  }
+  const changed = savedIndexes.filter((index) => index.searchChanged).length;
+  if (changed)
+    console.log(
+      `search/ changed since ${changed} of these indexes were saved: if what an index saves changed too, bump FORMAT_VERSION ` +
+        `and run ${SEARCH_ONLY} (these figures would be those of the old index)`,
+    );
   const rows: SearchRow[] = [];
   const broken: [string, string][] = [];
   const started = Date.now();
   for (const [index, site] of sites.entries()) {
+    const savedIndex = savedIndexes[index];
     console.log(`\n[${index + 1}/${sites.length}] ${site.name} (${site.root})`);
     try {
-      const row = await measureSearchOnly(site);
+      const row = savedIndex?.lines ? measureSaved(site, savedIndex) : await measureSearchOnly(site);
       rows.push(row);
       console.log(`  (${row.seconds.toFixed(0)} s)`);
     } catch (error) {
@@ -506,26 +578,26 @@ async function searchOnly(sites: Site[]): Promise<number> {
     }
   }
   console.log(`\n${searchTable(rows)}\n`);
+  if (saved) console.log(changesSinceSaved(rows, new Map(sites.map((site, index) => [site, savedIndexes[index]?.halves]))));
   const failing = [...rows.map((row) => [row.site.slug, searchMisses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
-  const respelled = rows.map((row) => ({ respelled: row.saved.respelled, relevance: row.relevance }));
-  console.log(respelledLine(respelled));
+  console.log(respelledLine(rows));
   console.log(
     `${sites.length - failing.length} of ${sites.length} sites meet every search target (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
-  const { found, of } = respelledTop3(respelled);
+  const { found, of } = respelledTop3(rows);
   return failing.length || share(found, of) < TARGETS.respelled ? 1 : 0;
 }
 
 async function main(args: string[]): Promise<number> {
-  const argv = args.filter((arg) => arg !== SEARCH_ONLY);
+  const argv = args.filter((arg) => arg !== SEARCH_ONLY && arg !== SAVED);
   const unknown = argv.filter((slug) => !SITES.some((site) => site.slug === slug));
   if (unknown.length) {
     console.error(`realdocs: unknown site ${unknown.join(', ')} (sites: ${SITES.map((site) => site.slug).join(', ')})`);
     return 2;
   }
   const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
-  if (args.includes(SEARCH_ONLY)) return searchOnly(sites);
+  if (args.includes(SEARCH_ONLY) || args.includes(SAVED)) return searchOnly(sites, args.includes(SAVED));
   const keyboard = keyboardChecks();
   const rows: SiteRow[] = [];
   /** Sites that could not be measured (a package that would not install, a build that failed), with why. */

@@ -2,7 +2,6 @@ import { mkdirSync, rmSync } from 'node:fs';
 import type { DataSource } from '../../widget/shared/api.ts';
 import { buildStatic } from '../../static/build.ts';
 import { StaticSource } from '../../widget/shared/static-source.ts';
-import { IndexCache, indexKey } from '../../host/index-cache.ts';
 import { fileForPath } from '../../host/registry.ts';
 import { SearchIndex } from '../../search/index.ts';
 import { serveFolders } from '../static-files.ts';
@@ -13,6 +12,10 @@ export interface StaticRelevance extends Relevance {
   /** Queries whose first 10 pages are the docs host's, in its order. */
   sameTop10: number;
 }
+
+/** How many queries `found` ranks the same first 10 pages for as `hosted`, in its order. */
+export const sameTop10 = (found: Relevance, hosted: Relevance) =>
+  found.outcomes.filter((outcome, at) => outcome.top.join('\n') === hosted.outcomes[at]?.top.join('\n')).length;
 
 /** The site's pages each query finds in static mode, best first: files of the site. */
 async function rankings(source: DataSource, queries: Query[]): Promise<string[][]> {
@@ -37,14 +40,13 @@ export async function staticRelevance(docs: string, out: string, queries: Query[
   const server = await serveFolders({ '/': docs, '/_doclens/': `${out}/_doclens` });
   try {
     const found = relevanceOf(queries, await rankings(new StaticSource(`${server.url}/_doclens/`), queries));
-    const same = found.outcomes.filter((outcome, index) => outcome.top.join('\n') === hosted.outcomes[index]?.top.join('\n'));
-    return { ...found, sameTop10: same.length };
+    return { ...found, sameTop10: sameTop10(found, hosted) };
   } finally {
     await server.close();
   }
 }
 
-export interface SavedIndexSearch extends StaticRelevance {
+export interface IndexSearch extends Relevance {
   /** The queries with a word the search reads as another spelling (`SearchIndex.respelled`): typos and word forms. */
   respelled: Set<Query>;
 }
@@ -55,35 +57,40 @@ function partName(json: string): string {
   return index === undefined ? part : `${part}-${index}`;
 }
 
-/**
- * The docs host's index as its cache saved it, searched part by part as static mode fetches an index
- * (`VersionSearch`: the head, then the parts `partsFor` names until it names none), in process: static
- * mode's engine and loading without `doclens build`'s previews. Also finds the queries the engine reads
- * a word of as another spelling. `hosted`: the host's relevance, to compare.
- */
-export async function savedIndexSearch(
-  cacheDir: string,
-  root: string,
-  files: string[],
-  queries: Query[],
-  hosted: Relevance,
-): Promise<SavedIndexSearch> {
-  const lines = await new IndexCache(cacheDir).load(root, await indexKey(root, files));
-  if (!lines) throw new Error(`the index cache holds no index of ${root} built by this code`);
-  const parts = new Map(lines.map((json) => [partName(json), json]));
-  const index = new SearchIndex();
-  index.addPart(parts.get('head')!);
+/** Each query searched on `index`, its first 10 pages, after `load` added what the query needs; and the queries read as other spellings. */
+function searchEach(index: SearchIndex, queries: Query[], load: (query: string) => void = () => {}): IndexSearch {
   const respelled = new Set<Query>();
   const ranked = queries.map((query) => {
-    for (let needed = index.partsFor(query.q); needed.length; needed = index.partsFor(query.q))
-      for (const name of needed) index.addPart(parts.get(name)!);
+    load(query.q);
     if (index.respelled(query.q).length) respelled.add(query);
     return index
       .search(query.q)
       .slice(0, 10)
       .map((hit) => hit.path);
   });
-  const found = relevanceOf(queries, ranked);
-  const same = found.outcomes.filter((outcome, at) => outcome.top.join('\n') === hosted.outcomes[at]?.top.join('\n'));
-  return { ...found, sameTop10: same.length, respelled };
+  return { ...relevanceOf(queries, ranked), respelled };
+}
+
+/**
+ * A saved index (the parts of an index cache's file) searched part by part as static mode fetches an index
+ * (`VersionSearch`: the head, then the parts `partsFor` names until it names none), in process: static
+ * mode's engine and loading without `doclens build`'s previews. Also finds the queries the engine reads
+ * a word of as another spelling.
+ */
+export function searchInParts(lines: string[], queries: Query[]): IndexSearch {
+  const parts = new Map(lines.map((json) => [partName(json), json]));
+  const index = new SearchIndex();
+  index.addPart(parts.get('head')!);
+  return searchEach(index, queries, (query) => {
+    for (let needed = index.partsFor(query); needed.length; needed = index.partsFor(query))
+      for (const name of needed) index.addPart(parts.get(name)!);
+  });
+}
+
+/** A saved index loaded whole, as the docs host loads its cache (`index-worker.ts`), and searched; with its indexed pages. */
+export function searchWhole(lines: string[], queries: Query[]): IndexSearch & { pages: number } {
+  const index = new SearchIndex();
+  for (const part of lines) index.addPart(part);
+  index.finish();
+  return { ...searchEach(index, queries), pages: index.size.pages };
 }
