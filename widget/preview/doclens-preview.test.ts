@@ -221,6 +221,35 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it('in static mode, leaves alone a link off the site’s pages (its home page beside the docs) and previews one on them', async () => {
+    // Files as doclens build writes them, for a site of one page, guide.html, beside this test.
+    const site = new URL('./test-static/', import.meta.url).href;
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <div role="main" style="padding: 40px">
+        <p><a id="home" href="/home/">home</a> <a id="guide" href=${`${site}guide.html`}>guide</a></p>
+      </div>
+      <doclens-preview static=${`${site}_doclens/`} show-delay="300" hide-delay="150"></doclens-preview>
+    </div>`);
+    const preview = container.querySelector('doclens-preview')!;
+    const home = container.querySelector<HTMLAnchorElement>('#home')!;
+    // Hovered before the site's files are read, it may preview: it opens, then closes as they show it leads off the site.
+    const clock = fakeTimeouts();
+    try {
+      const shown = oneEvent(preview, 'doclens-preview-show');
+      await hover(home);
+      await clock.tickAsync(300);
+      await shown;
+    } finally {
+      clock.restore();
+    }
+    await until(() => !isOpen(preview) && preview.previewUrl(home) === undefined, 'closed, the link known to lead off the site');
+    await moveAway();
+    await hover(container.querySelector('#guide')!);
+    await until(() => isOpen(preview) && !!part(preview, 'content'), 'the guide previewed');
+    expect(part(preview, 'content').textContent).to.equal('How the guide goes.');
+    await moveAway();
+  });
+
   // A 502, and a 200 whose JSON is not in the shape of the contract.
   for (const [linked, why] of [
     ['broken', 'the section cannot be had'],
