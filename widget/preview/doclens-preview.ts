@@ -253,9 +253,14 @@ export class DoclensPreview extends DoclensElement {
       this.phase = preview.title || showsSomething(sanitizeContent(preview.content)) ? 'ready' : 'error';
     } catch {
       if (this.target !== link) return;
-      // The static site's files, read meanwhile, show the link leads off its pages: no preview, as for any such link.
-      if (this.previewUrl(link)) this.phase = 'error';
-      else this.intent.close();
+      if (this.previewUrl(link)) {
+        this.phase = 'error';
+        return;
+      }
+      // The static site's files, read meanwhile, show the link leads off its pages: no preview, as for any such
+      // link, and a tap on it (the first on a page, before they are read) follows it.
+      this.intent.close();
+      if (trigger === 'touch') link.click();
     }
   }
 
