@@ -111,6 +111,22 @@ describe('previewOf cuts', () => {
     expect(noRoom.truncated).toBe(true);
   });
 
+  it('never ends on a heading: the text under it comes along (a MkDocs page, its headings beside its paragraphs)', () => {
+    // npm's `npm diff` page, built by MkDocs with the material theme: an empty "Description" ended its preview.
+    const page = `<article><h1>npm-diff</h1>
+      <h3 id="synopsis">Synopsis</h3>
+      <pre><code class="language-bash">npm diff [...&lt;paths&gt;]\n</code></pre>
+      <h3 id="description">Description</h3>
+      <p>Similar to its <code>git diff</code> counterpart, this command will print diff patches of files for packages
+        published to the npm registry.</p>
+      <ul><li><p><code>npm diff --diff=&lt;spec-a&gt; --diff=&lt;spec-b&gt;</code></p></li></ul></article>`;
+    const preview = previewOf(page);
+    expect(preview.content).toMatch(/<h3 id="description">Description<\/h3>\n<p>Similar to its/);
+    expect(preview.truncated).toBe(true);
+    const noRoom = previewOf(page, { maxBlocks: 3, maxChars: 160 });
+    expect(noRoom.content).not.toContain('Description');
+  });
+
   it('counts blocks by their text: rules and images do not use up the count', () => {
     const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', {
       maxBlocks: 1,

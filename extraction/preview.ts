@@ -48,13 +48,15 @@ const MIN_WORDS = 3;
 /** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
 const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
 
-/** A block that announces what follows it ("Example:", "For instance:"), and says nothing without it. */
-const isLeadIn = (text: string): boolean => /:\s*$/.test(text);
-
 interface Part {
   html: string;
   text: string;
+  /** A heading: a MkDocs page's sit beside the paragraphs they head. */
+  heading: boolean;
 }
+
+/** A block that announces what follows it (a heading, "Example:", "For instance:"), and says nothing without it. */
+const isLeadIn = (part: Part): boolean => part.heading || /:\s*$/.test(part.text);
 
 /**
  * The first blocks of a section within the limits, counted by their text: rules, images and other
@@ -72,7 +74,7 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
     const written = textOf(block);
     const text = block.name === 'dt' ? '' : normalizeSpace(written);
     const last = parts.findLast((part) => part.text);
-    if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last.text))) break;
+    if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last))) break;
     // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
     const html = length + written.length > limits.maxChars ? undefined : toHtml(block);
     if (html === undefined || length + html.length > limits.maxChars) {
@@ -82,17 +84,17 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
         block.name === 'dl'
           ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length })
           : undefined;
-      if (entry) parts.push({ html: entry, text });
-      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text });
+      if (entry) parts.push({ html: entry, text, heading: false });
+      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text, heading: false });
       truncated = true;
       break;
     }
-    parts.push({ html, text });
+    parts.push({ html, text, heading: isHeadingName(block.name) });
     length += html.length + 1;
   }
   truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasText(block));
   // Where the cut falls after a lead-in, what it announces is not shown: the lead-in goes too.
-  while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!.text)) {
+  while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!)) {
     parts.splice(parts.findLastIndex((part) => part.text));
   }
   return { content: asLists(parts.map((part) => part.html)), truncated };

@@ -104,6 +104,9 @@ function layoutManifest(root: string, languages: { language: string; versions: s
   );
 }
 
+/** Where Sphinx and MkDocs write a site below the folder a reader may name instead: the project's, or a Debian package's. */
+const BUILT_FOLDERS = ['site', 'html', '_build/html', 'build/html', 'docs/_build/html', 'docs/build/html', 'docs/site'];
+
 /**
  * Reads the layout of a built site: `<language>/<version>/` folders (as the hosting service serves
  * them, and `doclens host` does), a manifest of `doclens host`'s form whose folders are inside the
@@ -111,7 +114,8 @@ function layoutManifest(root: string, languages: { language: string; versions: s
  */
 export function readSite(docs: string, manifestFile?: string): StaticSite {
   const root = resolve(docs);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new NotABuiltSiteError(`no such folder: ${docs}`);
+  if (!existsSync(root)) throw new NotABuiltSiteError(`no such folder: ${docs}`);
+  if (!statSync(root).isDirectory()) throw new NotABuiltSiteError(`${docs} is a file: --docs names the folder of the built pages`);
   let manifest: Manifest;
   if (manifestFile !== undefined) manifest = loadManifest(manifestFile);
   else {
@@ -123,8 +127,13 @@ export function readSite(docs: string, manifestFile?: string): StaticSite {
         root,
       );
     else {
+      const built = BUILT_FOLDERS.find((folder) => existsSync(join(root, folder, 'index.html')));
       const sources = ['conf.py', 'mkdocs.yml', 'index.rst', 'index.md'].filter((name) => existsSync(join(root, name)));
-      const hint = sources.length ? ` (it holds ${sources.join(', ')}: build the site first, then point --docs at its output)` : '';
+      const hint = built
+        ? ` (${join(docs, built)} holds a built site: point --docs there)`
+        : sources.length
+          ? ` (it holds ${sources.join(', ')}: build the site first, then point --docs at its output)`
+          : '';
       throw new NotABuiltSiteError(`${docs} is not a built documentation site: no HTML pages at its top${hint}`);
     }
   }

@@ -20,6 +20,12 @@ function popup(preview: DoclensPreview): HTMLElement {
   return preview.shadowRoot!.querySelector<HTMLElement>('[part~="popup"]')!;
 }
 
+/** A tap as a touch screen sends it: the pointer down, then the click. */
+function tap(element: Element) {
+  element.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, composed: true }));
+  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+}
+
 const isOpen = (preview: DoclensPreview) => popup(preview).matches(':popover-open');
 const part = (preview: DoclensPreview, name: string) => preview.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
 
@@ -164,10 +170,6 @@ describe('<doclens-preview>', () => {
       followed.push(!event.defaultPrevented);
       event.preventDefault();
     });
-    const tap = (element: Element) => {
-      element.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, composed: true }));
-      element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-    };
     tap(link);
     expect(followed).to.deep.equal([false]);
     await until(() => isOpen(preview), 'open on the first tap');
@@ -218,6 +220,36 @@ describe('<doclens-preview>', () => {
     await hover(later);
     await until(() => isOpen(preview), 'preview for a link added later');
     await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'content');
+    await moveAway();
+  });
+
+  it('in static mode, previews no link off the site’s pages (its home page beside the docs), a first tap on one followed', async () => {
+    // Files as doclens build writes them, for a site of one page, guide.html, beside this test.
+    const site = new URL('./test-static/', import.meta.url).href;
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <div role="main" style="padding: 40px">
+        <p><a id="home" href="/home/">home</a> <a id="guide" href=${`${site}guide.html`}>guide</a></p>
+      </div>
+      <doclens-preview static=${`${site}_doclens/`} show-delay="300" hide-delay="150"></doclens-preview>
+    </div>`);
+    const preview = container.querySelector('doclens-preview')!;
+    const home = container.querySelector<HTMLAnchorElement>('#home')!;
+    const followed: boolean[] = [];
+    home.addEventListener('click', (event) => {
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    });
+    // Tapped before the site's files are read, it may preview: the tap is held, then followed once they show it leads off the site.
+    const shown = oneEvent(preview, 'doclens-preview-show');
+    tap(home);
+    await shown;
+    await until(() => followed.length === 2, 'the tap followed');
+    expect(followed).to.deep.equal([false, true]);
+    expect(isOpen(preview)).to.equal(false);
+    expect(preview.previewUrl(home)).to.equal(undefined);
+    await hover(container.querySelector('#guide')!);
+    await until(() => isOpen(preview) && !!part(preview, 'content'), 'the guide previewed');
+    expect(part(preview, 'content').textContent).to.equal('How the guide goes.');
     await moveAway();
   });
 

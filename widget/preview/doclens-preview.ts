@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EmbedPreview } from '../../contract/index.ts';
+import type { DataSource } from '../shared/api.ts';
 import { dataSource } from '../shared/data-source.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
@@ -191,7 +192,8 @@ export class DoclensPreview extends DoclensElement {
     )
       return undefined;
     const href = link.getAttribute('href');
-    return href ? previewTarget(href, document.baseURI, window.location.href, this.domains.split(/\s+/).filter(Boolean)) : undefined;
+    const url = href ? previewTarget(href, document.baseURI, window.location.href, this.domains.split(/\s+/).filter(Boolean)) : undefined;
+    return url && this.source.mayPreview?.(url) !== false ? url : undefined;
   }
 
   /** Whether a link is in the containers `selector` names, or else in the main content the page's structure shows. */
@@ -205,6 +207,10 @@ export class DoclensPreview extends DoclensElement {
     return link instanceof HTMLAnchorElement && this.previewUrl(link) ? link : undefined;
   }
 
+  private get source(): DataSource {
+    return dataSource(this.proxy, this.staticFiles);
+  }
+
   private get effectiveDoctool(): string | undefined {
     if (this.doctool === 'none') return undefined;
     return this.doctool ?? (isSphinxPage() ? 'sphinx' : undefined);
@@ -215,7 +221,7 @@ export class DoclensPreview extends DoclensElement {
     const url = this.previewUrl(link)!;
     let pending = this.cache.get(url);
     if (!pending) {
-      pending = dataSource(this.proxy, this.staticFiles).preview(url, this.effectiveDoctool);
+      pending = this.source.preview(url, this.effectiveDoctool);
       pending.catch(() => this.cache.delete(url));
       this.cache.set(url, pending);
     }
@@ -247,7 +253,14 @@ export class DoclensPreview extends DoclensElement {
       this.phase = preview.title || showsSomething(sanitizeContent(preview.content)) ? 'ready' : 'error';
     } catch {
       if (this.target !== link) return;
-      this.phase = 'error';
+      if (this.previewUrl(link)) {
+        this.phase = 'error';
+        return;
+      }
+      // The static site's files, read meanwhile, show the link leads off its pages: no preview, as for any such
+      // link, and a tap on it (the first on a page, before they are read) follows it.
+      this.intent.close();
+      if (trigger === 'touch') link.click();
     }
   }
 

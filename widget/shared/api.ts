@@ -109,6 +109,8 @@ export interface DataSource {
   /** The preview of the section a URL points to; `doctool` names the rules of the tool that built the page. */
   preview(url: string, doctool: string | undefined): Promise<EmbedPreview>;
   pageContext(params: PageContextParams): Promise<PageContext>;
+  /** False for a link that cannot have a preview, known without asking (a static site's links off its pages). */
+  mayPreview?(url: string): boolean;
 }
 
 /** The doclens proxy at `proxy` (its base URL), as a data source. */

@@ -7,6 +7,11 @@ import { serveFolders, type StaticFiles } from '../../test/static-files.ts';
 import { ProxyRequestError } from './api.ts';
 import { StaticSource } from './static-source.ts';
 
+/** Resolves when `check` holds, asked again on each turn of the event loop. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const demo = new URL('../../demo/docs/build/', import.meta.url).pathname;
 let dir: string;
 let server: StaticFiles;
@@ -63,6 +68,22 @@ describe('StaticSource', () => {
     expect(preview).toMatchObject({ title: 'Glossary', missing_fragment: true });
     await expect(source.preview('http://elsewhere.example/page.html')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(source.preview(`${server.url}/en/latest/no-page.html`)).rejects.toBeInstanceOf(ProxyRequestError);
+  });
+
+  it('previews a folder’s page linked without its slash, as a static server redirects it (MkDocs’ absolute links)', async () => {
+    const withSlash = await source.preview(`${server.url}/en/latest/api/`);
+    expect(await source.preview(`${server.url}/en/latest/api`)).toMatchObject({ title: withSlash.title, content: withSlash.content });
+  });
+
+  it('tells, once the site’s files are read, that links off its pages cannot preview', async () => {
+    const fresh = new StaticSource(`${server.url}/_doclens/`);
+    // Nothing read yet: the link may preview, and the files are asked for.
+    expect(fresh.mayPreview(`${server.url}/usr/share/doc/python3-doc/html/library/typing.html`)).toBe(true);
+    await until(() => !fresh.mayPreview(`${server.url}/usr/share/doc/python3-doc/html/library/typing.html`));
+    await until(() => !fresh.mayPreview(`${server.url}/en/latest/no-page.html`));
+    expect(fresh.mayPreview('http://elsewhere.example/page.html')).toBe(false);
+    for (const page of ['glossary.html#term-trigger', 'api', 'api/', ''])
+      expect(fresh.mayPreview(`${server.url}/en/latest/${page}`), page).toBe(true);
   });
 
   it('reads each file once for the page’s life', async () => {

@@ -23,8 +23,15 @@ interface Located {
 
 const notFound = (message: string) => new ProxyRequestError('not_found', 404, 'not_found', message);
 
-/** `guide/` and `guide/index.html` are one file, as on any static server. */
-const fileOf = (path: string): string => (path === '' || path.endsWith('/') ? `${path}index.html` : path);
+/**
+ * The file of the version's `pages` that `path` opens, as a static server finds it: `guide/` is the folder's
+ * `index.html`, and so is `guide` (MkDocs' links written without the slash, which servers redirect), else
+ * `guide.html`; undefined for a page the build did not write.
+ */
+function pageFile(pages: StaticPageList, path: string): string | undefined {
+  const files = path === '' || path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`, `${path}.html`];
+  return files.find((file) => pages.includes(file));
+}
 
 const encodedPath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
@@ -34,6 +41,8 @@ const encodedPath = (path: string): string => path.split('/').map(encodeURICompo
  */
 export class StaticSource implements DataSource {
   private readonly files = new Map<string, Promise<unknown>>();
+  /** The files read so far, for the answers that cannot wait (`mayPreview`). */
+  private readonly readFiles = new Map<string, unknown>();
   /** Each version's search, by its data folder, created on the first search (its code a chunk of its own). */
   private readonly searches = new Map<string, VersionSearch>();
 
@@ -45,7 +54,10 @@ export class StaticSource implements DataSource {
     let pending = this.files.get(path);
     if (!pending) {
       pending = fetchJson(new URL(path, this.base));
-      pending.catch(() => this.files.delete(path));
+      pending.then(
+        (file) => this.readFiles.set(path, file),
+        () => this.files.delete(path),
+      );
       this.files.set(path, pending);
     }
     return pending as Promise<T>;
@@ -84,7 +96,7 @@ export class StaticSource implements DataSource {
 
   private async exists(version: StaticVersion, path: string): Promise<boolean | null> {
     try {
-      return (await this.read<StaticPageList>(`${version.data}pages.json`)).includes(fileOf(path));
+      return pageFile(await this.read<StaticPageList>(`${version.data}pages.json`), path) !== undefined;
     } catch {
       return null;
     }
@@ -158,12 +170,34 @@ export class StaticSource implements DataSource {
     };
   }
 
+  /** A file of the build if it has been read, else undefined (and it is asked for). */
+  private readNow<T>(path: string): T | undefined {
+    if (!this.readFiles.has(path)) this.read<T>(path).catch(() => undefined);
+    return this.readFiles.get(path) as T | undefined;
+  }
+
+  /**
+   * Whether a link to `url` can preview: not once the site's files show it leads to no page the build wrote
+   * (the project's home page beside the docs, another package's documentation on the same host); yes
+   * while they are still being read.
+   */
+  mayPreview(url: string): boolean {
+    const site = this.readNow<StaticSiteFile>('site.json');
+    if (!site) return true;
+    const located = this.locate(site, new URL(url));
+    if (!located) return false;
+    const pages = this.readNow<StaticPageList>(`${located.version.data}pages.json`);
+    return !pages || pageFile(pages, located.path) !== undefined;
+  }
+
   async preview(url: string): Promise<EmbedPreview> {
     const site = await this.site();
     const target = new URL(url);
     const located = this.locate(site, target);
     if (!located) throw notFound('The link leads outside this documentation site.');
-    const file = `${located.version.data}previews/${encodedPath(fileOf(located.path))}`;
+    const page = pageFile(await this.read<StaticPageList>(`${located.version.data}pages.json`), located.path);
+    if (!page) throw notFound('The link leads to no page of this documentation site.');
+    const file = `${located.version.data}previews/${encodedPath(page)}`;
     const fragment = target.hash.slice(1);
     const { previews, parts } = await this.read<StaticPreviewFile>(`${file}.json`);
     let found = previews[fragment];
