@@ -1,6 +1,7 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHelp, runBuild } from '../cli/build.ts';
 import { UsageError } from '../cli/args.ts';
@@ -126,6 +127,63 @@ describe('doclens build', () => {
     expect(Object.keys(previews('api.html.json')).sort()).toEqual(['', 'run', 'stop']);
     expect(previews('api.html.json').stop!.content).toContain('Stops it.');
     expect(Object.keys(previews('guide.html.json'))).toEqual(['', 'start']);
+  });
+
+  it('previews and tags the pages the site links to in folders the listing skips, searches them not, and stays in the site', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(join(site, '_modules/pkg'), { recursive: true });
+    mkdirSync(join(site, '_doclens'));
+    const page = (title: string, body: string) =>
+      `<html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+    const code = (id: string, name: string, back: string) =>
+      `<div class="highlight"><pre><div class="viewcode-block" id="${id}"><a class="viewcode-back" href="${back}">[docs]</a>` +
+      `<span class="k">def</span> <span class="nf">${name}</span>():\n    return 42\n</div></pre></div>`;
+    writeFileSync(
+      join(site, 'api.html'),
+      page(
+        'API',
+        '<dl><dt id="pkg.run">run()<a href="_modules/pkg/core.html#run">[source]</a></dt><dd><p>Runs.</p></dd></dl>' +
+          '<p><a href="_modules/outside.html#leak">out</a> <a href="_doclens/old.html#own">own</a> ' +
+          '<a href="_modules/pkg/%2E%2E%2F%2E%2E%2F..%2Fsecret.html#up">up</a> <a href="_modules/missing.html#gone">gone</a></p>',
+      ),
+    );
+    writeFileSync(
+      join(site, '_modules/pkg/core.html'),
+      page('pkg.core', `${code('run', 'run', '../../api.html#pkg.run')}<a href="helpers.html#helper">helper</a>`),
+    );
+    // Linked only from the source page above: one of the site's pages all the same.
+    writeFileSync(join(site, '_modules/pkg/helpers.html'), page('pkg.helpers', code('helper', 'helper', '../../api.html')));
+    // Never linked: left alone.
+    writeFileSync(join(site, '_modules/pkg/unlinked.html'), page('pkg.unlinked', code('x', 'x', '../../api.html')));
+    const secret = page('Secret', '<p id="leak">secret</p><p id="up">secret</p>');
+    writeFileSync(join(dir, 'secret.html'), secret);
+    symlinkSync(join(dir, 'secret.html'), join(site, '_modules/outside.html'));
+    writeFileSync(join(site, '_doclens/old.html'), page('Old', '<p id="own">old</p>'));
+
+    const summary = await buildStatic({ docs: site, inject: true });
+    expect(readJson<string[]>(join(site, '_doclens/data/pages.json'))).toEqual([
+      'api.html',
+      '_modules/pkg/core.html',
+      '_modules/pkg/helpers.html',
+    ]);
+    const previews = (file: string) => readJson<StaticPreviewFile>(join(site, '_doclens/data/previews', `${file}.json`)).previews;
+    expect(previews('_modules/pkg/core.html').run).toMatchObject({ title: expect.stringContaining('run') });
+    expect(previews('_modules/pkg/core.html').run!.content).toContain('return 42');
+    expect(previews('_modules/pkg/helpers.html').helper!.content).toContain('helper');
+    // The source page's [docs] link names a target of the API's page, read again for it.
+    expect(Object.keys(previews('api.html'))).toContain('pkg.run');
+    expect(existsSync(join(site, '_doclens/data/previews/_modules/pkg/unlinked.html.json'))).toBe(false);
+    expect(summary.injected).toBe(3);
+    for (const file of ['_modules/pkg/core.html', '_modules/pkg/helpers.html'])
+      expect(readFileSync(join(site, file), 'utf8')).toMatch(/<script type="module" src="..\/..\/_doclens\/doclens.js" data-static/);
+    expect(readFileSync(join(site, '_modules/pkg/unlinked.html'), 'utf8')).not.toContain('data-static');
+    expect(readFileSync(join(dir, 'secret.html'), 'utf8')).toBe(secret);
+    // The search indexes the pages the host indexes: the listing's.
+    const search = readdirSync(join(site, '_doclens/data/search')).map((part) =>
+      gunzipSync(readFileSync(join(site, '_doclens/data/search', part))).toString(),
+    );
+    expect(search.join('')).toContain('api.html');
+    expect(search.join('')).not.toContain('_modules');
   });
 
   it('writes the tag into every page once, however often it runs, relative to each page', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
@@ -228,6 +228,8 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     // Each version folder's pages' <title>s, by its path.
     const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
     const store = new PageStore();
+    // Pages the site links to that the listing skipped: previewed and tagged, not searched.
+    const linked: PageKey[] = [];
     const indexes = new Map(
       await Promise.all(
         folders.map(
@@ -252,12 +254,27 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
         indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
         previewsAt: previewsAt(page),
       });
-      for await (const [index, page, output] of inOrder(threads, pages, 'page', read)) {
-        targets.add(output.links);
-        if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
-        if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
-        written[index] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
-        progress({ phase: 'pages', done: index + 1, total: pages.length });
+      // The pages of `batch`, the last of `pages`.
+      const readBatch = async (batch: readonly PageKey[]) => {
+        const first = pages.length - batch.length;
+        for await (const [at, page, output] of inOrder(threads, batch, 'page', read)) {
+          targets.add(output.links);
+          if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
+          if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
+          written[first + at] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
+          progress({ phase: 'pages', done: first + at + 1, total: pages.length });
+        }
+      };
+      await readBatch(pages);
+      // Then the pages the listing skipped that the links read so far point to, and those their links point to.
+      // Never doclens' own files: this build's, nor those of an earlier one written to the default folder.
+      const own = [out, temporary, join(site.root, '_doclens')];
+      for (;;) {
+        const batch = await linkedPages(targets, folders, pages, own);
+        if (batch.length === 0) break;
+        pages.push(...batch);
+        linked.push(...batch);
+        await readBatch(batch);
       }
       // Read again: the pages with targets only pages read after them link to, or whose previews'
       // order is not the links' (the files are the same whichever thread read what first).
@@ -312,7 +329,7 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     const widget = await copyWidget(temporary);
     const bytes = writer.bytes + widget.bytes;
     await replaceFolder(temporary, out);
-    const injected = options.inject ? await injectAll(site, out) : 0;
+    const injected = options.inject ? await injectAll(site, out, linked) : 0;
     const seconds = (performance.now() - started) / 1000;
     return { out, pages: pages.length, sections, previews, bytes, seconds, injected, searchCodeBytes: widget.searchCodeBytes };
   } catch (error) {
@@ -320,6 +337,37 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     await rm(temporary, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Whether `path` is `folder` or below it. */
+const isInside = (path: string, folder: string): boolean => path === folder || path.startsWith(folder + sep);
+
+/**
+ * The pages the site's links point to that are not among `pages` yet, as the listing skips their
+ * folders (Sphinx's `_modules/` source pages, which `[source]` links point to): a page the site links to
+ * is one of its pages. Only HTML files whose real path, symbolic links followed, is in their version's
+ * folder and out of doclens' `own` folders; in the order the links were read.
+ */
+async function linkedPages(
+  targets: LinkTargets,
+  folders: readonly SiteVersion[],
+  pages: readonly PageKey[],
+  own: readonly string[],
+): Promise<PageKey[]> {
+  const known = new Set(pages.map(pagePath));
+  const versionOf = new Map(folders.map((version) => [version.path, version]));
+  const real = (path: string) => realpath(path).catch(() => undefined);
+  const ownReal = await Promise.all(own.map(async (folder) => (await real(folder)) ?? resolve(folder)));
+  const found: PageKey[] = [];
+  for (const { folder, file } of targets.pages()) {
+    const version = versionOf.get(folder);
+    if (!version || !file.endsWith('.html') || known.has(`${folder}${file}`)) continue;
+    const root = await real(version.version.root!);
+    const path = await real(join(version.version.root!, file));
+    if (!root || !path || !isInside(path, root) || ownReal.some((ownFolder) => isInside(path, ownFolder))) continue;
+    if ((await stat(path)).isFile()) found.push({ version, file });
+  }
+  return found;
 }
 
 /** Puts a complete folder in place of `out`, whose earlier contents are removed only once the new ones are there. */
@@ -333,11 +381,11 @@ async function replaceFolder(complete: string, out: string): Promise<void> {
   if (previous) await rm(previous, { recursive: true, force: true });
 }
 
-/** Writes the widget's tag into every page of the site; gives how many pages changed. */
-async function injectAll(site: StaticSite, out: string): Promise<number> {
+/** Writes the widget's tag into every page of the site, the `linked` ones the listing skips among them; gives how many pages changed. */
+async function injectAll(site: StaticSite, out: string, linked: readonly PageKey[]): Promise<number> {
   let changed = 0;
-  for (const file of await listHtml(site.root)) {
-    const path = join(site.root, file);
+  const listed = (await listHtml(site.root)).map((file) => join(site.root, file));
+  for (const path of new Set([...listed, ...linked.map((page) => join(page.version.version.root!, page.file))])) {
     const html = await readFile(path, 'utf8');
     const tagged = injectTag(html, relative(dirname(path), out));
     if (tagged === html) continue;

@@ -53,15 +53,19 @@ export class LinkTargets {
   /** `versionPaths`: the folders of the site's versions (see `SiteVersion.path`). */
   constructor(private readonly versionPaths: readonly string[]) {}
 
-  /** The path of the page a link's path names (see `pagePath`), if any. */
-  private pageOf(path: string): string | undefined {
-    // The version whose folder is the longest start of the path (a site of one folder has the empty one).
-    const folder = this.versionPaths
+  /** The folder of the version a path below the site's root is in: the longest that starts it (a site of one folder has the empty one). */
+  private folderOf(path: string): string | undefined {
+    return this.versionPaths
       .filter((candidate) => path.startsWith(candidate))
       .reduce<string | undefined>(
         (best, candidate) => (best !== undefined && best.length >= candidate.length ? best : candidate),
         undefined,
       );
+  }
+
+  /** The path of the page a link's path names (see `pagePath`), if any. */
+  private pageOf(path: string): string | undefined {
+    const folder = this.folderOf(path);
     return folder === undefined ? undefined : `${folder}${fileForPath(path.slice(folder.length))}`;
   }
 
@@ -74,6 +78,14 @@ export class LinkTargets {
       const fragments = this.targets.get(page) ?? new Set();
       this.targets.set(page, fragments.add(link.slice(hash + 1)));
     }
+  }
+
+  /** The pages links point to, by their version's folder and their file in it, in the order the links were added. */
+  pages(): { folder: string; file: string }[] {
+    return [...this.targets.keys()].map((page) => {
+      const folder = this.folderOf(page)!;
+      return { folder, file: page.slice(folder.length) };
+    });
   }
 
   /** The fragments of a page (by its `pagePath`) that links point to. */
