@@ -20,11 +20,22 @@ let scratch: string;
 let host: RunningHost;
 const gate = new BroadcastChannel(EMBED_GATE);
 const started: (() => void)[] = [];
+// Jobs the thread said it started before the test waited for them: the queued job starts as soon as the first is released.
+let unclaimed = 0;
 gate.onmessage = (event) => {
-  if (event.data === 'started') started.shift()?.();
+  if (event.data !== 'started') return;
+  const waiter = started.shift();
+  if (waiter) waiter();
+  else unclaimed++;
 };
 /** Settles once the embed thread has a job, which it holds until `release`. */
-const nextJob = () => new Promise<void>((resolve) => started.push(resolve));
+const nextJob = () =>
+  new Promise<void>((resolve) => {
+    if (unclaimed > 0) {
+      unclaimed--;
+      resolve();
+    } else started.push(resolve);
+  });
 const release = () => gate.postMessage('release');
 
 const sections = Array.from(
