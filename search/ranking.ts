@@ -192,11 +192,7 @@ const MIN_COMPLETED_STEM = 4;
  * ("blueprint", the concept, does not name the class `Blueprint`; `SECRET_KEY` is not `secret_key`).
  */
 function endsWithName(apiName: string, name: string, query: string[]): boolean {
-  const lower = apiName.toLowerCase().replaceAll('::', '.');
-  if (lower !== name && !lower.endsWith(`.${name}`)) return false;
-  const written = apiName.replaceAll('::', '.');
-  const asWritten = query.join('.');
-  return written === asWritten || written.endsWith(`.${asWritten}`);
+  return namesObject(apiName.toLowerCase(), name) && namesObject(apiName, query.join('.'));
 }
 
 /** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
