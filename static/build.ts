@@ -358,11 +358,12 @@ async function linkedPages(
   const versionOf = new Map(folders.map((version) => [version.path, version]));
   const real = (path: string) => realpath(path).catch(() => undefined);
   const ownReal = await Promise.all(own.map(async (folder) => (await real(folder)) ?? resolve(folder)));
+  const roots = new Map(await Promise.all(folders.map(async (version) => [version, await real(version.version.root!)] as const)));
   const found: PageKey[] = [];
   for (const { folder, file } of targets.pages()) {
     const version = versionOf.get(folder);
     if (!version || !file.endsWith('.html') || known.has(`${folder}${file}`)) continue;
-    const root = await real(version.version.root!);
+    const root = roots.get(version);
     const path = await real(join(version.version.root!, file));
     if (!root || !path || !isInside(path, root) || ownReal.some((ownFolder) => isInside(path, ownFolder))) continue;
     if ((await stat(path)).isFile()) found.push({ version, file });
