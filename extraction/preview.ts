@@ -4,7 +4,7 @@ import { findByFragment, nextDefinition, singleEntryList, toHtml, withAbsoluteRe
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
-import { PageStructure } from './structure/page-structure.ts';
+import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
 import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
@@ -166,7 +166,7 @@ function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Prev
   let roots = sectionRoots;
   // Permalinks are noise in a tooltip.
   for (const root of roots) removePermalinks(root);
-  if (roots.length === 1) {
+  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
     const structure = new PageStructure(domhandlerTree, roots[0]!);
     // A theme's buttons, banners and previous/next links around the page's text are none of it.
     for (const furniture of structure.furnitureIn(roots[0]!)) removeElement(furniture);
