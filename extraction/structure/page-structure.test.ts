@@ -9,18 +9,19 @@ import { mayHoldFurniture, PageStructure } from './page-structure.ts';
 const rootOf = (html: string): Element => parseFragment(html).find(isTag)!;
 
 describe('mayHoldFurniture', () => {
-  it('passes over a section of prose, its headings below the page title and its permalinks', () => {
-    const section = rootOf(
+  it('passes over a section of prose, its headings and permalinks, and the top section of a page that opens with its title', () => {
+    for (const html of [
       '<section id="s"><h2>Usage<a class="headerlink" href="#s">¶</a></h2><p>Call it <a href="x.html">x</a>.</p></section>',
-    );
-    expect(mayHoldFurniture(domhandlerTree, section)).toBe(false);
+      '<section id="top"><h1>Aurora</h1><p>A scheduler.</p><section><h2>Usage</h2><p>Call it.</p></section></section>',
+    ])
+      expect(mayHoldFurniture(domhandlerTree, rootOf(html))).toBe(false);
   });
 
   it('looks further at a marked main element, a page title, or navigation', () => {
     for (const html of [
       '<main><p>Text</p></main>',
       '<div role="main"><p>Text</p></div>',
-      '<div><h1>Title</h1></div>',
+      '<div><header><h1>Title</h1></header><p>Text</p></div>',
       '<div><nav>a</nav></div>',
     ])
       expect(mayHoldFurniture(domhandlerTree, rootOf(html))).toBe(true);
