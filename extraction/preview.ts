@@ -4,10 +4,10 @@ import { findByFragment, nextDefinition, singleEntryList, toHtml, withAbsoluteRe
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
-import { PageStructure } from './structure/page-structure.ts';
+import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded, type TreeAdapter } from './structure/tree.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -33,7 +33,7 @@ const elementsOf = (nodes: AnyNode[]): Element[] => nodes.filter(isTag);
 
 /** A block cut to about `chars` characters of text, as a code block or paragraph. */
 function shortened(block: Element, chars: number): string {
-  const text = textOf(block);
+  const text = shownText(block);
   const cut = text.length > chars ? `${text.slice(0, chars).replace(/\s+\S*$/, '')}…` : text;
   const escaped = cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return block.name === 'pre' || (block.name === 'div' && hasClass(block, 'highlight'))
@@ -42,6 +42,34 @@ function shortened(block: Element, chars: number): string {
 }
 
 const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
+
+/**
+ * A preview reads a page's elements where they are and copies only those it writes (see `previewCopy`):
+ * read, as written, without their permalinks, which are noise in a tooltip.
+ */
+const isDropped = (node: AnyNode): boolean => isTag(node) && isPermalink(domhandlerTree, node);
+const shownTree: TreeAdapter<AnyNode, Element> = {
+  ...domhandlerTree,
+  childNodes: (element) => (element.children.some(isDropped) ? element.children.filter((child) => !isDropped(child)) : element.children),
+};
+const shownElements = (nodes: AnyNode[]): Element[] => nodes.filter((node): node is Element => isTag(node) && !isDropped(node));
+const hasShownText = (element: Element): boolean => hasAnyText(shownTree, element);
+function shownText(node: AnyNode): string {
+  if (!isTag(node)) return textOf(node);
+  let text = '';
+  for (const child of node.children) if (!isDropped(child)) text += shownText(child);
+  return text;
+}
+
+/** How a preview writes an element: a copy of a page's (see `previewCopy`), or itself when it is a copy already. */
+type AsWritten = (element: Element) => Element;
+
+/** A copy of a page's element as a preview writes it: links absolute against `pageUrl`, permalinks dropped. */
+function previewCopy(element: Element, pageUrl: string): Element {
+  const copy = withAbsoluteReferences(element, pageUrl);
+  removePermalinks(copy);
+  return copy;
+}
 const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Fewer words than this say nothing yet ("Options", "speed"). */
 const MIN_WORDS = 3;
@@ -63,7 +91,7 @@ const isLeadIn = (part: Part): boolean => part.heading || /:\s*$/.test(part.text
  * blocks without text come along but do not use up the count, nor do signatures (they head their
  * description, as a heading does). Where the cut falls, the last block is never a lead-in.
  */
-function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: string; truncated: boolean } {
+function firstBlocks(blocks: Element[], limits: PreviewLimits, asWritten: AsWritten): { content: string; truncated: boolean } {
   const parts: Part[] = [];
   let length = 0;
   let index = 0;
@@ -71,18 +99,18 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
   const textual = () => parts.filter((part) => part.text).length;
   for (; index < blocks.length; index++) {
     const block = blocks[index]!;
-    const written = textOf(block);
+    const written = shownText(block);
     const text = block.name === 'dt' ? '' : normalizeSpace(written);
     const last = parts.findLast((part) => part.text);
     if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last))) break;
     // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
-    const html = length + written.length > limits.maxChars ? undefined : toHtml(block);
+    const html = length + written.length > limits.maxChars ? undefined : toHtml(asWritten(block));
     if (html === undefined || length + html.length > limits.maxChars) {
       // A first block too large on its own (a long listing or table) still shows its beginning; so does
       // an entry too large (a class with all its members, after a module's one-line description).
       const entry =
         block.name === 'dl'
-          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length })
+          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length }, asWritten)
           : undefined;
       if (entry) parts.push({ html: entry, text, heading: false });
       else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text, heading: false });
@@ -92,7 +120,7 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits): { content: strin
     parts.push({ html, text, heading: isHeadingName(block.name) });
     length += html.length + 1;
   }
-  truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasText(block));
+  truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasShownText(block));
   // Where the cut falls after a lead-in, what it announces is not shown: the lead-in goes too.
   while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!)) {
     parts.splice(parts.findLastIndex((part) => part.text));
@@ -112,14 +140,14 @@ function asLists(blocks: string[]): string {
 }
 
 /** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
-function entryBeginning(list: Element, limits: PreviewLimits): string | undefined {
+function entryBeginning(list: Element, limits: PreviewLimits, asWritten: AsWritten): string | undefined {
   const term = elementsOf(list.children).find((child) => child.name === 'dt');
   const definition = term && nextDefinition(term);
   if (!term || !definition) return undefined;
-  const head = toHtml(term);
+  const head = toHtml(asWritten(term));
   const room = limits.maxChars - head.length - '<dl><dd></dd></dl>'.length;
   if (room <= 0) return undefined;
-  return `<dl>${head}<dd>${firstBlocks(elementsOf(definition.children), { ...limits, maxChars: room }).content}</dd></dl>`;
+  return `<dl>${head}<dd>${firstBlocks(shownElements(definition.children), { ...limits, maxChars: room }, asWritten).content}</dd></dl>`;
 }
 
 /**
@@ -128,19 +156,23 @@ function entryBeginning(list: Element, limits: PreviewLimits): string | undefine
  * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
  */
 export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  return previewOfElements(elementsOf(typeof section === 'string' ? parseFragment(section) : section), limits);
+  const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
+  for (const root of roots) removePermalinks(root);
+  return previewOfElements(roots, (element) => element, limits);
 }
 
 /** {@link previewOf} of a section in a parsed page (a copy of it, links absolute against `pageUrl`): no HTML in between. */
 export function previewOfElement(section: Element, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  return previewOfElements([withAbsoluteReferences(section, pageUrl)], limits);
+  return previewOfElements([section], (element) => previewCopy(element, pageUrl), limits);
 }
 
 /** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
 function signatureName(term: Element): { name: string; prefixed: boolean } {
-  const parts = [...descendants(term)].filter((element) => hasClass(element, 'sig-prename') || hasClass(element, 'sig-name'));
-  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(textOf(element)));
-  return { name: normalizeSpace(parts.map(textOf).join('')), prefixed };
+  const parts = [...descendants(term)].filter(
+    (element) => (hasClass(element, 'sig-prename') || hasClass(element, 'sig-name')) && !insidePermalink(element, term),
+  );
+  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(shownText(element)));
+  return { name: normalizeSpace(parts.map(shownText).join('')), prefixed };
 }
 
 /** Kinds of Python objects that belong to a class (Sphinx's `dl.py.method`): their signatures often leave the class out. */
@@ -161,57 +193,67 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
   );
 }
 
-/** {@link previewOf} over elements of their own (copies: their permalinks are removed). */
-function previewOfElements(sectionRoots: Element[], limits: PreviewLimits): Preview {
+/**
+ * {@link previewOf} over elements, read where they are: `asWritten` copies those the preview writes. A
+ * tree that may hold a theme's furniture is copied whole first, as its structure is measured on the copy.
+ */
+function previewOfElements(sectionRoots: Element[], asWrittenFirst: AsWritten, limits: PreviewLimits): Preview {
   let roots = sectionRoots;
-  // Permalinks are noise in a tooltip.
-  for (const root of roots) removePermalinks(root);
-  if (roots.length === 1) {
-    const structure = new PageStructure(domhandlerTree, roots[0]!);
+  let asWritten = asWrittenFirst;
+  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
+    const root = asWritten(roots[0]!);
+    asWritten = (element) => element;
+    const structure = new PageStructure(domhandlerTree, root);
     // A theme's buttons, banners and previous/next links around the page's text are none of it.
-    for (const furniture of structure.furnitureIn(roots[0]!)) removeElement(furniture);
-    if (mayHoldSurroundings(domhandlerTree, roots[0]!) && structure.hasSurroundings()) roots = [structure.mainContent()];
+    for (const furniture of structure.furnitureIn(root)) removeElement(furniture);
+    roots = [mayHoldSurroundings(domhandlerTree, root) && structure.hasSurroundings() ? structure.mainContent() : root];
   }
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
   // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
-  if (only?.name === 'a') return { title: normalizeSpace(textOf(only)), content: '', truncated: false };
+  if (only?.name === 'a') return { title: normalizeSpace(shownText(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
   if (entry?.name === 'dl') {
     // A definition list entry, and the blocks that describe it when its definition is empty.
     const term = elementsOf(entry.children).find((child) => child.name === 'dt');
     const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
-    blocks = [...(definition ? elementsOf(definition.children) : []), ...after];
+    blocks = [...(definition ? shownElements(definition.children) : []), ...after];
     if (term && hasClass(term, 'sig')) {
       // An API entry: the object's name as title, its full signature as the first block.
       const { name, prefixed } = signatureName(term);
       const owner = prefixed ? undefined : memberOwner(entry, term, name);
-      title = owner ? `${owner}.${name}` : name || normalizeSpace(textOf(term));
+      title = owner ? `${owner}.${name}` : name || normalizeSpace(shownText(term));
       blocks = [term, ...blocks];
     } else if (term) {
       // A glossary or other term: the title says it already.
-      title = normalizeSpace(textOf(term));
+      title = normalizeSpace(shownText(term));
     }
   } else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
     for (
-      let textual = blocks.filter(hasText);
+      let textual = blocks.filter(hasShownText);
       textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition');
-      textual = blocks.filter(hasText)
+      textual = blocks.filter(hasShownText)
     ) {
-      blocks = elementsOf(textual[0]!.children);
+      blocks = shownElements(textual[0]!.children);
     }
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
-  const heading = blocks.find(hasText);
+  const heading = blocks.find(hasShownText);
   if (heading && isHeadingName(heading.name)) {
-    title = normalizeSpace(textOf(heading));
+    title = normalizeSpace(shownText(heading));
     blocks = blocks.slice(blocks.indexOf(heading) + 1);
   } else if (only?.name === 'dt' || (only && isHeadingName(only.name))) {
-    title = normalizeSpace(textOf(only));
+    title = normalizeSpace(shownText(only));
   }
-  return { title, ...firstBlocks(blocks, limits) };
+  return { title, ...firstBlocks(blocks, limits, asWritten) };
+}
+
+/** Whether `element` sits in a permalink below `root`: a preview drops it. */
+function insidePermalink(element: Element, root: Element): boolean {
+  for (let node = element.parent; node && node !== root; node = node.parent) if (isDropped(node)) return true;
+  return false;
 }
 
 /** A heading's section: the wrapper it opens (`<section>`), or the blocks after it up to the next heading of its rank or higher. */
@@ -441,10 +483,7 @@ export function previewOfTarget(
   if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
-  return previewOfElements(
-    previewParts(found).map((part) => withAbsoluteReferences(part, pageUrl)),
-    limits,
-  );
+  return previewOfElements(previewParts(found), (element) => previewCopy(element, pageUrl), limits);
 }
 
 /** Whether a preview says something besides its headings and signatures (a few words at least). */

@@ -74,10 +74,12 @@ const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentati
 /** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
 const PREVIEW_PART_BYTES = 64 * 1024;
 
-/** A page's preview files, by the end of their names (`.json`, `.0.json`, …): see `StaticPreviewFile`. */
-function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | StaticPreviews][] {
+/** A page's preview files' JSON, by the end of their names (`.json`, `.0.json`, …): see `StaticPreviewFile`. */
+function previewFiles(previews: StaticPreviews): [string, string][] {
+  const whole = JSON.stringify({ previews } satisfies StaticPreviewFile);
+  // The bound is on the previews, not on the file's `{"previews":…}` around them.
+  if (whole.length - '{"previews":}'.length <= PREVIEW_PART_BYTES) return [['.json', whole]];
   const { '': opening, ...targets } = previews;
-  if (JSON.stringify(previews).length <= PREVIEW_PART_BYTES) return [['.json', { previews }]];
   const parts: StaticPreviews[] = [];
   let size = Number.POSITIVE_INFINITY;
   for (const fragment of Object.keys(targets).sort()) {
@@ -90,7 +92,7 @@ function previewFiles(previews: StaticPreviews): [string, StaticPreviewFile | St
     size += length;
   }
   const main: StaticPreviewFile = { previews: opening ? { '': opening } : {}, parts: parts.map((part) => Object.keys(part)[0]!) };
-  return [['.json', main], ...parts.map((part, index): [string, StaticPreviews] => [`.${index}.json`, part])];
+  return [['.json', JSON.stringify(main)], ...parts.map((part, index): [string, string] => [`.${index}.json`, JSON.stringify(part)])];
 }
 
 /** Folders made by this thread. */
@@ -120,8 +122,7 @@ function writePreviews(previewsAt: string, previews: StaticPreviews, writtenPart
   folders.add(folder);
   const files = previewFiles(previews);
   let bytes = 0;
-  for (const [name, data] of files) {
-    const json = JSON.stringify(data);
+  for (const [name, json] of files) {
     bytes += Buffer.byteLength(json);
     writeFileSync(`${previewsAt}${name}`, json);
   }

@@ -406,3 +406,16 @@ export class PageStructure<Node, Element extends Node> {
     return false;
   }
 }
+
+/**
+ * Whether a tree may hold what {@link PageStructure.furnitureIn} finds in it (furniture is found only in a
+ * marked main element, or beside the part that holds its `<h1>` when that part is not the root itself) or
+ * surroundings: a quick look that spares measuring trees (most sections, a page's top section) that hold neither.
+ */
+export function mayHoldFurniture<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): boolean {
+  if (marksMain(tree.tagName(root), tree.attribute(root, 'role'))) return true;
+  return !!findFirst(tree, root, (element) => {
+    const name = tree.tagName(element);
+    return (name === 'h1' && tree.parent(element) !== root) || surroundsContent(name, tree.attribute(element, 'role'), false);
+  });
+}
