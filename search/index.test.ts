@@ -775,6 +775,15 @@ describe('words as readers type them', () => {
     expect(paths(site, 'configuraton')[0]).toBe('configuration.html');
   });
 
+  it('corrects a typo whose first letters make another word of the site ("priorty", not "prior")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'routing.html', sphinxPage('Message priorities', 'Give each message a priority: higher ones are consumed first.'));
+    for (const n of [1, 2, 3, 4])
+      addHtml(site, `messages${n}.html`, sphinxPage(`Messages ${n}`, `Messages sent prior to step ${n}, and the prior state.`));
+    expect(paths(site, 'priorty of messages')[0]).toBe('routing.html');
+    expect(site.respelled('priorty of messages')).toEqual(['priorty']);
+  });
+
   it("finds another region's spelling as the same word", () => {
     const site = new SearchIndex();
     addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));
