@@ -354,6 +354,26 @@ describe('SearchIndex ranking rules', () => {
     expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
   });
 
+  it('puts a class above the methods named after it, however much the site talks about their owners', () => {
+    const classes = new SearchIndex();
+    for (const n of [1, 2, 3]) addHtml(classes, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Make an App, then start the App (step ${n}).`));
+    addHtml(
+      classes,
+      'api/app.html',
+      sphinxPage('kit.App', 'The application.', [
+        { name: 'kit.App.AsyncJob', text: 'Makes an AsyncJob of a job id for this application.' },
+      ]),
+    );
+    addHtml(
+      classes,
+      'api/jobs.html',
+      sphinxPage('kit.jobs', 'Jobs.', [
+        { name: 'kit.jobs.AsyncJob', type: 'class', text: 'A job running elsewhere: its state and result.' },
+      ]),
+    );
+    expect(classes.search('AsyncJob').map((hit) => hit.path)[0]).toBe('api/jobs.html');
+  });
+
   it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {
     const reference = new SearchIndex();
     const entries = Array.from({ length: 40 }, (_, n) => ({ name: `kit.Part${n}.run`, text: `Runs part ${n} of the application.` }));
