@@ -354,6 +354,30 @@ describe('SearchIndex ranking rules', () => {
     expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
   });
 
+  it('weighs a section headed by a name the query writes as code as an object so named (a setting)', () => {
+    const settings = new SearchIndex();
+    addHtml(
+      settings,
+      'configuration.html',
+      '<html><body><div role="main"><h1>Configuration</h1><p>Every setting.</p>' +
+        '<section id="task_acks_late"><h2>task_acks_late</h2><p>Default: disabled. Acknowledge a task after it ran.</p></section>' +
+        '<section id="task_time_limit"><h2>task_time_limit</h2><p>Default: none. The hard limit of a task in seconds.</p></section>' +
+        '</div></body></html>',
+    );
+    addHtml(
+      settings,
+      'tasks.html',
+      sphinxPage('Tasks', 'Tasks are acknowledged late when task_acks_late is set: see the setting task_acks_late.', [
+        {
+          name: 'kit.Task.acks_late',
+          type: 'attribute',
+          text: 'Acknowledge late, after the task ran; the setting task_acks_late sets it.',
+        },
+      ]),
+    );
+    expect(settings.search('task_acks_late setting').map((hit) => hit.path)[0]).toBe('configuration.html');
+  });
+
   it('puts a class above the methods named after it, however much the site talks about their owners', () => {
     const classes = new SearchIndex();
     for (const n of [1, 2, 3]) addHtml(classes, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Make an App, then start the App (step ${n}).`));

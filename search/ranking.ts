@@ -148,9 +148,12 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     // An overview's line on an object is the object's page in brief: that page answers.
     const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for.
+    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for, and
+    // so is a section headed by that name (a setting: `task_acks_late`).
     const entry = !section.apiName
-      ? 1
+      ? asCode.includes(section.title.trim())
+        ? NAMED_AS_CODE_WEIGHT
+        : 1
       : !section.documented
         ? UNDOCUMENTED_WEIGHT
         : asCode.some((token) => namesObject(section.apiName!, token))
