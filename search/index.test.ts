@@ -354,6 +354,50 @@ describe('SearchIndex ranking rules', () => {
     expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
   });
 
+  it('weighs a section headed by a name the query writes as code as an object so named (a setting)', () => {
+    const settings = new SearchIndex();
+    addHtml(
+      settings,
+      'configuration.html',
+      '<html><body><div role="main"><h1>Configuration</h1><p>Every setting.</p>' +
+        '<section id="task_acks_late"><h2>task_acks_late</h2><p>Default: disabled. Acknowledge a task after it ran.</p></section>' +
+        '<section id="task_time_limit"><h2>task_time_limit</h2><p>Default: none. The hard limit of a task in seconds.</p></section>' +
+        '</div></body></html>',
+    );
+    addHtml(
+      settings,
+      'tasks.html',
+      sphinxPage('Tasks', 'Tasks are acknowledged late when task_acks_late is set: see the setting task_acks_late.', [
+        {
+          name: 'kit.Task.acks_late',
+          type: 'attribute',
+          text: 'Acknowledge late, after the task ran; the setting task_acks_late sets it.',
+        },
+      ]),
+    );
+    expect(settings.search('task_acks_late setting').map((hit) => hit.path)[0]).toBe('configuration.html');
+  });
+
+  it('puts a class above the methods named after it, however much the site talks about their owners', () => {
+    const classes = new SearchIndex();
+    for (const n of [1, 2, 3]) addHtml(classes, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Make an App, then start the App (step ${n}).`));
+    addHtml(
+      classes,
+      'api/app.html',
+      sphinxPage('kit.App', 'The application.', [
+        { name: 'kit.App.AsyncJob', text: 'Makes an AsyncJob of a job id for this application.' },
+      ]),
+    );
+    addHtml(
+      classes,
+      'api/jobs.html',
+      sphinxPage('kit.jobs', 'Jobs.', [
+        { name: 'kit.jobs.AsyncJob', type: 'class', text: 'A job running elsewhere: its state and result.' },
+      ]),
+    );
+    expect(classes.search('AsyncJob').map((hit) => hit.path)[0]).toBe('api/jobs.html');
+  });
+
   it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {
     const reference = new SearchIndex();
     const entries = Array.from({ length: 40 }, (_, n) => ({ name: `kit.Part${n}.run`, text: `Runs part ${n} of the application.` }));
@@ -773,6 +817,15 @@ describe('words as readers type them', () => {
     addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));
     addHtml(site, 'install.html', sphinxPage('Install', 'Install it with pip.'));
     expect(paths(site, 'configuraton')[0]).toBe('configuration.html');
+  });
+
+  it('corrects a typo whose first letters make another word of the site ("priorty", not "prior")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'routing.html', sphinxPage('Message priorities', 'Give each message a priority: higher ones are consumed first.'));
+    for (const n of [1, 2, 3, 4])
+      addHtml(site, `messages${n}.html`, sphinxPage(`Messages ${n}`, `Messages sent prior to step ${n}, and the prior state.`));
+    expect(paths(site, 'priorty of messages')[0]).toBe('routing.html');
+    expect(site.respelled('priorty of messages')).toEqual(['priorty']);
   });
 
   it("finds another region's spelling as the same word", () => {

@@ -109,18 +109,36 @@ const wordsOfName = (name: string) => (name.startsWith(WHOLE) ? name.slice(WHOLE
 const beyondWords = (nameScore: number, wordsScore: number) => Math.max(SPELLED_NAME_SHARE * nameScore, nameScore - wordsScore);
 
 /**
+ * Sections that hold a form of a term, with the form's weight; `otherWord` for a stem that a word the reader went past
+ * starts with: a word cut short is the last one, so that stem is another word ("prior" of "priorty").
+ */
+interface Form {
+  hits: FieldHit[];
+  weight: number;
+  otherWord?: boolean;
+}
+
+/**
  * The sections that hold a term as written, each list with its weight: the term whole, or, when it
  * may be cut short, the words it starts, those the word as typed starts and the stems it starts with.
  */
-function asWritten(search: FieldSearch, term: string, typed: string | undefined, beingTyped: boolean): [FieldHit[], number][] {
+function asWritten(search: FieldSearch, term: string, typed: string | undefined, beingTyped: boolean): Form[] {
   // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
   const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
-  if (!isPrefix(term) || whole?.length) return [[whole!, 1]];
-  const found: [FieldHit[], number][] = [[search.search(term, true), 1]];
-  if (typed && typed !== term) found.push([search.search(typed, true), PREFIX_WEIGHT]);
-  for (const stem of typed ? stemsCutFrom(typed) : []) if (stem !== term) found.push([search.search(stem, false), PREFIX_WEIGHT]);
+  if (!isPrefix(term) || whole?.length) return [{ hits: whole!, weight: 1 }];
+  const found: Form[] = [{ hits: search.search(term, true), weight: 1 }];
+  if (typed && typed !== term) found.push({ hits: search.search(typed, true), weight: PREFIX_WEIGHT });
+  for (const stem of typed ? stemsCutFrom(typed) : [])
+    if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped });
   return found;
 }
+
+/**
+ * In how many sections the site has a word as written, not counting other words (see `Form`): a typo whose first
+ * letters make a word is still read as the word meant.
+ */
+const sectionsAsWritten = (forms: Form[]) =>
+  new Set(forms.flatMap(({ hits, otherWord }) => (otherWord ? [] : hits.map(({ id }) => id)))).size;
 
 /**
  * The plain words of a query that the search reads as other spellings: words the site has in fewer
@@ -132,8 +150,7 @@ export function respelled(search: FieldSearch, reading: QueryReading): string[] 
   return [...reading.typed]
     .filter(([term, typed]) => {
       if (compoundParts(search, typed).length) return true;
-      const sections = new Set(asWritten(search, term, typed, reading.beingTyped.has(term)).flatMap(([hits]) => hits.map(({ id }) => id)));
-      if (sections.size >= FEW_SECTIONS) return false;
+      if (sectionsAsWritten(asWritten(search, term, typed, reading.beingTyped.has(term))) >= FEW_SECTIONS) return false;
       const regional = regionalSpellings(typed).flatMap(termsOf);
       const edits = typoEdits(typed);
       return (
@@ -166,7 +183,8 @@ function termHits(
       if (!held || score > held.score) hits.set(result.id, { score, words: result.words });
     }
   };
-  for (const [found, weight] of asWritten(search, term, typed, beingTyped)) take(found, weight);
+  const forms = asWritten(search, term, typed, beingTyped);
+  for (const { hits: found, weight } of forms) take(found, weight);
   if (!typed) return hits;
   // Another region's spelling is the same word ("behaviour", "behavior").
   for (const spelling of regionalSpellings(typed)) {
@@ -174,8 +192,9 @@ function termHits(
     if (other && other !== term) take(search.search(other, false), 1);
   }
   const edits = typoEdits(typed);
-  if (edits === 0 || hits.size >= FEW_SECTIONS) return hits;
-  const typedFound = hits.size > 0;
+  const written = sectionsAsWritten(forms);
+  if (edits === 0 || written >= FEW_SECTIONS) return hits;
+  const typedFound = written > 0;
   for (const { word, distance } of search.corrections(term, typed, edits))
     take(search.search(word, false), typoWeight(word.length, distance, typedFound));
   return hits;

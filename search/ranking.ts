@@ -4,6 +4,7 @@ import { isPlain, type QueryReading } from './query.ts';
 import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
   CHANGELOG_WEIGHT,
+  CLASS_NAME_LIFT,
   GLOBAL_NAME_TIER,
   NAME_TIER,
   NAMED_AS_CODE_WEIGHT,
@@ -84,10 +85,16 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
   const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? site.mentions(owner.split('.').at(-1) ?? '') : 0]));
   const most = Math.max(1, ...mentions.values());
   // A name that belongs to nothing (a built-in: `enumerate`, `len`) is what the name means: above its namesakes on modules.
+  // So is a class: above the methods and attributes named after it (`Celery.AsyncResult`, which makes a `result.AsyncResult`).
   for (const entry of named) {
     const owner = ownerOf(entry.section.apiName!);
+    const lift = kindOf(entry.section.role) === 'class' ? CLASS_NAME_LIFT : 0;
     entry.tier =
-      guideSubject && isMember(entry.section.role) ? TITLE_TIER : owner === '' ? GLOBAL_NAME_TIER : NAME_TIER + mentions.get(owner)! / most;
+      guideSubject && isMember(entry.section.role)
+        ? TITLE_TIER
+        : owner === ''
+          ? GLOBAL_NAME_TIER
+          : NAME_TIER + lift + mentions.get(owner)! / most;
   }
   // "What is…" asks for a definition: a glossary's entry answers it as a name answers a name. A page titled by the
   // query is about it; a section so titled is part of a page about something else.
@@ -141,9 +148,12 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     // An overview's line on an object is the object's page in brief: that page answers.
     const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
-    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for.
+    // An object's entry that documents nothing answers its name alone; one the query names as code is asked for, and
+    // so is a section headed by that name (a setting: `task_acks_late`).
     const entry = !section.apiName
-      ? 1
+      ? asCode.includes(section.title.trim())
+        ? NAMED_AS_CODE_WEIGHT
+        : 1
       : !section.documented
         ? UNDOCUMENTED_WEIGHT
         : asCode.some((token) => namesObject(section.apiName!, token))
@@ -213,7 +223,10 @@ const GLOSSARY_ENTRY = 'std:term';
 /** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
 const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
 
-const isMember = (role: string | undefined) => MEMBER_KINDS.has(role?.split(':')[1] ?? '');
+/** A documented object's kind (`method` of `py:method`). */
+const kindOf = (role: string | undefined) => role?.split(':')[1] ?? '';
+
+const isMember = (role: string | undefined) => MEMBER_KINDS.has(kindOf(role));
 
 /** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
 const MIN_ENTRY_WORDS = 4;

@@ -4,7 +4,7 @@ import { parseFragment } from '../../extraction/html/parse.ts';
 import { splitSections } from '../../extraction/sections.ts';
 import { distinctRows, halvesOf, relevanceOf } from './metrics.ts';
 import { contentWords, documentsNothing, headingOnly, introducesTarget, notFromTarget } from './previews.ts';
-import { heldOutOf, queriesOf, SITES } from './sites.ts';
+import { extraQueriesOf, heldOutOf, queriesOf, SITES } from './sites.ts';
 
 // The real-docs suite's verdicts on a preview: does it carry text beyond its heading, and is that
 // text the target page's?
@@ -133,6 +133,21 @@ describe('halvesOf', () => {
     expect(heldOut).toMatchObject({ top3: 1, mrr: 1 });
     expect(heldOut.outcomes.length).toBe(2);
     expect(tuning).toMatchObject({ top3: 0, mrr: 0 });
+  });
+});
+
+describe('extraQueriesOf', () => {
+  it("keeps the extra tuning queries apart from the suite's: none is a suite query, and a site without them has none", () => {
+    const withExtra = SITES.filter((site) => extraQueriesOf(site).length);
+    expect(withExtra.map((site) => site.slug).sort()).toEqual(['celery', 'dask', 'django', 'kombu', 'python', 'statsmodels', 'undici']);
+    for (const site of withExtra) {
+      const suite = new Set(queriesOf(site).map((query) => query.q.toLowerCase()));
+      expect(
+        extraQueriesOf(site).filter((query) => suite.has(query.q.toLowerCase())),
+        site.slug,
+      ).toEqual([]);
+    }
+    expect(extraQueriesOf(SITES.find((site) => site.slug === 'flask')!)).toEqual([]);
   });
 });
 

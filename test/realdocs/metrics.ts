@@ -266,7 +266,8 @@ export function halvesOf({ outcomes }: Relevance): { tuning: Relevance; heldOut:
   };
 }
 
-function relevanceOfOutcomes(outcomes: QueryOutcome[]): Relevance {
+/** Top-3 share and MRR of outcomes, from one site or several. */
+export function relevanceOfOutcomes(outcomes: QueryOutcome[]): Relevance {
   const found = outcomes.filter((outcome) => outcome.rank > 0);
   return {
     top3: share(found.filter((outcome) => outcome.rank <= 3).length, outcomes.length),

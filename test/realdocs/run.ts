@@ -16,6 +16,7 @@ import {
   distinctRows,
   halvesOf,
   indexFigures,
+  relevanceOfOutcomes,
   sampleLinks,
   searchRelevance,
   share,
@@ -30,7 +31,7 @@ import { firstPreviewTimes, previewTimesLine, previewTimesPass, type PreviewTime
 import { pagePlaces } from './places.ts';
 import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.ts';
 import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
-import { queriesOf, SITES, type Query, type Site } from './sites.ts';
+import { extraQueriesOf, queriesOf, SITES, type Query, type Site } from './sites.ts';
 import { type Halves, loadSaved, savedByThisCode, type SavedIndex } from './saved-indexes.ts';
 import { sameTop10, searchInParts, searchWhole, staticRelevance, type IndexSearch, type StaticRelevance } from './static-mode.ts';
 
@@ -44,6 +45,8 @@ const LINKS_PER_SITE = 300;
 const SEARCH_ONLY = '--search-only';
 /** The flag of a search-only run on the indexes a run saved, in process (`measureSaved`). */
 const SAVED = '--saved';
+/** The flag that also searches the extra tuning queries of `--search-only` and `--saved` runs (`extraQueriesOf`), in no target. */
+const EXTRA = '--extra';
 /** Failing examples printed per measure and site. */
 const EXAMPLES = 6;
 
@@ -171,14 +174,32 @@ function reportSearch(relevance: Relevance, queries: Query[]): void {
       `(tuning half: ${half(tuning)}; held-out half: ${half(heldOut)})`,
   );
   // The tuning half's only: the held-out half is read as figures, never query by query (docs/real-docs.md).
-  const misses = tuning.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
-  for (const { query, rank, top } of misses.slice(0, EXAMPLES)) {
+  printMisses(tuning, EXAMPLES);
+}
+
+/** The queries of `relevance` with no answer in the top 3, the first `limit`: where an answer ranks and what ranks first. */
+function printMisses(relevance: Relevance, limit: number): void {
+  const misses = relevance.outcomes.filter((outcome) => outcome.rank === 0 || outcome.rank > 3);
+  for (const { query, rank, top } of misses.slice(0, limit)) {
     const expected = [query.page].flat().join(' or ');
     console.log(
       `    ✗ "${query.q}" → ${expected} ${rank ? `at rank ${rank}` : 'not in the first 10'}; ` +
         `first: ${top.slice(0, 3).join(', ') || '(nothing)'}`,
     );
   }
+}
+
+/** The extra tuning queries' figures and every miss of theirs (`EXTRA`): nothing in them is held out. */
+function reportExtra(extra: Relevance | undefined): void {
+  if (!extra?.outcomes.length) return;
+  report(`  extra tuning queries (in no target): top-3 ${percent(extra.top3)}, MRR ${extra.mrr.toFixed(3)} on ${extra.outcomes.length}`);
+  printMisses(extra, extra.outcomes.length);
+}
+
+/** All sites' extra tuning queries as one set (`EXTRA`), in no target. */
+function extraLine(rows: SearchRow[]): string {
+  const { top3, mrr, outcomes } = relevanceOfOutcomes(rows.flatMap((row) => row.extra?.outcomes ?? []));
+  return `extra tuning queries (in no target): top-3 ${percent(top3)}, MRR ${mrr.toFixed(3)} on ${outcomes.length}`;
 }
 
 /** Static mode: the site built by `doclens build`, served as plain files, searched as the widget does in a browser. */
@@ -286,19 +307,24 @@ interface SearchRow {
   respelled: Set<Query>;
   /** The host's saved index searched as static mode searches; not with `--saved`, which searches it without the host. */
   staticMode: StaticRelevance | undefined;
+  /** The site's extra tuning queries, with `EXTRA`. */
+  extra: Relevance | undefined;
   seconds: number;
 }
 
 /** `--search-only`: the index and search through the proxy, both halves, static mode's engine on the saved index; nothing else. */
-async function measureSearchOnly(site: Site): Promise<SearchRow> {
+async function measureSearchOnly(site: Site, extraQueries: Query[]): Promise<SearchRow> {
   const started = Date.now();
   const queries = queriesOf(site);
   const { demo, served } = await serve(site);
   let index: IndexFigures;
   let relevance: Relevance;
+  let extra: Relevance | undefined;
   try {
     index = await measureIndex(demo, served);
     relevance = await measureSearch(served, queries);
+    extra = extraQueries.length ? await searchRelevance(served, extraQueries) : undefined;
+    reportExtra(extra);
   } finally {
     await demo.close();
   }
@@ -315,6 +341,7 @@ async function measureSearchOnly(site: Site): Promise<SearchRow> {
     halves: halvesOf(relevance),
     respelled,
     staticMode,
+    extra,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -323,13 +350,16 @@ async function measureSearchOnly(site: Site): Promise<SearchRow> {
  * `--saved`: the index a run of the suite saved (see `loadSaved`), loaded whole as the host loads its cache and searched in
  * process, with this code's ranking: the figures of `--search-only` without the host, the proxy or static mode.
  */
-function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }): SearchRow {
+function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }, extraQueries: Query[]): SearchRow {
   const started = Date.now();
   const queries = queriesOf(site);
   const { pages, respelled, ...relevance } = searchWhole(saved.lines, queries);
   reportSearch(relevance, queries);
   reportRespelled(respelled, relevance);
-  return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, seconds: (Date.now() - started) / 1000 };
+  const extra = extraQueries.length ? searchWhole(saved.lines, extraQueries) : undefined;
+  reportExtra(extra);
+  const seconds = (Date.now() - started) / 1000;
+  return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, extra, seconds };
 }
 
 /** The search targets a set of queries misses, `half` naming which set ("held-out ") where it is not all of a site's. */
@@ -547,9 +577,10 @@ function changesSinceSaved(rows: SearchRow[], saved: ReadonlyMap<Site, Halves | 
 
 /**
  * `--search-only`: each site's search figures (see `measureSearchOnly`, or `measureSaved` with `saved`), a table, and the sites
- * that miss a search target. With `saved`, refused before any site is measured when a site's saved index cannot be used.
+ * that miss a search target; with `extra`, the extra tuning queries' figures too, apart. With `saved`, refused before any site
+ * is measured when a site's saved index cannot be used.
  */
-async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
+async function searchOnly(sites: Site[], saved: boolean, extra: boolean): Promise<number> {
   const savedIndexes = saved ? await Promise.all(sites.map((site) => loadSaved(INDEX_CACHE, site))) : [];
   const refusals = savedIndexes.flatMap((index) => (index.refused ? [index.refused] : []));
   if (refusals.length) {
@@ -569,7 +600,8 @@ async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
     const savedIndex = savedIndexes[index];
     console.log(`\n[${index + 1}/${sites.length}] ${site.name} (${site.root})`);
     try {
-      const row = savedIndex?.lines ? measureSaved(site, savedIndex) : await measureSearchOnly(site);
+      const extraQueries = extra ? extraQueriesOf(site) : [];
+      const row = savedIndex?.lines ? measureSaved(site, savedIndex, extraQueries) : await measureSearchOnly(site, extraQueries);
       rows.push(row);
       console.log(`  (${row.seconds.toFixed(0)} s)`);
     } catch (error) {
@@ -582,6 +614,7 @@ async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
   const failing = [...rows.map((row) => [row.site.slug, searchMisses(row).join('; ')] as const).filter(([, missed]) => missed), ...broken];
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
   console.log(respelledLine(rows));
+  if (extra) console.log(extraLine(rows));
   console.log(
     `${sites.length - failing.length} of ${sites.length} sites meet every search target (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
@@ -590,14 +623,18 @@ async function searchOnly(sites: Site[], saved: boolean): Promise<number> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const argv = args.filter((arg) => arg !== SEARCH_ONLY && arg !== SAVED);
+  const argv = args.filter((arg) => arg !== SEARCH_ONLY && arg !== SAVED && arg !== EXTRA);
   const unknown = argv.filter((slug) => !SITES.some((site) => site.slug === slug));
   if (unknown.length) {
     console.error(`realdocs: unknown site ${unknown.join(', ')} (sites: ${SITES.map((site) => site.slug).join(', ')})`);
     return 2;
   }
   const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
-  if (args.includes(SEARCH_ONLY) || args.includes(SAVED)) return searchOnly(sites, args.includes(SAVED));
+  if (args.includes(SEARCH_ONLY) || args.includes(SAVED)) return searchOnly(sites, args.includes(SAVED), args.includes(EXTRA));
+  if (args.includes(EXTRA)) {
+    console.error(`realdocs: ${EXTRA} goes with ${SEARCH_ONLY} or ${SAVED}`);
+    return 2;
+  }
   const keyboard = keyboardChecks();
   const rows: SiteRow[] = [];
   /** Sites that could not be measured (a package that would not install, a build that failed), with why. */

@@ -49,6 +49,16 @@ export function queriesOf(site: Site): Query[] {
   return JSON.parse(readFileSync(join(QUERIES, `${site.slug}.json`), 'utf8')) as Query[];
 }
 
+/**
+ * A site's extra tuning queries (`queries/tuning-extra/`, none for most sites): more signal to tune on, written from the site's
+ * pages before any engine ran on them; counted in no target figure and apart from the suite's set, so that which of its
+ * queries are held out does not move (docs/real-docs.md).
+ */
+export function extraQueriesOf(site: Site): Query[] {
+  const file = join(QUERIES, 'tuning-extra', `${site.slug}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Query[]) : [];
+}
+
 function run(command: string, args: string[], cwd?: string): void {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0)
