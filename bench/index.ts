@@ -29,17 +29,27 @@ export function timeRows(label: string, ours: number[], theirs: number[]): [stri
 
 /**
  * `ROUNDS` rounds of doclens and Pagefind on the same folder, alternating, so that what else the
- * machine does weighs on both; `last` reads Pagefind's index of the last round before it is removed.
+ * machine does weighs on both; `last` reads Pagefind's index of the last round. The rounds' outputs
+ * are removed only after the last round: ext4 passes over inodes freed in the last half minute or so
+ * as it allocates new ones, so that a build started right after thousands of files were deleted
+ * creates its own files slower (on pandas 3.4 s more system time), and it was always doclens' round
+ * that started so, after Pagefind's output and its own previous one were removed.
  */
 export async function alternatingRounds<T>(
   docs: string,
-  ours: () => T | Promise<T>,
+  ours: (round: number) => T | Promise<T>,
   last: (bundle: string) => Promise<void>,
 ): Promise<{ ours: T[]; theirs: PagefindFigures[] }> {
   const figures = { ours: [] as T[], theirs: [] as PagefindFigures[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    figures.ours.push(await ours());
-    figures.theirs.push(await pagefind(docs, round === ROUNDS - 1 ? last : undefined));
+  const outputs: string[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      figures.ours.push(await ours(round));
+      outputs.push(mkdtempSync(join(tmpdir(), 'pagefind-bench-')));
+      figures.theirs.push(await pagefind(docs, outputs.at(-1)!, round === ROUNDS - 1 ? last : undefined));
+    }
+  } finally {
+    for (const output of outputs) rmSync(output, { recursive: true, force: true });
   }
   return figures;
 }
@@ -76,35 +86,53 @@ export interface PagefindFigures {
   peakResidentBytes: number | undefined;
 }
 
-/**
- * One Pagefind round: its command as a site's build runs it, writing its index to a folder of its own;
- * `use` reads that index before the folder is removed.
- */
-async function pagefind(docs: string, use?: (bundle: string) => Promise<void>): Promise<PagefindFigures> {
-  const output = mkdtempSync(join(tmpdir(), 'pagefind-bench-'));
-  const command = [join(root, 'node_modules/.bin/pagefind'), '--site', docs, '--output-path', output];
-  const timed = existsSync('/usr/bin/time');
-  try {
-    const load = loadavg()[0]!;
-    const start = performance.now();
-    const result = timed
-      ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...command], { encoding: 'utf8' })
-      : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
-    const indexMs = performance.now() - start;
-    if (result.status !== 0) throw new Error(`pagefind failed: ${result.stderr}`);
-    const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
-    await use?.(output);
-    return {
-      load,
-      pages: Number(/Indexed (\d+) pages?/.exec(result.stdout)?.[1] ?? Number.NaN),
-      indexMs,
-      bytesOnDisk: folderBytes(output),
-      cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
-      peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
-    };
-  } finally {
-    rmSync(output, { recursive: true, force: true });
-  }
+/** A command's whole run, timed; its processor time (all its processes) and peak memory when GNU time is there to tell. */
+export interface TimedRun {
+  /** The machine's load average (1 minute) as it started. */
+  load: number;
+  ms: number;
+  stdout: string;
+  cpuMs: number | undefined;
+  peakResidentBytes: number | undefined;
+}
+
+/** Runs `argv` to its end under GNU time where there is one; throws, naming `name`, if it fails. */
+export function timedRun(name: string, argv: readonly string[]): TimedRun {
+  const load = loadavg()[0]!;
+  const start = performance.now();
+  const result = existsSync('/usr/bin/time')
+    ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...argv], { encoding: 'utf8' })
+    : spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
+  const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
+  return {
+    load,
+    ms,
+    stdout: result.stdout,
+    cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
+    peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
+  };
+}
+
+/** One Pagefind round: its command as a site's build runs it, writing its index to `output`, which `use` then reads. */
+async function pagefind(docs: string, output: string, use?: (bundle: string) => Promise<void>): Promise<PagefindFigures> {
+  const { load, ms, stdout, cpuMs, peakResidentBytes } = timedRun('pagefind', [
+    join(root, 'node_modules/.bin/pagefind'),
+    '--site',
+    docs,
+    '--output-path',
+    output,
+  ]);
+  await use?.(output);
+  return {
+    load,
+    pages: Number(/Indexed (\d+) pages?/.exec(stdout)?.[1] ?? Number.NaN),
+    indexMs: ms,
+    bytesOnDisk: folderBytes(output),
+    cpuMs,
+    peakResidentBytes,
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +16,8 @@ import {
   PACKAGE,
   type PagefindFigures,
   ROUNDS,
+  type TimedRun,
+  timedRun,
   timeRows,
 } from './index.ts';
 import { percentile, table } from './stats.ts';
@@ -29,13 +30,7 @@ const QUERIES = (JSON.parse(readFileSync(new URL('../test/realdocs/queries/panda
 /** Results whose data a search shows at once: a result list's first screen. */
 const SHOWN = 10;
 
-interface BuildFigures {
-  /** The machine's load average (1 minute) as the round started. */
-  load: number;
-  ms: number;
-  /** Processor time of every thread, when GNU time is there to tell. */
-  cpuMs: number | undefined;
-  peakResidentBytes: number | undefined;
+interface BuildFigures extends Omit<TimedRun, 'stdout'> {
   /** The whole folder written (the widget's code, previews and page lists included), and the search index alone. */
   bytes: number;
   indexBytes: number;
@@ -56,25 +51,16 @@ function installedPackage(folder: string): string {
 
 /** One `doclens build` round: the installed command, its whole run, writing to a folder of its own. */
 function doclensBuild(command: string, docs: string, out: string): BuildFigures {
-  const argv = [process.execPath, command, 'build', '--docs', docs, '--out', out];
-  const timed = existsSync('/usr/bin/time');
-  const load = loadavg()[0]!;
-  const start = performance.now();
-  const result = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'cpu-s %U %S peak-kb %M', ...argv], { encoding: 'utf8' })
-    : spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' });
-  const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`doclens build failed: ${result.stderr}`);
-  const usage = /cpu-s ([\d.]+) ([\d.]+) peak-kb (\d+)/.exec(result.stderr);
-  return {
-    load,
-    ms,
-    // Both processes: bin/doclens.js and the command it starts; the peak is the larger's.
-    cpuMs: usage ? (Number(usage[1]) + Number(usage[2])) * 1000 : undefined,
-    peakResidentBytes: usage ? Number(usage[3]) * 1024 : undefined,
-    bytes: folderBytes(out),
-    indexBytes: folderBytes(join(out, 'data/search')),
-  };
+  const { load, ms, cpuMs, peakResidentBytes } = timedRun('doclens build', [
+    process.execPath,
+    command,
+    'build',
+    '--docs',
+    docs,
+    '--out',
+    out,
+  ]);
+  return { load, ms, cpuMs, peakResidentBytes, bytes: folderBytes(out), indexBytes: folderBytes(join(out, 'data/search')) };
 }
 
 interface Fetched {
@@ -172,13 +158,14 @@ export async function benchStatic(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'doclens-static-bench-'));
   const command = installedPackage(join(work, 'package'));
   const searches = { doclens: [] as Fetched[], pagefind: [] as Fetched[] };
-  const out = join(work, 'doclens');
+  // Each round's in a folder of its own, all removed at the end (see `alternatingRounds`); the searches read the last.
+  let out = '';
   let rounds: { ours: BuildFigures[]; theirs: PagefindFigures[] };
   try {
     rounds = await alternatingRounds(
       docs,
-      () => {
-        rmSync(out, { recursive: true, force: true });
+      (round) => {
+        out = join(work, `doclens-${round}`);
         return doclensBuild(command, docs, out);
       },
       async (bundle) => {

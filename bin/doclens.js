@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-// The commands that index documentation collect their threads' garbage on demand, which needs Node's
+// The commands that serve an index collect their threads' garbage on demand, which needs Node's
 // --expose-gc from the start (runtime/forced-gc.ts): they run in a Node started with it, this process
 // passing signals on and exiting as it exits. The channel between the two tells the command when this
-// process is gone, however it ended (cli/main.ts).
-const INDEXING = ['build', 'host', 'demo'];
+// process is gone, however it ended (cli/main.ts). `build` forces no collections (static/page-worker.ts).
+const INDEXING = ['host', 'demo'];
 if (INDEXING.includes(process.argv[2]) && typeof globalThis.gc !== 'function') {
   const args = ['--expose-gc', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
   const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });

@@ -302,8 +302,8 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       // Awaited below; a failure meanwhile stops the threads, which fails it too.
       reread.catch(() => {});
       // Meanwhile the main thread writes the search indexes, complete since every page was read.
+      // Saved as counted: the build never searches them, so they never take their searchable form (`finish`).
       for (const [version, { index }] of indexes) {
-        index.finish();
         sections += index.size.sections;
         // Written a part at a time: a large index's saved form is never held whole.
         // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.

@@ -63,10 +63,7 @@ interface WrittenPreviews {
 
 export type PageJobKind = keyof PageJobs;
 export type PageJobInput<K extends PageJobKind> = PageJobs[K]['input'];
-export type PageJobOutput<K extends PageJobKind> = PageJobs[K]['output'] & {
-  /** Characters of HTML read. */
-  chars: number;
-};
+export type PageJobOutput<K extends PageJobKind> = PageJobs[K]['output'];
 
 /** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries). */
 const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentation_options, #documentation_options';
@@ -176,7 +173,5 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => Page
 
 /** Does a job on the page it names (read synchronously, as its previews are written). */
 export function workOn<K extends PageJobKind>(kind: K, input: PageJobInput<K>): PageJobOutput<K> {
-  const html = readFileSync(input.file, 'utf8');
-  const output = (jobs[kind] as (input: PageJobInput<K>, html: string) => PageJobs[K]['output'])(input, html);
-  return { ...output, chars: html.length };
+  return (jobs[kind] as (input: PageJobInput<K>, html: string) => PageJobOutput<K>)(input, readFileSync(input.file, 'utf8'));
 }
