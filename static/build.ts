@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
-import { type PartSizes, SearchIndex } from '../search/index.ts';
+import { type PartSizes, type SavedPart, SearchIndex } from '../search/index.ts';
 import { injectTag } from './inject.ts';
 import { LinkTargets, type PageKey, pagePath } from './links.ts';
 import { PagePool } from './page-pool.ts';
@@ -181,6 +181,12 @@ async function* inOrder<K extends PageJobKind, P>(
  */
 const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, texts: 1024 };
 
+/** About how much of an index's parts' JSON, in characters, each job of the page threads compresses and writes. */
+const SAVE_JOB_CHARS = 256 * 1024;
+
+/** Jobs of saved parts queued per page thread, at most: enough to keep them busy. */
+const SAVE_JOBS_AHEAD_PER_THREAD = 2;
+
 /** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
 const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
 
@@ -301,18 +307,34 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
       })();
       // Awaited below; a failure meanwhile stops the threads, which fails it too.
       reread.catch(() => {});
-      // Meanwhile the main thread writes the search indexes, complete since every page was read.
-      // Saved as counted: the build never searches them, so they never take their searchable form (`finish`).
+      // Meanwhile the main thread makes the search indexes' parts, complete since every page was read,
+      // and the page threads compress and write them (compressed: the widget uncompresses them,
+      // `static-search.ts`, whatever the server sends). Saved as counted: the build never searches
+      // them, so they never take their searchable form (`finish`).
+      const saving: Promise<number>[] = [];
+      const save = (folder: string, parts: SavedPart[]) => {
+        const done = threads.run('parts', () => ({ folder, parts }));
+        // A failure is the build's, awaited below.
+        done.catch(() => {});
+        saving.push(done);
+      };
       for (const [version, { index }] of indexes) {
         sections += index.size.sections;
-        // Written a part at a time: a large index's saved form is never held whole.
-        // Compressed: the widget uncompresses them (`static-search.ts`), whatever the server sends.
-        for (const part of index.savedParts(SEARCH_PART_SIZES))
-          await writer.write(
-            join(temporary, dataFolder(version), 'search', `${part.name}.json.gz`),
-            gzipSync(part.json, { level: constants.Z_BEST_COMPRESSION }),
-          );
+        const folder = join(temporary, dataFolder(version), 'search');
+        let batch: SavedPart[] = [];
+        let chars = 0;
+        for (const part of index.savedParts(SEARCH_PART_SIZES)) {
+          batch.push(part);
+          chars += part.json.length;
+          if (chars < SAVE_JOB_CHARS) continue;
+          save(folder, batch);
+          [batch, chars] = [[], 0];
+          // A few jobs ahead of the threads: a large index's saved form is never held whole.
+          if (saving.length >= threads.size * SAVE_JOBS_AHEAD_PER_THREAD) writer.bytes += await saving.shift()!;
+        }
+        if (batch.length) save(folder, batch);
       }
+      for (const bytes of await Promise.all(saving)) writer.bytes += bytes;
       await reread;
     } finally {
       await threads.close();

@@ -27,9 +27,9 @@ interface Job {
 }
 
 /**
- * Worker threads that do the build's work on pages (`page-work.ts`), as many as the cores allow. Jobs
- * wait in one queue and go to a thread as it comes free, their input made then (so that it holds
- * what the build has learnt meanwhile): a large page holds up its own thread only.
+ * Worker threads that do the build's work on pages and write its search indexes (`page-work.ts`), as
+ * many as the cores allow. Jobs wait in one queue and go to a thread as it comes free, their input
+ * made then (so that it holds what the build has learnt meanwhile): a large page holds up its own thread only.
  */
 export class PagePool {
   private readonly threads: { worker: Worker; jobs: Map<number, Job> }[];

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StaticPreviewFile } from '../contract/index.ts';
 import { workOn } from './page-work.ts';
@@ -44,5 +45,22 @@ describe('a page read again for its previews', () => {
     expect(Object.keys(previews)).toEqual(['', 'stop', 'run']);
     expect(previews.run).toEqual(kept);
     expect(previews.stop!.content).toContain('Stops it.');
+  });
+});
+
+describe('an index saved by a page thread', () => {
+  it('writes each part gzip-compressed in the folder, made if missing, and gives the bytes written', () => {
+    const folder = join(dir, 'data', 'search');
+    const parts = [
+      { name: 'terms-0', json: '{"part":"terms","index":0,"terms":[]}' },
+      { name: 'head', json: '{"part":"head"}' },
+    ];
+
+    const bytes = workOn('parts', { folder, parts });
+
+    expect(readdirSync(folder).sort()).toEqual(['head.json.gz', 'terms-0.json.gz']);
+    for (const { name, json } of parts) expect(gunzipSync(readFileSync(join(folder, `${name}.json.gz`))).toString()).toBe(json);
+    const written = readdirSync(folder).reduce((sum, file) => sum + readFileSync(join(folder, file)).length, 0);
+    expect(bytes).toBe(written);
   });
 });

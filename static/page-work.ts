@@ -1,11 +1,13 @@
 import { selectOne } from 'css-select';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews } from '../contract/index.ts';
 import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
 import { previewOfSection } from '../extraction/jobs.ts';
 import { splitParsed } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
+import type { SavedPart } from '../search/index.ts';
 import { FragmentLinks, LinkTargets } from './links.ts';
 
 /** The build's work on pages, as plain data in and out, so that worker threads can do it. */
@@ -51,6 +53,19 @@ export interface PageJobs {
     };
     output: WrittenPreviews;
   };
+  /**
+   * Parts of a search index, compressed and written here while the main thread makes the next: at the
+   * end of the build the page threads are idle, and a part's compression and file cost more than making it.
+   */
+  parts: {
+    input: {
+      /** The index's folder: each part is written to `<name>.json.gz` in it. */
+      folder: string;
+      parts: SavedPart[];
+    };
+    /** Bytes written. */
+    output: number;
+  };
 }
 
 /** What a page's previews' files hold. */
@@ -95,6 +110,12 @@ function previewFiles(previews: StaticPreviews): [string, string][] {
 /** Folders made by this thread. */
 const folders = new Set<string>();
 
+/** Makes a folder unless this thread made it already. */
+function madeFolder(folder: string): void {
+  if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+  folders.add(folder);
+}
+
 /** The previews of the targets `fragments` name in a parsed page ('' for its opening). */
 function previewsOf(parsed: ParsedHtml, pageUrl: string, fragments: readonly string[]): StaticPreviews {
   // css-select straight on the tree, as cheerio would but without wrapping the page first (a twentieth of the build).
@@ -114,9 +135,7 @@ function previewsOf(parsed: ParsedHtml, pageUrl: string, fragments: readonly str
  * cost the thread more than the whole write.
  */
 function writePreviews(previewsAt: string, previews: StaticPreviews, writtenParts = 0): WrittenPreviews {
-  const folder = dirname(previewsAt);
-  if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-  folders.add(folder);
+  madeFolder(dirname(previewsAt));
   const files = previewFiles(previews);
   let bytes = 0;
   for (const [name, json] of files) {
@@ -136,14 +155,17 @@ function readPreviews(previewsAt: string, parts: number): StaticPreviews {
   return previews;
 }
 
-const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => PageJobs[K]['output'] } = {
+/** A page's HTML: read synchronously, as its previews are written. */
+const html = (file: string): string => readFileSync(file, 'utf8');
+
+const jobs: { [K in PageJobKind]: (input: PageJobInput<K>) => PageJobOutput<K> } = {
   /**
    * From one parse: the tree indexing parses (the main content whole; of the rest, the links to
    * fragments), where the targets are, and the start tags of the whole page, where the links are.
    */
-  page({ pageUrl, path, versionPaths, fragments, indexedAs, previewsAt }, html) {
+  page({ file, pageUrl, path, versionPaths, fragments, indexedAs, previewsAt }) {
     const links = new FragmentLinks(pageUrl);
-    const parsed = parseContent(html, links.observe);
+    const parsed = parseContent(html(file), links.observe);
     const own = new LinkTargets(versionPaths);
     own.add(links.list());
     const previewed = [...new Set([...fragments, ...own.of(path)])];
@@ -156,10 +178,10 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => Page
    * Only the targets the first read did not preview are previewed (a page read again is most often an
    * API reference of hundreds of targets, a few of them new); the others' previews come from its files.
    */
-  previews({ pageUrl, fragments, previewed, previewsAt, writtenParts }, html) {
+  previews({ file, pageUrl, fragments, previewed, previewsAt, writtenParts }) {
     const before = new Set(['', ...previewed]);
     const added = fragments.filter((fragment) => !before.has(fragment));
-    const made = added.length ? previewsOf(parseContent(html), pageUrl, added) : {};
+    const made = added.length ? previewsOf(parseContent(html(file)), pageUrl, added) : {};
     const written = readPreviews(previewsAt, writtenParts);
     // In the order a first read would have written them: the opening, then the targets.
     const previews: StaticPreviews = {};
@@ -169,9 +191,19 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>, html: string) => Page
     }
     return writePreviews(previewsAt, previews, writtenParts);
   },
+  parts({ folder, parts }) {
+    madeFolder(folder);
+    let bytes = 0;
+    for (const { name, json } of parts) {
+      const compressed = gzipSync(json, { level: constants.Z_BEST_COMPRESSION });
+      writeFileSync(join(folder, `${name}.json.gz`), compressed);
+      bytes += compressed.length;
+    }
+    return bytes;
+  },
 };
 
-/** Does a job on the page it names (read synchronously, as its previews are written). */
+/** Does a job. */
 export function workOn<K extends PageJobKind>(kind: K, input: PageJobInput<K>): PageJobOutput<K> {
-  return (jobs[kind] as (input: PageJobInput<K>, html: string) => PageJobOutput<K>)(input, readFileSync(input.file, 'utf8'));
+  return (jobs[kind] as (input: PageJobInput<K>) => PageJobOutput<K>)(input);
 }
