@@ -186,6 +186,21 @@ describe('SearchIndex', () => {
     expect(index.search('scheduler').flatMap((hit) => hit.sections.map(({ section }) => section.anchor))).toContain('aurora.Scheduler');
   });
 
+  it("saves an anchor that is its page's title as Sphinx makes an id of it without writing it, and loads it back", () => {
+    const site = new SearchIndex();
+    const page = (id: string, title: string) =>
+      `<html><body><div role="main"><section id="${id}"><h1>${title}</h1><p>Merges two frames.</p></section></div></body></html>`;
+    addHtml(site, 'api/kit.Frame.merge.html', page('kit-frame-merge', 'kit.Frame.merge'));
+    addHtml(site, 'api/kit.Frame.join.html', page('joining', 'kit.Frame.join'));
+    const parts = [...site.savedParts()];
+    const sections = parts.flatMap(({ name, json }) => (name.startsWith('sections-') ? [json] : [])).join('');
+    expect(sections).not.toContain('kit-frame-merge');
+    expect(sections).toContain('"joining"');
+    const anchors = (index: SearchIndex) => index.search('merges frames').map((hit) => [hit.path, hit.sections[0]!.section.anchor]);
+    expect(anchors(loaded(parts))).toEqual(anchors(site));
+    expect(anchors(site)).toContainEqual(['api/kit.Frame.merge.html', 'kit-frame-merge']);
+  });
+
   it("needs no section's text to rank a one-word query, and fills in the texts of the sections shown from their parts", () => {
     const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
     expect([...parts.keys()].filter((name) => name.startsWith('texts-')).length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { apiNameOf, type IndexedSection } from './fields.ts';
 import { type SavedTerm, termJson, type TermsIndex } from './terms-index.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 /** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {
@@ -76,12 +76,34 @@ type SavedSection = Omit<
 
 /**
  * A sections part's sections, a list of each field's values (null where a section has none, or where
- * it is its page's title: see `OFTEN_PAGE_TITLE`): values of one kind side by side compress better than objects.
+ * it is its page's title: see `OFTEN_PAGE_TITLE`; an anchor `TITLE_ID` where it is its page's title as
+ * an id): values of one kind side by side compress better than objects.
  */
-type SavedColumns = { [K in keyof SavedSection]?: (SavedSection[K] | null)[] };
+type SavedColumns = { [K in Exclude<keyof SavedSection, 'anchor'>]?: (SavedSection[K] | null)[] } & {
+  anchor?: (string | typeof TITLE_ID | null)[];
+};
 
 /** Fields often their page's title (a page's first heading; an object's anchor on the page generated for it). */
 const OFTEN_PAGE_TITLE = new Set<keyof SavedSection>(['title', 'anchor']);
+
+/** An anchor that is its page's title as an id (`titleId`). */
+const TITLE_ID = 0;
+
+/**
+ * A page's title as Sphinx makes an id of it (`pandas.DataFrame.merge` → `pandas-dataframe-merge`): the
+ * anchor of the object's section on the page generated for it, half of pandas' anchors (a tenth of its sections parts).
+ */
+const titleId = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** A section's field as saved in its column (see `SavedColumns`). */
+function savedValue(key: keyof SavedSection, value: SavedSection[keyof SavedSection], pageTitle: string): unknown {
+  if (OFTEN_PAGE_TITLE.has(key) && value === pageTitle) return null;
+  return key === 'anchor' && value === titleId(pageTitle) ? TITLE_ID : value;
+}
 
 /** The terms parts, terms in the order of their names, each covering a range of them; returns where each starts. */
 export function* savedTerms(terms: TermsIndex, partChars: number): Generator<SavedPart, string[]> {
@@ -113,12 +135,11 @@ export function* savedSections(sections: IndexedSection[], terms: TermsIndex, pa
       }
       const saved: SavedSection = { page, ...own };
       for (const key of Object.keys(saved) as (keyof SavedSection)[]) {
-        const value = OFTEN_PAGE_TITLE.has(key) && saved[key] === pageTitle ? null : saved[key];
         // Sections before this one that have no such field get nulls.
         columns[key] ??= [];
         const column = columns[key] as unknown[];
         column.length = offset;
-        column.push(value);
+        column.push(savedValue(key, saved[key], pageTitle));
       }
     }
     for (const column of Object.values(columns)) column.length = items.length;
@@ -148,7 +169,7 @@ export function* loadedSections(saved: SavedSections): Generator<{ section: Inde
   for (const [offset, lengths] of saved.lengths.entries()) {
     const own: Record<string, unknown> = {};
     for (const [key, column] of Object.entries(saved.columns)) if (column[offset] !== null) own[key] = column[offset];
-    const { page, ...fields } = own as SavedSection;
+    const { page, anchor, ...fields } = own as Omit<SavedSection, 'anchor'> & { anchor?: string | typeof TITLE_ID };
     const [path, pageSections, pageTitle, pageName = pageTitle] = saved.pages[page]!;
     const section: IndexedSection = {
       id: saved.first + offset,
@@ -158,7 +179,7 @@ export function* loadedSections(saved: SavedSections): Generator<{ section: Inde
       pageName,
       ...fields,
       title: fields.title ?? pageTitle,
-      anchor: fields.anchor ?? pageTitle,
+      anchor: anchor === TITLE_ID ? titleId(pageTitle) : (anchor ?? pageTitle),
       content: '',
     };
     const apiName = apiNameOf(section.role, section.anchor);

@@ -173,13 +173,13 @@ async function* inOrder<K extends PageJobKind, P>(
 
 /**
  * About how long each kind of part of a search index is, in characters: what a search fetches beside
- * what it needs against how many requests. A search fetches the terms part of each of its words (short:
- * 4K, a word's postings and its neighbours'), the sections parts of the sections they hold (a common
- * word's are most of them: long, so in few requests) and the texts of a few dozen sections: of the
- * best for the ranking's phrases, then of those shown (short: 1K, about one section each): see
- * docs/benchmarks.md.
+ * what it needs against how many files the build writes. A search fetches the terms part of each of its
+ * words (short: 4K, a word's postings and its neighbours'), the sections parts of the sections they hold
+ * (a common word's are most of them: long, so in few requests) and the texts of a few dozen sections: of
+ * the best for the ranking's phrases, then of those shown (short: 2K, a few sections each; 1K wrote a
+ * third more files for a tenth fewer bytes a search): see docs/benchmarks.md.
  */
-const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, texts: 1024 };
+const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, texts: 2 * 1024 };
 
 /** About how much of an index's parts' JSON, in characters, each job of the page threads compresses and writes. */
 const SAVE_JOB_CHARS = 256 * 1024;
