@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
 import { findSection, toHtml } from '../find-section.ts';
-import { parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
+import { type HtmlSource, parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
 
 describe('parseHtml', () => {
   it('uses htmlparser2 for the well-formed pages Sphinx and MkDocs write', () => {
@@ -78,5 +78,60 @@ describe('parseContent', () => {
     const unmarked = '<html><body><div><h1>Guide</h1><p>Text</p></div><div class="sidebar">Around</div></body></html>';
     expect(textOf(parseContent(unmarked).document)).toContain('Around');
     expect(parseContent('<html><body><main><b>one<p>two</b>three</p></main></body></html>').parser).toBe('parse5');
+  });
+
+  it('tells what a browser would build otherwise inside the kept content and in the navigation skimmed around it', () => {
+    const nav = '<nav><ul><li><a href="a.html">A</a></li></ul></nav>';
+    expect(parseContent(`<html><body>${nav}<main><table><tr><td>1</td></tr></table></main></body></html>`).parser).toBe('parse5');
+    // An element left open in the navigation is reopened by a browser in what follows, the main content included.
+    expect(parseContent(`<html><body><nav><b><div>x</b></div></nav><main><p>y</p></main></body></html>`).parser).toBe('parse5');
+    expect(parseContent(`<html><body>${nav}<main><p>y</p></main></body></html>`).parser).toBe('htmlparser2');
+  });
+
+  it('reads, outside the kept elements, the attributes of links that may name a fragment, form fields and elements with a role', () => {
+    const told: string[] = [];
+    parseContent(page, (name, attribs) => told.push(`${name} ${JSON.stringify(attribs)}`));
+    // The sidebar's and its link to another page are told by name only.
+    expect(told).toContain('div {}');
+    expect(told).not.toContain('div {"class":"sidebar"}');
+    expect(told).toContain('a {}');
+    expect(told).not.toContain('a {"href":"other.html"}');
+    expect(told).toContain('a {"href":"#install"}');
+    expect(told).toContain('input {"type":"search","name":"q"}');
+    expect(told).toContain('div {"role":"main"}');
+    expect(told).toContain('section {"id":"install"}');
+  });
+
+  /** Markup around the main content that htmlparser2's tokenizer reads in ways a search for `<` does not. */
+  const tricky = `<!DOCTYPE html><html><head><title>T &amp; more</title><script>x = '<a href="#head-script">';</script></head><body>
+    <!-- <main><a href="#comment"> --><!--><!---> <a href="#after-comments">After</a><? pi ?>
+    <nav class="x>y" data-a='<a href="#quoted">'><a href="page.html">Page</a><A HREF="&#35;entity">E</A><a href=o.html#unquoted>U</a>
+    <script>document.write('<a href="#script">'); // </scripts> </script ><a href="plain.html" href="#second">P</a>
+    <svg><title><a href="#svg-title"></title><path d="M0"/></svg><tmp><a href="#tmp"></xmp><br/ ><img src=x.png alt=">">
+    <span role="navigation"><a href="#in-role">R</a></span><input type="search" name="q"><![CDATA[ <a href="#cdata"> ]]>
+    < a href="#not-a-tag"> </ div><p>Text &lt;a href="#escaped"&gt;</p></nav >
+    <div ROLE="main"><h1>Guide</h1><a href="#kept">K</a><p>One<p>Two</div ><footer><a href="index.html#footer">F</a></footer></body></html>`;
+
+  /** The tree `parseContent` builds of `html`, and the fragments of the links it tells `observe`. */
+  const contentOf = (html: HtmlSource) => {
+    const fragments: string[] = [];
+    const parsed = parseContent(html, (name, attribs) => {
+      if (name === 'a' && attribs.href?.includes('#')) fragments.push(attribs.href);
+    });
+    return { parser: parsed.parser, tree: serialize(parsed.document), fragments };
+  };
+
+  it('finds the tags outside the kept elements where htmlparser2 finds them, whatever the parts cut', () => {
+    const whole = contentOf(tricky);
+    expect(whole).toEqual({
+      parser: 'htmlparser2',
+      tree:
+        '<html><head><title>T &amp; more</title><script>x = \'<a href="#head-script">\';</script></head><body>' +
+        '<div role="main"><h1>Guide</h1><a href="#kept">K</a><p>One</p><p>Two</p></div><nav><a href="#after-comments"></a>' +
+        '<a href="#entity"></a><a href="o.html#unquoted"></a><a href="#in-role"></a><input type="search" name="q">' +
+        '<a href="index.html#footer"></a></nav></body></html>',
+      fragments: ['#after-comments', '#entity', 'o.html#unquoted', '#in-role', '#kept', 'index.html#footer'],
+    });
+    for (let size = 1; size < tricky.length; size++) expect(contentOf(inParts(tricky, size)), `parts of ${size}`).toEqual(whole);
   });
 });

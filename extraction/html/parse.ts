@@ -1,7 +1,7 @@
 import { type Cheerio, type CheerioAPI, type CheerioOptions, load } from 'cheerio/slim';
 import type { DomSerializerOptions } from 'dom-serializer';
 import { DomHandler, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
-import { type Handler, Parser } from 'htmlparser2';
+import { type Handler, Parser, Tokenizer, type QuoteType, type TokenizerCallbacks } from 'htmlparser2';
 import { parse as parseSpec } from 'parse5';
 import { adapter as domhandlerAdapter } from 'parse5-htmlparser2-tree-adapter';
 
@@ -186,7 +186,10 @@ class WholePageHandler extends DomHandler {
   }
 }
 
-/** Told each start tag of a page as htmlparser2 reads it (entities decoded, names lowercase). */
+/**
+ * Told each start tag of a page as htmlparser2 reads it (entities decoded, names lowercase). Outside the kept
+ * elements (see `ContentHandler`), only links (`<a>`) whose `href` may name a fragment come with their attributes.
+ */
 export type StartTagObserver = (name: string, attribs: Record<string, string>) => void;
 
 /** Content a page marks as main (what `markedMainContent` looks for). */
@@ -215,6 +218,11 @@ class ContentHandler implements Partial<Handler> {
     private readonly observe: StartTagObserver | undefined,
   ) {
     this.tree.onopentag('html', {});
+  }
+
+  /** Whether a kept element is open. */
+  get keeping(): boolean {
+    return this.keptFrom !== -1;
   }
 
   onopentag(name: string, attribs: Record<string, string>): void {
@@ -305,6 +313,296 @@ class EndTagReportingParser extends Parser {
   }
 }
 
+const TAB = 9;
+const NEW_LINE = 10;
+const FORM_FEED = 12;
+const CARRIAGE_RETURN = 13;
+const SPACE = 32;
+const BANG = 33;
+const DOUBLE_QUOTE = 34;
+const HASH = 35;
+const AMPERSAND = 38;
+const SINGLE_QUOTE = 39;
+const SLASH = 47;
+const EQUALS = 61;
+const GREATER_THAN = 62;
+const QUESTION_MARK = 63;
+
+const isWhitespace = (c: number) => c === SPACE || c === NEW_LINE || c === TAB || c === FORM_FEED || c === CARRIAGE_RETURN;
+/** Ends a tag's name, as htmlparser2's tokenizer reads it. */
+const endsTagName = (c: number) => c === SLASH || c === GREATER_THAN || isWhitespace(c);
+/** An ASCII letter, either case (what starts a tag). */
+const isLetter = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+
+/** Whether `html` from `start` to `end` is `word` (lowercase ASCII) in any case. */
+function isWord(html: string, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if ((html.charCodeAt(start + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Start tags after which htmlparser2's tokenizer reads raw text, by the name's first letter and the rest, in any
+ * case. It tells them by their first two letters, then the rest of one name: `<xmp>` and `<tmp>` alike.
+ */
+const RAW_TEXT_TAGS: ReadonlyMap<number, readonly string[]> = new Map([
+  ['s'.charCodeAt(0), ['cript', 'tyle']],
+  ['t'.charCodeAt(0), ['itle', 'extarea', 'mp']],
+  ['x'.charCodeAt(0), ['itle', 'extarea', 'mp']],
+]);
+
+const startsRawText = (html: string, start: number, end: number): boolean =>
+  RAW_TEXT_TAGS.get(html.charCodeAt(start) | 0x20)?.some((rest) => isWord(html, start + 1, end, rest)) ?? false;
+
+/** Whether `html` holds `#` or `&` (an entity could be one) from `start` to `end`. */
+function mayHoldHash(html: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const c = html.charCodeAt(at);
+    if (c === HASH || c === AMPERSAND) return true;
+  }
+  return false;
+}
+
+/**
+ * Reads a page for `ContentHandler`, for a `ContentParser`: htmlparser2's `Tokenizer` reads the kept elements and
+ * whatever else a step reads; the rest, outside the kept elements, is skimmed. Skimming finds the tags where the
+ * tokenizer finds them and tells the parser their names, so that its open elements (where a kept element ends) and
+ * the divergence check are those of the whole page, but reads no text, comment or attribute: on a large reference
+ * page that is most of its HTML (the navigation before the main content). It hands the tokenizer, from its `<`, a
+ * start tag of an element kept or with a role, a form field, a link whose `href` may name a fragment, one of raw
+ * text, anything but a tag or a comment, and what the part's end cuts; the tokenizer reads on until, outside the
+ * kept elements, it ends an end tag or a comment.
+ */
+class SkimmingTokenizer implements TokenizerCallbacks {
+  private readonly tokenizer = new Tokenizer({ decodeEntities: true }, this);
+  /** Whether the tokenizer reads now, not the skim. */
+  private reading = false;
+  /** Where the tokenizer's input starts in the page (its positions count from there). */
+  private base = 0;
+  /** The part of the page being read, and where it starts in the page. */
+  private part = '';
+  private partStart = 0;
+  /** Where in the page the skim goes on when the tokenizer stops. */
+  private skimFrom = 0;
+
+  constructor(
+    private readonly parser: TokenizerCallbacks,
+    private readonly content: ContentHandler,
+  ) {}
+
+  write(part: string): void {
+    this.partStart += this.part.length;
+    this.part = part;
+    let at = 0;
+    if (this.reading) this.tokenizer.write(part);
+    while (!this.reading) {
+      at = this.skim(Math.max(at, this.skimFrom - this.partStart));
+      if (at === part.length) return;
+      this.read(at);
+    }
+  }
+
+  end(): void {
+    if (this.reading) this.tokenizer.end();
+    else this.parser.onend();
+  }
+
+  /** Hands the tokenizer the part from `at` on. */
+  private read(at: number): void {
+    this.reading = true;
+    this.tokenizer.reset();
+    this.base = this.partStart + at;
+    this.tokenizer.write(this.part.slice(at));
+  }
+
+  /** Skims on after `end`, where the tokenizer read a `>`, when that is outside the kept elements. */
+  private skimAfter(end: number): void {
+    if (this.content.keeping || this.part.charCodeAt(end - this.partStart) !== GREATER_THAN) return;
+    this.tokenizer.pause();
+    this.reading = false;
+    this.skimFrom = end + 1;
+  }
+
+  /** Skims the part from `at`: where the tokenizer must read on, or the part's length. */
+  private skim(at: number): number {
+    const { part } = this;
+    for (let lt = part.indexOf('<', at); lt !== -1; ) {
+      const next = part.charCodeAt(lt + 1);
+      let after: number;
+      if (isLetter(next)) after = this.startTag(lt);
+      else if (next === SLASH) after = this.endTag(lt);
+      else if (next === BANG && part.startsWith('--', lt + 2)) {
+        // A comment ends at the first `-->`, its opening's dashes included (`<!-->`).
+        const close = part.indexOf('-->', lt + 2);
+        after = close === -1 ? -1 : close + 3;
+      } else if (next === BANG || next === QUESTION_MARK || Number.isNaN(next)) after = -1;
+      // A `<` that starts nothing is text.
+      else after = lt + 1;
+      if (after === -1) return lt;
+      lt = part.indexOf('<', after);
+    }
+    return part.length;
+  }
+
+  /** Skims the start tag at `lt`, telling the parser its name: where it ends, or -1 where the tokenizer must read it. */
+  private startTag(lt: number): number {
+    const { part } = this;
+    const name = lt + 1;
+    let at = name + 1;
+    while (at < part.length && !endsTagName(part.charCodeAt(at))) at++;
+    const nameEnd = at;
+    if (startsRawText(part, name, nameEnd) || ['head', 'main', 'input'].some((kept) => isWord(part, name, nameEnd, kept))) return -1;
+    const link = isWord(part, name, nameEnd, 'a');
+    while (at < part.length) {
+      const c = part.charCodeAt(at);
+      if (c === GREATER_THAN) {
+        this.parser.onopentagname(this.partStart + name, this.partStart + nameEnd);
+        this.parser.onopentagend(this.partStart + at);
+        return at + 1;
+      }
+      if (c === SLASH) {
+        // `/`, spaces and `>` close the tag; `/` and anything else is read as if the `/` were not there.
+        let after = at + 1;
+        while (after < part.length && isWhitespace(part.charCodeAt(after))) after++;
+        if (part.charCodeAt(after) === GREATER_THAN) {
+          this.parser.onopentagname(this.partStart + name, this.partStart + nameEnd);
+          this.parser.onselfclosingtag(this.partStart + after);
+          return after + 1;
+        }
+        at = after;
+        continue;
+      }
+      if (isWhitespace(c)) {
+        at++;
+        continue;
+      }
+      // An attribute's name: this character, whatever it is, and those up to `=`, a space, `/` or `>`.
+      const attribute = at++;
+      while (at < part.length && part.charCodeAt(at) !== EQUALS && !endsTagName(part.charCodeAt(at))) at++;
+      if (isWord(part, attribute, at, 'role')) return -1;
+      const href = link && isWord(part, attribute, at, 'href');
+      while (at < part.length && isWhitespace(part.charCodeAt(at))) at++;
+      if (part.charCodeAt(at) !== EQUALS) continue;
+      at++;
+      while (at < part.length && isWhitespace(part.charCodeAt(at))) at++;
+      const quote = part.charCodeAt(at);
+      const value = at;
+      if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
+        at = part.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", value + 1);
+        if (at === -1) return -1;
+        at++;
+      } else {
+        while (at < part.length && !isWhitespace(part.charCodeAt(at)) && part.charCodeAt(at) !== GREATER_THAN) at++;
+      }
+      if (href && mayHoldHash(part, value, at)) return -1;
+    }
+    return -1;
+  }
+
+  /** Skims the end tag at `lt`, telling the parser its name: where it ends, or -1 where the tokenizer must read it. */
+  private endTag(lt: number): number {
+    const { part } = this;
+    const name = lt + 2;
+    // `</>`, `</ name>` and bogus comments (`</!x>`) are the tokenizer's.
+    if (!isLetter(part.charCodeAt(name))) return -1;
+    let at = name + 1;
+    while (at < part.length && part.charCodeAt(at) !== GREATER_THAN && !isWhitespace(part.charCodeAt(at))) at++;
+    const gt = part.indexOf('>', at);
+    if (gt === -1) return -1;
+    this.parser.onclosetag(this.partStart + name, this.partStart + at);
+    return gt + 1;
+  }
+
+  // The tokenizer's events, told the parser at their place in the page.
+  onattribdata(start: number, endIndex: number): void {
+    this.parser.onattribdata(this.base + start, this.base + endIndex);
+  }
+
+  onattribentity(codepoint: number): void {
+    this.parser.onattribentity(codepoint);
+  }
+
+  onattribend(quote: QuoteType, endIndex: number): void {
+    this.parser.onattribend(quote, this.base + endIndex);
+  }
+
+  onattribname(start: number, endIndex: number): void {
+    this.parser.onattribname(this.base + start, this.base + endIndex);
+  }
+
+  oncdata(start: number, endIndex: number, endOffset: number): void {
+    this.parser.oncdata(this.base + start, this.base + endIndex, endOffset);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    this.parser.onclosetag(this.base + start, this.base + endIndex);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  oncomment(start: number, endIndex: number, endOffset: number): void {
+    this.parser.oncomment(this.base + start, this.base + endIndex, endOffset);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  ondeclaration(start: number, endIndex: number): void {
+    this.parser.ondeclaration(this.base + start, this.base + endIndex);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  onend(): void {
+    this.parser.onend();
+  }
+
+  onopentagend(endIndex: number): void {
+    this.parser.onopentagend(this.base + endIndex);
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    this.parser.onopentagname(this.base + start, this.base + endIndex);
+  }
+
+  onprocessinginstruction(start: number, endIndex: number): void {
+    this.parser.onprocessinginstruction(this.base + start, this.base + endIndex);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  onselfclosingtag(endIndex: number): void {
+    this.parser.onselfclosingtag(this.base + endIndex);
+    this.skimAfter(this.base + endIndex);
+  }
+
+  ontext(start: number, endIndex: number): void {
+    this.parser.ontext(this.base + start, this.base + endIndex);
+  }
+
+  ontextentity(codepoint: number, endIndex: number): void {
+    this.parser.ontextentity(codepoint, this.base + endIndex);
+  }
+}
+
+/** The parser of `parseContent`: its own tokenizer stays paused, as a `SkimmingTokenizer` reads the page for it. */
+class ContentParser extends EndTagReportingParser {
+  private readonly skimming: SkimmingTokenizer;
+
+  constructor(handler: ContentHandler, divergence: BrowserDivergence) {
+    super(handler, divergence);
+    this.pause();
+    this.skimming = new SkimmingTokenizer(this, handler);
+  }
+
+  override write(part: string): void {
+    // Paused, the parser only keeps the part: the names and texts the tokenizers tell it are read from it.
+    super.write(part);
+    this.skimming.write(part);
+  }
+
+  override end(part?: string): void {
+    super.end(part);
+    this.skimming.end();
+  }
+}
+
 /**
  * A page's HTML, whole or in parts that follow each other. A large page read in parts never becomes
  * one string: one that takes two bytes a character goes from 64 KB on to V8's large-object space,
@@ -316,14 +614,19 @@ const partsOf = (html: HtmlSource): readonly string[] => (typeof html === 'strin
 const wholeOf = (html: HtmlSource): string => (typeof html === 'string' ? html : html.join(''));
 const lengthOf = (html: HtmlSource): number => partsOf(html).reduce((sum, part) => sum + part.length, 0);
 
-/** Runs htmlparser2 over the whole page into the handler `handlerFor` makes; whether a browser would build something else. */
+/**
+ * Runs htmlparser2 over the whole page into the handler `handlerFor` makes, through the parser `parserFor` makes;
+ * whether a browser would build something else.
+ */
 function runHtmlparser2<H extends Partial<Handler>>(
   html: HtmlSource,
   handlerFor: (divergence: BrowserDivergence) => H,
+  parserFor: (handler: H, divergence: BrowserDivergence) => Parser = (handler, divergence) =>
+    new EndTagReportingParser(handler, divergence),
 ): { handler: H; diverges: boolean } {
   const divergence = new BrowserDivergence();
   const handler = handlerFor(divergence);
-  const parser = new EndTagReportingParser(handler, divergence);
+  const parser = parserFor(handler, divergence);
   for (const part of partsOf(html)) parser.write(part);
   divergence.finish(parser);
   return { handler, diverges: divergence.diverges };
@@ -410,7 +713,11 @@ export function parseHtml(html: HtmlSource): ParsedHtml {
  * start tag of the page, in order, those of no node included (what `doclens build` reads of the links).
  */
 export function parseContent(html: HtmlSource, observe?: StartTagObserver): ParsedHtml {
-  const { handler, diverges } = runHtmlparser2(html, (divergence) => new ContentHandler(divergence, observe));
+  const { handler, diverges } = runHtmlparser2(
+    html,
+    (divergence) => new ContentHandler(divergence, observe),
+    (content, divergence) => new ContentParser(content, divergence),
+  );
   if (diverges) return new ParsedPage(parseWithParse5(wholeOf(html)), 'parse5', lengthOf(html), undefined);
   const document = handler.document();
   return document ? new ParsedPage(document, 'htmlparser2', lengthOf(html), undefined) : parseHtml(html);
