@@ -351,16 +351,20 @@ const RAW_TEXT_TAGS: ReadonlyMap<number, readonly string[]> = new Map([
   ['x'.charCodeAt(0), ['itle', 'extarea', 'mp']],
 ]);
 
-const startsRawText = (html: string, start: number, end: number): boolean =>
-  RAW_TEXT_TAGS.get(html.charCodeAt(start) | 0x20)?.some((rest) => isWord(html, start + 1, end, rest)) ?? false;
-
-/** Whether `html` holds `#` or `&` (an entity could be one) from `start` to `end`. */
-function mayHoldHash(html: string, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) {
-    const c = html.charCodeAt(at);
-    if (c === HASH || c === AMPERSAND) return true;
+/**
+ * Whether the tokenizer reads a start tag named from `start` to `end` in `html`: one of an element kept or read (its
+ * attributes), or one of raw text.
+ */
+function readsOn(html: string, start: number, end: number): boolean {
+  switch (end - start) {
+    case 4:
+      if (isWord(html, start, end, 'head') || isWord(html, start, end, 'main')) return true;
+      break;
+    case 5:
+      if (isWord(html, start, end, 'input')) return true;
+      break;
   }
-  return false;
+  return RAW_TEXT_TAGS.get(html.charCodeAt(start) | 0x20)?.some((rest) => isWord(html, start + 1, end, rest)) ?? false;
 }
 
 /**
@@ -451,7 +455,7 @@ class SkimmingTokenizer implements TokenizerCallbacks {
     let at = name + 1;
     while (at < part.length && !endsTagName(part.charCodeAt(at))) at++;
     const nameEnd = at;
-    if (startsRawText(part, name, nameEnd) || ['head', 'main', 'input'].some((kept) => isWord(part, name, nameEnd, kept))) return -1;
+    if (readsOn(part, name, nameEnd)) return -1;
     const link = isWord(part, name, nameEnd, 'a');
     while (at < part.length) {
       const c = part.charCodeAt(at);
@@ -494,7 +498,7 @@ class SkimmingTokenizer implements TokenizerCallbacks {
       } else {
         while (at < part.length && !isWhitespace(part.charCodeAt(at)) && part.charCodeAt(at) !== GREATER_THAN) at++;
       }
-      if (href && mayHoldHash(part, value, at)) return -1;
+      if (href && /[#&]/.test(part.slice(value, at))) return -1;
     }
     return -1;
   }
