@@ -136,7 +136,7 @@ class BrowserDivergence {
       } else {
         // `name` is the end tag's: formatting elements closed out of order are repaired by browsers.
         for (const above of this.closedAbove) if (FORMATTING_ELEMENTS.has(name) || FORMATTING_ELEMENTS.has(above)) this.diverges = true;
-        this.closedAbove.length = 0;
+        if (this.closedAbove.length > 0) this.closedAbove.length = 0;
       }
       return;
     }
@@ -152,7 +152,7 @@ class BrowserDivergence {
   /** The parser is done with the end tag. */
   endTagEnds(): void {
     this.inEndTag = false;
-    this.closedAbove.length = 0;
+    if (this.closedAbove.length > 0) this.closedAbove.length = 0;
   }
 
   /** Ends the parse. */
@@ -341,30 +341,21 @@ function isWord(html: string, start: number, end: number, word: string): boolean
   return true;
 }
 
-/**
- * Start tags after which htmlparser2's tokenizer reads raw text, by the name's first letter and the rest, in any
- * case. It tells them by their first two letters, then the rest of one name: `<xmp>` and `<tmp>` alike.
- */
-const RAW_TEXT_TAGS: ReadonlyMap<number, readonly string[]> = new Map([
-  ['s'.charCodeAt(0), ['cript', 'tyle']],
-  ['t'.charCodeAt(0), ['itle', 'extarea', 'mp']],
-  ['x'.charCodeAt(0), ['itle', 'extarea', 'mp']],
-]);
+const LOWER_S = 0x73;
+const LOWER_T = 0x74;
+const LOWER_X = 0x78;
 
 /**
  * Whether the tokenizer reads a start tag named from `start` to `end` in `html`: one of an element kept or read (its
- * attributes), or one of raw text.
+ * attributes), or one after which it reads raw text. It tells those by the name's first two letters in any case, then
+ * the rest of one name: `<tmp>` as `<xmp>`.
  */
 function readsOn(html: string, start: number, end: number): boolean {
-  switch (end - start) {
-    case 4:
-      if (isWord(html, start, end, 'head') || isWord(html, start, end, 'main')) return true;
-      break;
-    case 5:
-      if (isWord(html, start, end, 'input')) return true;
-      break;
-  }
-  return RAW_TEXT_TAGS.get(html.charCodeAt(start) | 0x20)?.some((rest) => isWord(html, start + 1, end, rest)) ?? false;
+  const first = html.charCodeAt(start) | 0x20;
+  if (first === LOWER_S) return isWord(html, start + 1, end, 'cript') || isWord(html, start + 1, end, 'tyle');
+  if (first === LOWER_T || first === LOWER_X)
+    return isWord(html, start + 1, end, 'itle') || isWord(html, start + 1, end, 'extarea') || isWord(html, start + 1, end, 'mp');
+  return isWord(html, start, end, 'head') || isWord(html, start, end, 'main') || isWord(html, start, end, 'input');
 }
 
 /**
@@ -498,7 +489,10 @@ class SkimmingTokenizer implements TokenizerCallbacks {
       } else {
         while (at < part.length && !isWhitespace(part.charCodeAt(at)) && part.charCodeAt(at) !== GREATER_THAN) at++;
       }
-      if (href && /[#&]/.test(part.slice(value, at))) return -1;
+      if (href) {
+        const url = part.slice(value, at);
+        if (url.includes('#') || url.includes('&')) return -1;
+      }
     }
     return -1;
   }
