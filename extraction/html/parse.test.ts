@@ -110,7 +110,8 @@ describe('parseContent', () => {
     <svg><title><a href="#svg-title"></title><path d="M0"/></svg><tmp><a href="#tmp"></xmp><br/ ><img src=x.png alt=">">
     <span role="navigation"><a href="#in-role">R</a></span><input type="search" name="q"><![CDATA[ <a href="#cdata"> ]]>
     < a href="#not-a-tag"> </ div><p>Text &lt;a href="#escaped"&gt;</p></nav >
-    <div ROLE="main"><h1>Guide</h1><a href="#kept">K</a><p>One<p>Two</div ><footer><a href="index.html#footer">F</a></footer></body></html>`;
+    <div ROLE="main"><h1>Guide</h1><a href="#kept">K</a><p>One<p>Two</div >
+    <footer><a href="index.html#footer">F</a></footer></body></html>`;
 
   /** The tree `parseContent` builds of `html`, and the fragments of the links it tells `observe`. */
   const contentOf = (html: HtmlSource) => {

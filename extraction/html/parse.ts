@@ -107,6 +107,9 @@ class DepthLimitedHandler extends DomHandler {
  * elements closed out of order (browsers run the adoption agency and reopen them), an element other
  * than those with optional end tags closed by the next start tag, a `<tr>` straight in a `<table>`
  * (browsers insert `<tbody>`), or no `<body>` (browsers create one). Refuses nesting deeper than `MAX_DEPTH`.
+ * It follows the whole page, for `parseContent` too, around the kept elements included: it reads only names, which
+ * skimming still tells, and what is misnested or left open around an element changes what a browser builds of it
+ * (formatting elements it reopens inside, a table's content it moves out).
  */
 class BrowserDivergence {
   diverges = false;
@@ -188,7 +191,8 @@ class WholePageHandler extends DomHandler {
 
 /**
  * Told each start tag of a page as htmlparser2 reads it (entities decoded, names lowercase). Outside the kept
- * elements (see `ContentHandler`), only links (`<a>`) whose `href` may name a fragment come with their attributes.
+ * elements (see `ContentHandler`) the attributes come with links (`<a>`) whose `href` may name a fragment, form
+ * fields and elements with a role; other tags there may come with none (see `SkimmingTokenizer`).
  */
 export type StartTagObserver = (name: string, attribs: Record<string, string>) => void;
 
@@ -201,7 +205,8 @@ const marksMain = (name: string, attribs: Record<string, string>) => name === 'm
  * a `<nav>` after them, what of the rest tells about the content: links that name a fragment (the
  * page's own tables of contents, which tell a section's id) and form fields (a search page's box).
  * The rest of the page (navigation, sidebars: nine tenths of a large reference's HTML) becomes no
- * nodes, whose building and collection were most of the cost of indexing.
+ * nodes, whose building and collection were most of the cost of indexing, and is only skimmed for its
+ * tags (`SkimmingTokenizer`).
  */
 class ContentHandler implements Partial<Handler> {
   private readonly tree = new DomHandler();
