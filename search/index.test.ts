@@ -26,6 +26,19 @@ function demoIndex(index = new SearchIndex()): SearchIndex {
   return index;
 }
 
+/** An index's saved parts by name, small enough that a query's words fall in several (`savedParts`' sizes). */
+const smallParts = (site: SearchIndex) =>
+  new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+
+/** An index fetched for a query as static mode fetches it: the head, then the parts `partsFor` names until it names none. */
+function fetchedFor(parts: ReadonlyMap<string, string>, query: string): SearchIndex {
+  const index = new SearchIndex();
+  index.addPart(parts.get('head')!);
+  for (let needed = index.partsFor(query); needed.length; needed = index.partsFor(query))
+    for (const name of needed) index.addPart(parts.get(name)!);
+  return index;
+}
+
 /** An index loaded from saved parts, in the order given. */
 function loaded(parts: readonly { json: string }[]): SearchIndex {
   const index = new SearchIndex();
@@ -153,13 +166,7 @@ describe('SearchIndex', () => {
 
   it("names the parts a query needs, its terms' parts then its sections', and answers from them as from the whole index", () => {
     const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
-    for (const query of QUERIES) {
-      const partial = new SearchIndex();
-      partial.addPart(parts.get('head')!);
-      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
-        for (const name of needed) partial.addPart(parts.get(name)!);
-      expect(summary(partial.search(query)), query).toEqual(summary(index.search(query)));
-    }
+    for (const query of QUERIES) expect(summary(fetchedFor(parts, query).search(query)), query).toEqual(summary(index.search(query)));
   });
 
   it("keeps the pages' <title>s apart from what a search fetches, and writes a page's title once where its sections repeat it", () => {
@@ -341,12 +348,11 @@ describe('SearchIndex ranking rules', () => {
     namesakes.finish();
     expect(namesakes.search('fillna').map((hit) => hit.path)[0]).toBe('api/frame.fillna.html');
     // Fetched as the static mode's search fetches it, in parts small enough that the guides' words are in none of them.
-    const parts = new Map([...namesakes.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
-    const partial = new SearchIndex();
-    partial.addPart(parts.get('head')!);
-    for (let needed = partial.partsFor('fillna'); needed.length; needed = partial.partsFor('fillna'))
-      for (const name of needed) partial.addPart(parts.get(name)!);
-    expect(partial.search('fillna').map((hit) => hit.path)).toEqual(namesakes.search('fillna').map((hit) => hit.path));
+    expect(
+      fetchedFor(smallParts(namesakes), 'fillna')
+        .search('fillna')
+        .map((hit) => hit.path),
+    ).toEqual(namesakes.search('fillna').map((hit) => hit.path));
   });
 
   it('ranks release notes below guides unless the query names a version', () => {
@@ -884,17 +890,16 @@ describe('words as readers type them', () => {
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
   });
 
-  it('finds the parts of a word written as one from saved parts as from the whole index', () => {
-    const site = compoundSite();
+  it.each([
+    ['the parts of a word written as one', compoundSite, 'crossvalidation', 'cross-validation.html'],
+    ['the name a misspelt name stands for', namesSite, 'drop_duplicats', 'api/Frame.drop_duplicates.html'],
+  ])('finds %s from saved parts as from the whole index', (_, make, query, expected) => {
+    const site = make();
     site.finish();
-    // Small parts: the parts' terms ("cross", "valid") are in other terms parts than the word as one.
-    const parts = new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
-    const partial = new SearchIndex();
-    partial.addPart(parts.get('head')!);
-    for (let needed = partial.partsFor('crossvalidation'); needed.length; needed = partial.partsFor('crossvalidation'))
-      for (const name of needed) partial.addPart(parts.get(name)!);
-    expect(paths(partial, 'crossvalidation')).toEqual(paths(site, 'crossvalidation'));
-    expect(paths(partial, 'crossvalidation')[0]).toBe('cross-validation.html');
+    // Small parts: the terms read ("cross" and "valid" of "crossvalidation") are in other terms parts than the query's.
+    const partial = fetchedFor(smallParts(site), query);
+    expect(paths(partial, query)).toEqual(paths(site, query));
+    expect(paths(partial, query)[0]).toBe(expected);
   });
 
   it('prefers a title that says a word as typed to one that says another word of its stem', () => {
@@ -910,6 +915,34 @@ describe('words as readers type them', () => {
       addHtml(site, `equations${n}.html`, sphinxPage(`Equations ${n}`, `Solving differential equations of order ${n}.`));
     expect(paths(site, 'differentiation')[0]).toBe('custom.html');
     expect(paths(site, 'differential')[0]).toBe('geometry.html');
+  });
+
+  /** A site with namesakes: `drop` and `drop_duplicates` on frames (which the guides talk about) and on columns. */
+  function namesSite(): SearchIndex {
+    const site = new SearchIndex();
+    for (const owner of ['Frame', 'Column'])
+      for (const [method, text] of [
+        ['drop', 'Drop the rows or columns given, duplicated or not.'],
+        ['drop_duplicates', 'Return the rows without the duplicates.'],
+      ] as const)
+        addHtml(
+          site,
+          `api/${owner}.${method}.html`,
+          sphinxPage(`kit.${owner}.${method}`, text, [{ name: `kit.${owner}.${method}`, text }]),
+        );
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Frames ${n}`, `A Frame holds rows; part ${n} drops some.`));
+    return site;
+  }
+
+  it('reads a misspelt name as the name the site has nearest, in the case typed: its exact names first, the central one first', () => {
+    const site = namesSite();
+    expect(paths(site, 'drop_duplicats').slice(0, 2)).toEqual(['api/Frame.drop_duplicates.html', 'api/Column.drop_duplicates.html']);
+    expect(paths(site, 'Column.drop_duplicats')[0]).toBe('api/Column.drop_duplicates.html');
+    expect(paths(site, 'kit.Frame.dorp_duplicates')[0]).toBe('api/Frame.drop_duplicates.html');
+    expect(site.respelled('drop_duplicats')).toEqual(['drop_duplicats']);
+    // A name the site has, or the start of one (being typed), is read as typed.
+    expect(site.respelled('drop_duplicates')).toEqual([]);
+    expect(paths(site, 'drop_dup')[0]).toBe('api/Frame.drop_duplicates.html');
   });
 
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {

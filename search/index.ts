@@ -27,9 +27,9 @@ import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles
 import { FieldSearch } from './field-search.ts';
 import { type IndexedSection, ownerOf } from './fields.ts';
 import { indexedSections } from './indexed-sections.ts';
-import { findSections, lookups, respelled } from './matching.ts';
+import { findSections, lookups, nearestName, respelled } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
-import { readQuery } from './query.ts';
+import { type QueryReading, readQuery } from './query.ts';
 import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
 import {
   FORMAT_VERSION,
@@ -108,7 +108,7 @@ export class SearchIndex {
 
   /** Pages best first, each with its best sections (see `matching.ts`, `ranking.ts` and `pages.ts`). */
   search(text: string): PageHit[] {
-    const reading = readQuery(text);
+    const reading = this.read(text);
     if (!reading) return [];
     this.settleTitles();
     const found = findSections(this.fieldSearch, reading);
@@ -118,7 +118,20 @@ export class SearchIndex {
   /** The words of a query that the search reads as other spellings (a typo, another region's spelling, a compound: see `respelled`). */
   respelled(text: string): string[] {
     const reading = readQuery(text);
-    return reading ? respelled(this.fieldSearch, reading) : [];
+    if (!reading) return [];
+    const names = reading.query.filter((token) => nearestName(this.fieldSearch, token));
+    return [...names, ...respelled(this.fieldSearch, this.read(text)!)];
+  }
+
+  /** How a query is read, a name the site lacks read as the name it has nearest (see `nearestName`). */
+  private read(text: string): QueryReading | undefined {
+    const reading = readQuery(text);
+    let corrected = text;
+    for (const token of reading?.query ?? []) {
+      const name = nearestName(this.fieldSearch, token);
+      if (name) corrected = corrected.replace(token, name);
+    }
+    return corrected === text ? reading : readQuery(corrected);
   }
 
   private rankedSite(): RankedSite {
@@ -227,7 +240,7 @@ export class SearchIndex {
    * texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
    */
   partsFor(text: string): string[] {
-    const reading = readQuery(text);
+    const reading = this.read(text);
     if (!reading || !this.directory) return [];
     const directory = this.directory;
     const words = lookups(reading);

@@ -199,3 +199,27 @@ function termHits(
     take(search.search(word, false), typoWeight(word.length, distance, typedFound));
   return hits;
 }
+
+/**
+ * The name the site has nearest a name of the query that it lacks whole and as the start of longer ones
+ * (`drop_duplicats`, `scipy.optimize.minimze`), the most common among the nearest (see `FieldSearch.corrections`),
+ * in the query's case where the two agree: a misspelt name is read as the name it stands for, exact names' tier
+ * included. None for a plain word or a name the site has.
+ */
+export function nearestName(search: FieldSearch, token: string): string | undefined {
+  const [name] = termsOf(token);
+  if (!name?.startsWith(WHOLE) || search.search(name, true).length) return undefined;
+  const edits = typoEdits(name);
+  const nearest = edits ? search.corrections(name, name, edits).find(({ word }) => word.startsWith(WHOLE)) : undefined;
+  return nearest && recased(nearest.word.slice(WHOLE.length), token);
+}
+
+/** A name in lower case written in the case of the token it corrects, where their letters agree from either end. */
+function recased(name: string, token: string): string {
+  const lower = token.toLowerCase();
+  let start = 0;
+  while (start < Math.min(name.length, lower.length) && name[start] === lower[start]) start++;
+  let end = 0;
+  while (end < Math.min(name.length, lower.length) - start && name.at(-1 - end) === lower.at(-1 - end)) end++;
+  return token.slice(0, start) + name.slice(start, name.length - end) + token.slice(token.length - end);
+}
