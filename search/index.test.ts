@@ -902,6 +902,16 @@ describe('words as readers type them', () => {
     expect(paths(partial, query)[0]).toBe(expected);
   });
 
+  it('corrects two words written as one when one of them is misspelt ("redirect handlr" for `RedirectHandler`)', () => {
+    const site = new SearchIndex();
+    const handler = { name: 'kit.RedirectHandler', type: 'class', text: 'Follows the redirects of a response.' };
+    addHtml(site, 'api/redirect-handler.html', sphinxPage('kit.RedirectHandler', 'A handler of redirects.', [handler]));
+    addHtml(site, 'dispatcher.html', sphinxPage('Dispatcher', 'Each redirect goes to a handler: the handler of a redirect follows it.'));
+    for (const n of [1, 2, 3]) addHtml(site, `handlers${n}.html`, sphinxPage(`Handlers ${n}`, `A handler of step ${n}.`));
+    expect(paths(site, 'redirect handlr')[0]).toBe('api/redirect-handler.html');
+    expect(paths(site, 'redirect handler')[0]).toBe('api/redirect-handler.html');
+  });
+
   it('prefers a title that says a word as typed to one that says another word of its stem', () => {
     const site = new SearchIndex();
     const differential = { name: 'kit.geometry.Differential', type: 'class', text: 'A differential form.' };

@@ -78,7 +78,13 @@ export function findSections(search: FieldSearch, reading: QueryReading): Found[
   const found = new Map<number, Found>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
   const terms = [...new Set([...reading.terms, ...reading.spelled, ...compounds])];
-  const hitsOf = new Map(terms.map((term) => [term, termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))]));
+  // Two words written as one that the site lacks and that hold a misspelt word ("redirect handlr" for `RedirectHandler`) are
+  // searched as a misspelt word is.
+  const joined = reading.spelled.filter((term) => /^[a-z]+$/.test(term) && !search.search(term, true).length);
+  const misspelt = joined.length ? respelled(search, reading) : [];
+  const typedAs = (term: string) =>
+    reading.typed.get(term) ?? (joined.includes(term) && misspelt.some((word) => term.includes(word)) ? term : undefined);
+  const hitsOf = new Map(terms.map((term) => [term, termHits(search, term, typedAs(term), reading.beingTyped.has(term))]));
   for (const [term, hits] of hitsOf) {
     const words = reading.spelled.includes(term) ? wordsOfName(term).filter((word) => word !== term && hitsOf.has(word)) : [];
     for (const [id, hit] of hits) {
