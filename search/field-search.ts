@@ -63,6 +63,12 @@ export class FieldSearch {
     return found.filter((correction) => value(correction) >= best! / 2);
   }
 
+  /** Whether the site writes a word that `prefix` starts, as the term it is kept as or as written. */
+  writesWordStarting(prefix: string): boolean {
+    this.reading?.add(`+${prefix}`);
+    return this.index.words().atPrefix(prefix).size > 0 || this.index.writtenWords().atPrefix(prefix).size > 0;
+  }
+
   /** In how many sections a term is. */
   sectionsWith(term: string): number {
     this.reading?.add(`=${term}`);

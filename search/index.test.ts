@@ -840,6 +840,17 @@ describe('words as readers type them', () => {
     expect(paths(site, 'configuraton')[0]).toBe('configuration.html');
   });
 
+  it('reads a word the stemmer cut that starts no word of the site as misspelt, not cut short ("enviroments")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'venv.html', sphinxPage('Environments', 'Each environment keeps its packages apart from the others.'));
+    for (const n of [1, 2, 3])
+      addHtml(site, `isolated${n}.html`, sphinxPage(`Isolated runs ${n}`, `Isolated, isolated and isolated again: run ${n}.`));
+    // Words the stem "enviro" starts, in three sections and more, which "enviroments" starts none of.
+    for (const n of [1, 2, 3]) addHtml(site, `sensors${n}.html`, sphinxPage(`Sensors ${n}`, `Environmental sensors, isolated: ${n}.`));
+    expect(site.respelled('isolated enviroments')).toEqual(['enviroments']);
+    expect(paths(site, 'isolated enviroments')[0]).toBe('venv.html');
+  });
+
   it('corrects a typo whose first letters make another word of the site ("priorty", not "prior")', () => {
     const site = new SearchIndex();
     addHtml(site, 'routing.html', sphinxPage('Message priorities', 'Give each message a priority: higher ones are consumed first.'));

@@ -132,7 +132,10 @@ function asWritten(search: FieldSearch, term: string, typed: string | undefined,
   // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
   const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
   if (!isPrefix(term) || whole?.length) return [{ hits: whole!, weight: 1 }];
-  const found: Form[] = [{ hits: search.search(term, true), weight: 1 }];
+  // The words a stem starts are the word typed cut short only where the word as typed starts a word of the site too: a
+  // word the stemmer cut ("enviroments", "enviro…") that starts none is misspelt ("environments"), not "environ…".
+  const cutShort = !typed || search.writesWordStarting(typed);
+  const found: Form[] = [{ hits: search.search(term, true), weight: 1, otherWord: !cutShort }];
   if (typed && typed !== term) found.push({ hits: search.search(typed, true), weight: PREFIX_WEIGHT });
   for (const stem of typed ? stemsCutFrom(typed) : [])
     if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped });
