@@ -78,7 +78,7 @@ export function findSections(search: FieldSearch, reading: QueryReading): Found[
   const found = new Map<number, Found>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
   const terms = [...new Set([...reading.terms, ...reading.spelled, ...compounds])];
-  // Two words written as one that the site lacks and that hold a misspelt word ("redirect handlr" for `RedirectHandler`) are
+  // Two words written as one that the site lacks and that hold a misspelt word ("balancd pool" for `BalancedPool`) are
   // searched as a misspelt word is.
   const joined = reading.spelled.filter((term) => /^[a-z]+$/.test(term) && !search.search(term, true).length);
   const misspelt = joined.length ? respelled(search, reading) : [];
