@@ -869,6 +869,16 @@ describe('words as readers type them', () => {
     expect(paths(site, 'standardise features')[0]).toBe('scaling.html');
   });
 
+  it("ranks another region's spelling as the site's own, by the titles that say it too", () => {
+    const site = new SearchIndex();
+    addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'Fit a family of models.'));
+    const mixed = 'Generalized linear models with random effects: generalized linear models, generalized and linear, models.';
+    addHtml(site, 'mixed.html', sphinxPage('Generalized linear mixed models', mixed));
+    expect(paths(site, 'generalized linear models')[0]).toBe('glm.html');
+    expect(paths(site, 'generalised linear models')).toEqual(paths(site, 'generalized linear models'));
+    expect(site.respelled('generalised linear models')).toEqual(['generalised']);
+  });
+
   it('prefers the correction the site uses often to a one-page oddity as near', () => {
     const site = new SearchIndex();
     addHtml(site, 'oddity.html', sphinxPage('Lamba', 'A misspelt heading.'));

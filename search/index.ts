@@ -27,7 +27,7 @@ import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles
 import { FieldSearch } from './field-search.ts';
 import { type IndexedSection, ownerOf } from './fields.ts';
 import { indexedSections } from './indexed-sections.ts';
-import { findSections, lookups, nearestName, respelled } from './matching.ts';
+import { findSections, lookups, respelled, siteSpelling } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { type QueryReading, readQuery } from './query.ts';
 import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
@@ -119,17 +119,17 @@ export class SearchIndex {
   respelled(text: string): string[] {
     const reading = readQuery(text);
     if (!reading) return [];
-    const names = reading.query.filter((token) => nearestName(this.fieldSearch, token));
-    return [...names, ...respelled(this.fieldSearch, this.read(text)!)];
+    const rewritten = reading.query.filter((token) => siteSpelling(this.fieldSearch, token));
+    return [...rewritten, ...respelled(this.fieldSearch, this.read(text)!)];
   }
 
-  /** How a query is read, a name the site lacks read as the name it has nearest (see `nearestName`). */
+  /** How a query is read: a token the site lacks as the site writes it, where that is sure (see `siteSpelling`). */
   private read(text: string): QueryReading | undefined {
     const reading = readQuery(text);
     let corrected = text;
     for (const token of reading?.query ?? []) {
-      const name = nearestName(this.fieldSearch, token);
-      if (name) corrected = corrected.replace(token, name);
+      const spelling = siteSpelling(this.fieldSearch, token);
+      if (spelling) corrected = corrected.replace(token, spelling);
     }
     return corrected === text ? reading : readQuery(corrected);
   }

@@ -210,12 +210,27 @@ function termHits(
 }
 
 /**
+ * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
+ * `nearestName`), or another region's spelling of a word ("generalised" where the site writes "generalized"). The
+ * query is read as the site writes it, by every rule: titles that say its words too. None for a token the site has.
+ */
+export function siteSpelling(search: FieldSearch, token: string): string | undefined {
+  if (!/^[a-z]+$/i.test(token)) return nearestName(search, token);
+  const [term] = termsOf(token);
+  if (!term || search.search(term, true).length) return undefined;
+  return regionalSpellings(token.toLowerCase()).find((spelling) => {
+    const [other] = termsOf(spelling);
+    return other !== undefined && search.sectionsWith(other) > 0;
+  });
+}
+
+/**
  * The name the site has nearest a name of the query that it lacks whole and as the start of longer ones
  * (`drop_duplicats`, `scipy.optimize.minimze`), the most common among the nearest (see `FieldSearch.corrections`),
  * in the query's case where the two agree: a misspelt name is read as the name it stands for, exact names' tier
  * included. None for a plain word or a name the site has.
  */
-export function nearestName(search: FieldSearch, token: string): string | undefined {
+function nearestName(search: FieldSearch, token: string): string | undefined {
   const [name] = termsOf(token);
   if (!name?.startsWith(WHOLE) || search.search(name, true).length) return undefined;
   const edits = typoEdits(name);
