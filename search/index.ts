@@ -119,7 +119,7 @@ export class SearchIndex {
   respelled(text: string): string[] {
     const reading = readQuery(text);
     if (!reading) return [];
-    const rewritten = reading.query.filter((token) => siteSpelling(this.fieldSearch, token));
+    const rewritten = reading.query.filter((token, at) => siteSpelling(this.fieldSearch, token, at === reading.query.length - 1));
     return [...rewritten, ...respelled(this.fieldSearch, this.read(text)!)];
   }
 
@@ -127,8 +127,8 @@ export class SearchIndex {
   private read(text: string): QueryReading | undefined {
     const reading = readQuery(text);
     let corrected = text;
-    for (const token of reading?.query ?? []) {
-      const spelling = siteSpelling(this.fieldSearch, token);
+    for (const [at, token] of (reading?.query ?? []).entries()) {
+      const spelling = siteSpelling(this.fieldSearch, token, at === reading!.query.length - 1);
       if (spelling) corrected = corrected.replace(token, spelling);
     }
     return corrected === text ? reading : readQuery(corrected);

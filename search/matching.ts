@@ -211,17 +211,26 @@ function termHits(
 
 /**
  * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
- * `nearestName`), or another region's spelling of a word ("generalised" where the site writes "generalized"). The
- * query is read as the site writes it, by every rule: titles that say its words too. None for a token the site has.
+ * `nearestName`); another region's spelling of a word ("generalised" where the site writes "generalized"); for a
+ * word it has in no form (see `asWritten`), the one word it writes nearest, where one is nearest ("coroutnes",
+ * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken). The query is read as the site
+ * writes it, by every rule: titles that say its words and words that stand together too. None for a token the site has.
+ * `last`: the token is the query's last, which the reader may have cut short.
  */
-export function siteSpelling(search: FieldSearch, token: string): string | undefined {
+export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
   if (!/^[a-z]+$/i.test(token)) return nearestName(search, token);
   const [term] = termsOf(token);
   if (!term || search.search(term, true).length) return undefined;
-  return regionalSpellings(token.toLowerCase()).find((spelling) => {
+  const typed = token.toLowerCase();
+  const regional = regionalSpellings(typed).find((spelling) => {
     const [other] = termsOf(spelling);
     return other !== undefined && search.sectionsWith(other) > 0;
   });
+  if (regional) return regional;
+  const edits = typoEdits(typed);
+  if (!edits || sectionsAsWritten(asWritten(search, term, typed, last)) > 0) return undefined;
+  const corrections = search.corrections(term, typed, edits);
+  return corrections.length === 1 ? corrections[0]!.written : undefined;
 }
 
 /**
