@@ -30,13 +30,16 @@ function demoIndex(index = new SearchIndex()): SearchIndex {
 const smallParts = (site: SearchIndex) =>
   new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
 
-/** An index fetched for a query as static mode fetches it: the head, then the parts `partsFor` names until it names none. */
-function fetchedFor(parts: ReadonlyMap<string, string>, query: string): SearchIndex {
-  const index = new SearchIndex();
-  index.addPart(parts.get('head')!);
-  for (let needed = index.partsFor(query); needed.length; needed = index.partsFor(query))
-    for (const name of needed) index.addPart(parts.get(name)!);
-  return index;
+/**
+ * An index fetched for a query as static mode fetches it: the head, then the parts `partsFor` names until it names none;
+ * into `index` when given, as a reader's next search adds to what the last ones fetched.
+ */
+function fetchedFor(parts: ReadonlyMap<string, string>, query: string, index?: SearchIndex): SearchIndex {
+  const fetched = index ?? new SearchIndex();
+  if (!index) fetched.addPart(parts.get('head')!);
+  for (let needed = fetched.partsFor(query); needed.length; needed = fetched.partsFor(query))
+    for (const name of needed) fetched.addPart(parts.get(name)!);
+  return fetched;
 }
 
 /** An index loaded from saved parts, in the order given. */
@@ -923,6 +926,20 @@ describe('words as readers type them', () => {
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
   });
 
+  it('reads a word as the site writes it only once its own terms are fetched, not by a near word an earlier search fetched', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'equations.html', sphinxPage('Differential equations', 'Solve a differential equation.'));
+    addHtml(site, 'statistics.html', sphinxPage('Inferential statistics', 'Inferential tests of a sample.'));
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Differential and inferential, part ${n}.`));
+    // Words that sort before "differenti", so that its terms part is not one that names in the query fetch.
+    addHtml(site, 'fruit.html', sphinxPage('Fruit', 'Apples, bananas, cherries, carrots, beans, almonds, basil, cabbage and chard.'));
+    site.finish();
+    const partial = fetchedFor(smallParts(site), 'inferential tests');
+    expect(paths(fetchedFor(smallParts(site), 'differential equation', partial), 'differential equation')).toEqual(
+      paths(site, 'differential equation'),
+    );
+  });
+
   it.each([
     ['the parts of a word written as one', compoundSite, 'crossvalidation', 'cross-validation.html'],
     ['the name a misspelt name stands for', namesSite, 'drop_duplicats', 'api/Frame.drop_duplicates.html'],
@@ -974,6 +991,7 @@ describe('words as readers type them', () => {
           sphinxPage(`kit.${owner}.${method}`, text, [{ name: `kit.${owner}.${method}`, text }]),
         );
     for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Frames ${n}`, `A Frame holds rows; part ${n} drops some.`));
+    addHtml(site, 'changes.html', sphinxPage('Changes', 'Version 3.9.0 drops duplicates faster.'));
     return site;
   }
 
@@ -986,6 +1004,8 @@ describe('words as readers type them', () => {
     // A name the site has, or the start of one (being typed), is read as typed.
     expect(site.respelled('drop_duplicates')).toEqual([]);
     expect(paths(site, 'drop_dup')[0]).toBe('api/Frame.drop_duplicates.html');
+    // A version number is no misspelt name: a release the site lacks is not another release.
+    expect(site.respelled('changes in 1.9.0')).toEqual([]);
   });
 
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {

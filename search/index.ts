@@ -240,11 +240,17 @@ export class SearchIndex {
    * texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
    */
   partsFor(text: string): string[] {
-    const reading = this.read(text);
-    if (!reading || !this.directory) return [];
+    const typed = readQuery(text);
+    if (!typed || !this.directory) return [];
     const directory = this.directory;
+    const termsOfWords = (reading: QueryReading) =>
+      directory.missing(lookups(reading).flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
+    // The words as typed first: only their terms tell whether the site lacks one, to be read as the site writes it.
+    const missingTyped = termsOfWords(typed);
+    if (missingTyped.length) return missingTyped;
+    const reading = this.read(text)!;
     const words = lookups(reading);
-    const missingTerms = directory.missing(words.flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
+    const missingTerms = termsOfWords(reading);
     if (missingTerms.length) return missingTerms;
     const needed: string[] = [];
     for (const { word, prefix } of words) {

@@ -1,6 +1,6 @@
 import type { FieldHit, FieldSearch } from './field-search.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
-import { termsOf, WHOLE } from './terms.ts';
+import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */
@@ -241,7 +241,8 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
  */
 function nearestName(search: FieldSearch, token: string): string | undefined {
   const [name] = termsOf(token);
-  if (!name?.startsWith(WHOLE) || search.search(name, true).length) return undefined;
+  // A version number is no misspelt name: a release the site lacks is not another release.
+  if (!name?.startsWith(WHOLE) || VERSION_NUMBER.test(token) || search.search(name, true).length) return undefined;
   const edits = typoEdits(name);
   const nearest = edits ? search.corrections(name, name, edits).find(({ word }) => word.startsWith(WHOLE)) : undefined;
   return nearest && recased(nearest.word.slice(WHOLE.length), token);
