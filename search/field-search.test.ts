@@ -114,7 +114,17 @@ describe('FieldSearch', () => {
         const best = Math.max(...found.map(({ word, distance }) => value(word, distance)));
         const expected = found.filter(({ word, distance }) => value(word, distance) >= best / 2);
         const corrections = search.corrections(term, term, edits);
-        expect(new Set(corrections), `${term} within ${edits}`).toEqual(new Set(expected));
+        expect(new Set(corrections.map(({ written: _, ...correction }) => correction)), `${term} within ${edits}`).toEqual(
+          new Set(expected),
+        );
+        // How the site writes a correction, where a word it writes is as near: one of those words.
+        for (const { word, distance, written: form } of corrections) {
+          const forms = written.filter(
+            ([other, stem]) => stem === word && !other.startsWith(term) && editDistance(term, other) === distance,
+          );
+          expect(form, `${term}: ${word}`).toBe(forms.some(([other]) => other === form) ? form : undefined);
+          expect(form === undefined, `${term}: ${word}`).toBe(forms.length === 0);
+        }
         for (let at = 1; at < corrections.length; at++)
           expect(value(corrections[at - 1]!.word, corrections[at - 1]!.distance)).toBeGreaterThanOrEqual(
             value(corrections[at]!.word, corrections[at]!.distance),

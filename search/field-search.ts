@@ -17,6 +17,8 @@ export interface FieldHit {
 /** A spelling of the index near a word: the term it is kept as, how many edits away, in how many sections. */
 export interface Correction {
   word: string;
+  /** How the site writes it, nearest the word typed, where a word the site writes is that near. */
+  written?: string;
   distance: number;
   sections: number;
 }
@@ -48,19 +50,25 @@ export class FieldSearch {
    */
   corrections(term: string, typed: string, edits: 1 | 2): Correction[] {
     const byTerm = new Map<string, Correction>();
-    const consider = (word: string, distance: number) => {
+    const consider = (word: string, distance: number, written?: string) => {
       const held = byTerm.get(word);
-      if (word !== term && (!held || distance < held.distance))
-        byTerm.set(word, { word, distance, sections: this.index.sectionsWith(word) });
+      if (word !== term && (!held || distance < held.distance || (distance === held.distance && !held.written)))
+        byTerm.set(word, { word, written, distance, sections: this.index.sectionsWith(word) });
     };
     for (const { word, distance } of nearWords(this.index.words(), term, typoEdits(term) < edits ? typoEdits(term) : edits))
       consider(word, distance);
     const written = this.index.writtenWords();
-    for (const { word, distance } of nearWords(written, typed, edits)) consider(written.get(word)!, distance);
+    for (const { word, distance } of nearWords(written, typed, edits)) consider(written.get(word)!, distance, word);
     const value = ({ sections, distance }: Correction) => sections / CORRECTION_FREQUENCY ** distance;
     const found = [...byTerm.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
     const best = found[0] && value(found[0]);
     return found.filter((correction) => value(correction) >= best! / 2);
+  }
+
+  /** Whether the site writes a word that `prefix` starts, as the term it is kept as or as written. */
+  writesWordStarting(prefix: string): boolean {
+    this.reading?.add(`+${prefix}`);
+    return this.index.words().atPrefix(prefix).size > 0 || this.index.writtenWords().atPrefix(prefix).size > 0;
   }
 
   /** In how many sections a term is. */

@@ -26,6 +26,22 @@ function demoIndex(index = new SearchIndex()): SearchIndex {
   return index;
 }
 
+/** An index's saved parts by name, small enough that a query's words fall in several (`savedParts`' sizes). */
+const smallParts = (site: SearchIndex) =>
+  new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+
+/**
+ * An index fetched for a query as static mode fetches it: the head, then the parts `partsFor` names until it names none;
+ * into `index` when given, as a reader's next search adds to what the last ones fetched.
+ */
+function fetchedFor(parts: ReadonlyMap<string, string>, query: string, index?: SearchIndex): SearchIndex {
+  const fetched = index ?? new SearchIndex();
+  if (!index) fetched.addPart(parts.get('head')!);
+  for (let needed = fetched.partsFor(query); needed.length; needed = fetched.partsFor(query))
+    for (const name of needed) fetched.addPart(parts.get(name)!);
+  return fetched;
+}
+
 /** An index loaded from saved parts, in the order given. */
 function loaded(parts: readonly { json: string }[]): SearchIndex {
   const index = new SearchIndex();
@@ -153,13 +169,7 @@ describe('SearchIndex', () => {
 
   it("names the parts a query needs, its terms' parts then its sections', and answers from them as from the whole index", () => {
     const parts = new Map([...index.savedParts()].map((part) => [part.name, part.json]));
-    for (const query of QUERIES) {
-      const partial = new SearchIndex();
-      partial.addPart(parts.get('head')!);
-      for (let needed = partial.partsFor(query); needed.length; needed = partial.partsFor(query))
-        for (const name of needed) partial.addPart(parts.get(name)!);
-      expect(summary(partial.search(query)), query).toEqual(summary(index.search(query)));
-    }
+    for (const query of QUERIES) expect(summary(fetchedFor(parts, query).search(query)), query).toEqual(summary(index.search(query)));
   });
 
   it("keeps the pages' <title>s apart from what a search fetches, and writes a page's title once where its sections repeat it", () => {
@@ -341,12 +351,11 @@ describe('SearchIndex ranking rules', () => {
     namesakes.finish();
     expect(namesakes.search('fillna').map((hit) => hit.path)[0]).toBe('api/frame.fillna.html');
     // Fetched as the static mode's search fetches it, in parts small enough that the guides' words are in none of them.
-    const parts = new Map([...namesakes.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
-    const partial = new SearchIndex();
-    partial.addPart(parts.get('head')!);
-    for (let needed = partial.partsFor('fillna'); needed.length; needed = partial.partsFor('fillna'))
-      for (const name of needed) partial.addPart(parts.get(name)!);
-    expect(partial.search('fillna').map((hit) => hit.path)).toEqual(namesakes.search('fillna').map((hit) => hit.path));
+    expect(
+      fetchedFor(smallParts(namesakes), 'fillna')
+        .search('fillna')
+        .map((hit) => hit.path),
+    ).toEqual(namesakes.search('fillna').map((hit) => hit.path));
   });
 
   it('ranks release notes below guides unless the query names a version', () => {
@@ -366,7 +375,8 @@ describe('SearchIndex ranking rules', () => {
     addHtml(typos, 'retries.html', sphinxPage('Retries', 'Failed calls are tried again after a pause.'));
     // Words two edits from "retir", the stem of "retires": together they must not outweigh the one word one edit away.
     addHtml(typos, 'values.html', sphinxPage('Values', 'What a call returns: the return value, retro rules, a retina.'));
-    expect(typos.search('retires').map((hit) => hit.path)).toEqual(['retries.html']);
+    expect(typos.search('retires').map((hit) => hit.path)[0]).toBe('retries.html');
+    expect(typos.search('retires').map((hit) => hit.path)).toEqual(typos.search('retries').map((hit) => hit.path));
   });
 
   it('weighs a section headed by a name the query writes as code as an object so named (a setting)', () => {
@@ -834,6 +844,17 @@ describe('words as readers type them', () => {
     expect(paths(site, 'configuraton')[0]).toBe('configuration.html');
   });
 
+  it('reads a word the stemmer cut that starts no word of the site as misspelt, not cut short ("enviroments")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'venv.html', sphinxPage('Environments', 'Each environment keeps its packages apart from the others.'));
+    for (const n of [1, 2, 3])
+      addHtml(site, `isolated${n}.html`, sphinxPage(`Isolated runs ${n}`, `Isolated, isolated and isolated again: run ${n}.`));
+    // Words the stem "enviro" starts, in three sections and more, which "enviroments" starts none of.
+    for (const n of [1, 2, 3]) addHtml(site, `sensors${n}.html`, sphinxPage(`Sensors ${n}`, `Environmental sensors, isolated: ${n}.`));
+    expect(site.respelled('isolated enviroments')).toEqual(['enviroments']);
+    expect(paths(site, 'isolated enviroments')[0]).toBe('venv.html');
+  });
+
   it('corrects a typo whose first letters make another word of the site ("priorty", not "prior")', () => {
     const site = new SearchIndex();
     addHtml(site, 'routing.html', sphinxPage('Message priorities', 'Give each message a priority: higher ones are consumed first.'));
@@ -850,6 +871,27 @@ describe('words as readers type them', () => {
     addHtml(site, 'install.html', sphinxPage('Install', 'Install it with pip.'));
     expect(paths(site, 'behaviour')[0]).toBe('behavior.html');
     expect(paths(site, 'standardise features')[0]).toBe('scaling.html');
+  });
+
+  it("ranks another region's spelling as the site's own, by the titles that say it too", () => {
+    const site = new SearchIndex();
+    addHtml(site, 'glm.html', sphinxPage('Generalized linear models', 'Fit a family of models.'));
+    const mixed = 'Generalized linear models with random effects: generalized linear models, generalized and linear, models.';
+    addHtml(site, 'mixed.html', sphinxPage('Generalized linear mixed models', mixed));
+    expect(paths(site, 'generalized linear models')[0]).toBe('glm.html');
+    expect(paths(site, 'generalised linear models')).toEqual(paths(site, 'generalized linear models'));
+    expect(site.respelled('generalised linear models')).toEqual(['generalised']);
+  });
+
+  it('reads a word the site has in no form as the one word it writes nearest, by every rule, as the word spelled right', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'pacf.html', sphinxPage('Estimates', 'The partial autocorrelation of a series, lag by lag.'));
+    const residuals = 'Partial residuals, partial plots; much later, in another part of this page, autocorrelation.';
+    addHtml(site, 'residuals.html', sphinxPage('Residual plots', residuals));
+    for (const n of [1, 2, 3]) addHtml(site, `acf${n}.html`, sphinxPage(`Series ${n}`, `The autocorrelation of series ${n}.`));
+    expect(paths(site, 'partial autocorrelation')[0]).toBe('pacf.html');
+    expect(paths(site, 'partial autocorelation')).toEqual(paths(site, 'partial autocorrelation'));
+    expect(site.respelled('partial autocorelation')).toEqual(['autocorelation']);
   });
 
   it('prefers the correction the site uses often to a one-page oddity as near', () => {
@@ -884,17 +926,40 @@ describe('words as readers type them', () => {
     expect(paths(site, 'crossvalidation')[0]).toBe('cross-validation.html');
   });
 
-  it('finds the parts of a word written as one from saved parts as from the whole index', () => {
-    const site = compoundSite();
+  it('reads a word as the site writes it only once its own terms are fetched, not by a near word an earlier search fetched', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'equations.html', sphinxPage('Differential equations', 'Solve a differential equation.'));
+    addHtml(site, 'statistics.html', sphinxPage('Inferential statistics', 'Inferential tests of a sample.'));
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Differential and inferential, part ${n}.`));
+    // Words that sort before "differenti", so that its terms part is not one that names in the query fetch.
+    addHtml(site, 'fruit.html', sphinxPage('Fruit', 'Apples, bananas, cherries, carrots, beans, almonds, basil, cabbage and chard.'));
     site.finish();
-    // Small parts: the parts' terms ("cross", "valid") are in other terms parts than the word as one.
-    const parts = new Map([...site.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
-    const partial = new SearchIndex();
-    partial.addPart(parts.get('head')!);
-    for (let needed = partial.partsFor('crossvalidation'); needed.length; needed = partial.partsFor('crossvalidation'))
-      for (const name of needed) partial.addPart(parts.get(name)!);
-    expect(paths(partial, 'crossvalidation')).toEqual(paths(site, 'crossvalidation'));
-    expect(paths(partial, 'crossvalidation')[0]).toBe('cross-validation.html');
+    const partial = fetchedFor(smallParts(site), 'inferential tests');
+    expect(paths(fetchedFor(smallParts(site), 'differential equation', partial), 'differential equation')).toEqual(
+      paths(site, 'differential equation'),
+    );
+  });
+
+  it.each([
+    ['the parts of a word written as one', compoundSite, 'crossvalidation', 'cross-validation.html'],
+    ['the name a misspelt name stands for', namesSite, 'drop_duplicats', 'api/Frame.drop_duplicates.html'],
+  ])('finds %s from saved parts as from the whole index', (_, make, query, expected) => {
+    const site = make();
+    site.finish();
+    // Small parts: the terms read ("cross" and "valid" of "crossvalidation") are in other terms parts than the query's.
+    const partial = fetchedFor(smallParts(site), query);
+    expect(paths(partial, query)).toEqual(paths(site, query));
+    expect(paths(partial, query)[0]).toBe(expected);
+  });
+
+  it('corrects two words written as one when one of them is misspelt ("redirect handlr" for `RedirectHandler`)', () => {
+    const site = new SearchIndex();
+    const handler = { name: 'kit.RedirectHandler', type: 'class', text: 'Follows the redirects of a response.' };
+    addHtml(site, 'api/redirect-handler.html', sphinxPage('kit.RedirectHandler', 'A handler of redirects.', [handler]));
+    addHtml(site, 'dispatcher.html', sphinxPage('Dispatcher', 'Each redirect goes to a handler: the handler of a redirect follows it.'));
+    for (const n of [1, 2, 3]) addHtml(site, `handlers${n}.html`, sphinxPage(`Handlers ${n}`, `A handler of step ${n}.`));
+    expect(paths(site, 'redirect handlr')[0]).toBe('api/redirect-handler.html');
+    expect(paths(site, 'redirect handler')[0]).toBe('api/redirect-handler.html');
   });
 
   it('prefers a title that says a word as typed to one that says another word of its stem', () => {
@@ -910,6 +975,37 @@ describe('words as readers type them', () => {
       addHtml(site, `equations${n}.html`, sphinxPage(`Equations ${n}`, `Solving differential equations of order ${n}.`));
     expect(paths(site, 'differentiation')[0]).toBe('custom.html');
     expect(paths(site, 'differential')[0]).toBe('geometry.html');
+  });
+
+  /** A site with namesakes: `drop` and `drop_duplicates` on frames (which the guides talk about) and on columns. */
+  function namesSite(): SearchIndex {
+    const site = new SearchIndex();
+    for (const owner of ['Frame', 'Column'])
+      for (const [method, text] of [
+        ['drop', 'Drop the rows or columns given, duplicated or not.'],
+        ['drop_duplicates', 'Return the rows without the duplicates.'],
+      ] as const)
+        addHtml(
+          site,
+          `api/${owner}.${method}.html`,
+          sphinxPage(`kit.${owner}.${method}`, text, [{ name: `kit.${owner}.${method}`, text }]),
+        );
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Frames ${n}`, `A Frame holds rows; part ${n} drops some.`));
+    addHtml(site, 'changes.html', sphinxPage('Changes', 'Version 3.9.0 drops duplicates faster.'));
+    return site;
+  }
+
+  it('reads a misspelt name as the name the site has nearest, in the case typed: its exact names first, the central one first', () => {
+    const site = namesSite();
+    expect(paths(site, 'drop_duplicats').slice(0, 2)).toEqual(['api/Frame.drop_duplicates.html', 'api/Column.drop_duplicates.html']);
+    expect(paths(site, 'Column.drop_duplicats')[0]).toBe('api/Column.drop_duplicates.html');
+    expect(paths(site, 'kit.Frame.dorp_duplicates')[0]).toBe('api/Frame.drop_duplicates.html');
+    expect(site.respelled('drop_duplicats')).toEqual(['drop_duplicats']);
+    // A name the site has, or the start of one (being typed), is read as typed.
+    expect(site.respelled('drop_duplicates')).toEqual([]);
+    expect(paths(site, 'drop_dup')[0]).toBe('api/Frame.drop_duplicates.html');
+    // A version number is no misspelt name: a release the site lacks is not another release.
+    expect(site.respelled('changes in 1.9.0')).toEqual([]);
   });
 
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {

@@ -27,9 +27,9 @@ import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles
 import { FieldSearch } from './field-search.ts';
 import { type IndexedSection, ownerOf } from './fields.ts';
 import { indexedSections } from './indexed-sections.ts';
-import { findSections, lookups, respelled } from './matching.ts';
+import { findSections, lookups, respelled, siteSpelling } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
-import { readQuery } from './query.ts';
+import { type QueryReading, readQuery } from './query.ts';
 import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
 import {
   FORMAT_VERSION,
@@ -108,7 +108,7 @@ export class SearchIndex {
 
   /** Pages best first, each with its best sections (see `matching.ts`, `ranking.ts` and `pages.ts`). */
   search(text: string): PageHit[] {
-    const reading = readQuery(text);
+    const reading = this.read(text);
     if (!reading) return [];
     this.settleTitles();
     const found = findSections(this.fieldSearch, reading);
@@ -118,7 +118,20 @@ export class SearchIndex {
   /** The words of a query that the search reads as other spellings (a typo, another region's spelling, a compound: see `respelled`). */
   respelled(text: string): string[] {
     const reading = readQuery(text);
-    return reading ? respelled(this.fieldSearch, reading) : [];
+    if (!reading) return [];
+    const rewritten = reading.query.filter((token, at) => siteSpelling(this.fieldSearch, token, at === reading.query.length - 1));
+    return [...rewritten, ...respelled(this.fieldSearch, this.read(text)!)];
+  }
+
+  /** How a query is read: a token the site lacks as the site writes it, where that is sure (see `siteSpelling`). */
+  private read(text: string): QueryReading | undefined {
+    const reading = readQuery(text);
+    let corrected = text;
+    for (const [at, token] of (reading?.query ?? []).entries()) {
+      const spelling = siteSpelling(this.fieldSearch, token, at === reading!.query.length - 1);
+      if (spelling) corrected = corrected.replace(token, spelling);
+    }
+    return corrected === text ? reading : readQuery(corrected);
   }
 
   private rankedSite(): RankedSite {
@@ -227,11 +240,17 @@ export class SearchIndex {
    * texts parts of the sections whose text the ranking reads (rule 3 of `rank`).
    */
   partsFor(text: string): string[] {
-    const reading = readQuery(text);
-    if (!reading || !this.directory) return [];
+    const typed = readQuery(text);
+    if (!typed || !this.directory) return [];
     const directory = this.directory;
+    const termsOfWords = (reading: QueryReading) =>
+      directory.missing(lookups(reading).flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
+    // The words as typed first: only their terms tell whether the site lacks one, to be read as the site writes it.
+    const missingTyped = termsOfWords(typed);
+    if (missingTyped.length) return missingTyped;
+    const reading = this.read(text)!;
     const words = lookups(reading);
-    const missingTerms = directory.missing(words.flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
+    const missingTerms = termsOfWords(reading);
     if (missingTerms.length) return missingTerms;
     const needed: string[] = [];
     for (const { word, prefix } of words) {

@@ -1,6 +1,6 @@
 import type { FieldHit, FieldSearch } from './field-search.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
-import { termsOf, WHOLE } from './terms.ts';
+import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */
@@ -78,7 +78,13 @@ export function findSections(search: FieldSearch, reading: QueryReading): Found[
   const found = new Map<number, Found>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
   const terms = [...new Set([...reading.terms, ...reading.spelled, ...compounds])];
-  const hitsOf = new Map(terms.map((term) => [term, termHits(search, term, reading.typed.get(term), reading.beingTyped.has(term))]));
+  // Two words written as one that the site lacks and that hold a misspelt word ("balancd pool" for `BalancedPool`) are
+  // searched as a misspelt word is.
+  const joined = reading.spelled.filter((term) => /^[a-z]+$/.test(term) && !search.search(term, true).length);
+  const misspelt = joined.length ? respelled(search, reading) : [];
+  const typedAs = (term: string) =>
+    reading.typed.get(term) ?? (joined.includes(term) && misspelt.some((word) => term.includes(word)) ? term : undefined);
+  const hitsOf = new Map(terms.map((term) => [term, termHits(search, term, typedAs(term), reading.beingTyped.has(term))]));
   for (const [term, hits] of hitsOf) {
     const words = reading.spelled.includes(term) ? wordsOfName(term).filter((word) => word !== term && hitsOf.has(word)) : [];
     for (const [id, hit] of hits) {
@@ -126,7 +132,10 @@ function asWritten(search: FieldSearch, term: string, typed: string | undefined,
   // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
   const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
   if (!isPrefix(term) || whole?.length) return [{ hits: whole!, weight: 1 }];
-  const found: Form[] = [{ hits: search.search(term, true), weight: 1 }];
+  // The words a stem starts are the word typed cut short only where the word as typed starts a word of the site too: a
+  // word the stemmer cut ("enviroments", "enviro…") that starts none is misspelt ("environments"), not "environ…".
+  const cutShort = !typed || search.writesWordStarting(typed);
+  const found: Form[] = [{ hits: search.search(term, true), weight: 1, otherWord: !cutShort }];
   if (typed && typed !== term) found.push({ hits: search.search(typed, true), weight: PREFIX_WEIGHT });
   for (const stem of typed ? stemsCutFrom(typed) : [])
     if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped });
@@ -198,4 +207,53 @@ function termHits(
   for (const { word, distance } of search.corrections(term, typed, edits))
     take(search.search(word, false), typoWeight(word.length, distance, typedFound));
   return hits;
+}
+
+/**
+ * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
+ * `nearestName`); another region's spelling of a word ("generalised" where the site writes "generalized"); for a
+ * word it has in no form (see `asWritten`), the one word it writes nearest, where one is nearest ("coroutnes",
+ * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken). The query is read as the site
+ * writes it, by every rule: titles that say its words and words that stand together too. None for a token the site has.
+ * `last`: the token is the query's last, which the reader may have cut short.
+ */
+export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
+  if (!/^[a-z]+$/i.test(token)) return nearestName(search, token);
+  const [term] = termsOf(token);
+  if (!term || search.search(term, true).length) return undefined;
+  const typed = token.toLowerCase();
+  const regional = regionalSpellings(typed).find((spelling) => {
+    const [other] = termsOf(spelling);
+    return other !== undefined && search.sectionsWith(other) > 0;
+  });
+  if (regional) return regional;
+  const edits = typoEdits(typed);
+  if (!edits || sectionsAsWritten(asWritten(search, term, typed, last)) > 0) return undefined;
+  const corrections = search.corrections(term, typed, edits);
+  return corrections.length === 1 ? corrections[0]!.written : undefined;
+}
+
+/**
+ * The name the site has nearest a name of the query that it lacks whole and as the start of longer ones
+ * (`drop_duplicats`, `scipy.optimize.minimze`), the most common among the nearest (see `FieldSearch.corrections`),
+ * in the query's case where the two agree: a misspelt name is read as the name it stands for, exact names' tier
+ * included. None for a plain word or a name the site has.
+ */
+function nearestName(search: FieldSearch, token: string): string | undefined {
+  const [name] = termsOf(token);
+  // A version number is no misspelt name: a release the site lacks is not another release.
+  if (!name?.startsWith(WHOLE) || VERSION_NUMBER.test(token) || search.search(name, true).length) return undefined;
+  const edits = typoEdits(name);
+  const nearest = edits ? search.corrections(name, name, edits).find(({ word }) => word.startsWith(WHOLE)) : undefined;
+  return nearest && recased(nearest.word.slice(WHOLE.length), token);
+}
+
+/** A name in lower case written in the case of the token it corrects, where their letters agree from either end. */
+function recased(name: string, token: string): string {
+  const lower = token.toLowerCase();
+  let start = 0;
+  while (start < Math.min(name.length, lower.length) && name[start] === lower[start]) start++;
+  let end = 0;
+  while (end < Math.min(name.length, lower.length) - start && name.at(-1 - end) === lower.at(-1 - end)) end++;
+  return token.slice(0, start) + name.slice(start, name.length - end) + token.slice(token.length - end);
 }

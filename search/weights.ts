@@ -72,8 +72,14 @@ export const typoWeight = (length: number, distance: number, typedFound: boolean
  */
 export const CORRECTION_FREQUENCY = 10;
 
-/** Typos tolerated in a word as typed: one from four letters on, two from eight. */
-export const typoEdits = (word: string): 0 | 1 | 2 => (/^[a-z]+$/.test(word) ? (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0) : 0);
+/**
+ * Typos tolerated in a word as typed, or in a name (kept behind its mark, `=drop_duplicates`): one from four
+ * characters on, two from eight.
+ */
+export const typoEdits = (word: string): 0 | 1 | 2 => {
+  const typed = word.startsWith('=') ? word.slice(1) : /^[a-z]+$/.test(word) ? word : '';
+  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+};
 
 /**
  * The least share of its score that a name spelled in words (`out_of_sample` for "out of sample")

@@ -50,7 +50,7 @@ export function queriesOf(site: Site): Query[] {
 }
 
 /**
- * A site's extra tuning queries (`queries/tuning-extra/`, none for most sites): more signal to tune on, written from the site's
+ * A site's extra tuning queries (`queries/tuning-extra/`): more signal to tune on, written from the site's
  * pages before any engine ran on them; counted in no target figure and apart from the suite's set, so that which of its
  * queries are held out does not move (docs/real-docs.md).
  */
