@@ -304,8 +304,12 @@ describe('search', () => {
   });
 
   it('finds words with a typo and by prefix', async () => {
-    // A typo finds the guide on retries first: two swapped letters are one edit, fewer than to "return".
-    expect((await search('project:aurora retires')).body.results[0].path).toBe('/en/latest/tutorial/retries.html');
+    // Two swapped letters are one edit, fewer than to "return": the typo ranks as the word it stands for (the
+    // configuration's section "Retries", then the guide on retries), not as a word of its own.
+    const paths = async (q: string) => (await search(q)).body.results.slice(0, 3).map((result: { path: string }) => result.path);
+    const typed = await paths('project:aurora retires');
+    expect(typed).toEqual(await paths('project:aurora retries'));
+    expect(typed).toContain('/en/latest/tutorial/retries.html');
     expect((await search('project:aurora obser')).body.results[0].path).toBe('/en/latest/guides/observability.html');
   });
 });
