@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './find-section.ts';
-import { parseHtml } from './html/parse.ts';
-import { cutFromListing, previewOf, previewOfTarget } from './preview.ts';
+import { parseFragment, parseHtml } from './html/parse.ts';
+import { cutFromListing, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -109,6 +110,18 @@ describe('previewOf cuts', () => {
     const noRoom = previewOf(section, { maxBlocks: 3, maxChars: 50 });
     expect(noRoom.content).not.toContain('For example:');
     expect(noRoom.truncated).toBe(true);
+  });
+
+  it('tells a lead-in by the end of its shown text: a colon in its last element, before spaces and a permalink, not one within', () => {
+    const page = (third: string) =>
+      parseFragment(`<section><h2>Use</h2><p>One.</p><p>Two.</p>${third}<pre>run()</pre><p>Three.</p></section>`)[0] as Element;
+    const leadIn = previewOfElement(page('<p>For <em>example:</em> \n<a href="#use">¶</a></p>'), base);
+    expect(leadIn.content).toMatch(/<em>example:<\/em>\s*<\/p>\n<pre>run\(\)<\/pre>$/);
+    const noRoom = previewOfElement(page('<p>For <em>example:</em> \n<a href="#use">¶</a></p>'), base, { maxBlocks: 3, maxChars: 60 });
+    expect(noRoom.content).not.toContain('example');
+    expect(noRoom.content).toContain('Two.');
+    const within = previewOfElement(page('<p>Note: <em>it</em> runs.</p>'), base);
+    expect(within.content).toMatch(/runs\.<\/p>$/);
   });
 
   it('never ends on a heading: the text under it comes along (a MkDocs page, its headings beside its paragraphs)', () => {

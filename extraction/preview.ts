@@ -61,6 +61,29 @@ function shownText(node: AnyNode): string {
   return text;
 }
 
+/** How much of a node's shown text there is, counted up to `cap` at most: a class's entry with all its members is read no further. */
+function shownLength(node: AnyNode, cap: number): number {
+  if (!isTag(node)) return textOf(node).length;
+  let length = 0;
+  for (const child of node.children) {
+    if (isDropped(child)) continue;
+    length += shownLength(child, cap - length);
+    if (length >= cap) break;
+  }
+  return length;
+}
+
+/** The last character of a node's shown text that is not a space (read from its end), or undefined when it has no text. */
+function lastShownChar(node: AnyNode): string | undefined {
+  if (!isTag(node)) return textOf(node).trimEnd().at(-1);
+  for (let index = node.children.length - 1; index >= 0; index--) {
+    const child = node.children[index]!;
+    const last = isDropped(child) ? undefined : lastShownChar(child);
+    if (last) return last;
+  }
+  return undefined;
+}
+
 /** How a preview writes an element: a copy of a page's (see `previewCopy`), or itself when it is a copy already. */
 type AsWritten = (element: Element) => Element;
 
@@ -78,13 +101,14 @@ const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
 
 interface Part {
   html: string;
-  text: string;
-  /** A heading: a MkDocs page's sit beside the paragraphs they head. */
-  heading: boolean;
+  /** Whether it counts as a block: it has text, and is no signature. */
+  textual: boolean;
+  /**
+   * Whether it announces what follows it (a heading, "Example:", "For instance:"), and says nothing without it.
+   * A MkDocs page's headings sit beside the paragraphs they head.
+   */
+  leadIn: boolean;
 }
-
-/** A block that announces what follows it (a heading, "Example:", "For instance:"), and says nothing without it. */
-const isLeadIn = (part: Part): boolean => part.heading || /:\s*$/.test(part.text);
 
 /**
  * The first blocks of a section within the limits, counted by their text: rules, images and other
@@ -96,15 +120,17 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits, asWritten: AsWrit
   let length = 0;
   let index = 0;
   let truncated = false;
-  const textual = () => parts.filter((part) => part.text).length;
+  const textual = () => parts.filter((part) => part.textual).length;
   for (; index < blocks.length; index++) {
     const block = blocks[index]!;
-    const written = shownText(block);
-    const text = block.name === 'dt' ? '' : normalizeSpace(written);
-    const last = parts.findLast((part) => part.text);
-    if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last))) break;
+    // Only the end of a block's text tells a lead-in, and only its length whether it fits: a large one is not read whole.
+    const lastChar = block.name === 'dt' ? undefined : lastShownChar(block);
+    const kind = { textual: lastChar !== undefined, leadIn: lastChar === ':' };
+    const last = parts.findLast((part) => part.textual);
+    if (kind.textual && textual() >= limits.maxBlocks && !last?.leadIn) break;
     // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
-    const html = length + written.length > limits.maxChars ? undefined : toHtml(asWritten(block));
+    const room = limits.maxChars - length;
+    const html = shownLength(block, room + 1) > room ? undefined : toHtml(asWritten(block));
     if (html === undefined || length + html.length > limits.maxChars) {
       // A first block too large on its own (a long listing or table) still shows its beginning; so does
       // an entry too large (a class with all its members, after a module's one-line description).
@@ -112,18 +138,18 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits, asWritten: AsWrit
         block.name === 'dl'
           ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length }, asWritten)
           : undefined;
-      if (entry) parts.push({ html: entry, text, heading: false });
-      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text, heading: false });
+      if (entry) parts.push({ html: entry, ...kind });
+      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), ...kind });
       truncated = true;
       break;
     }
-    parts.push({ html, text, heading: isHeadingName(block.name) });
+    parts.push({ html, ...kind, leadIn: kind.leadIn || isHeadingName(block.name) });
     length += html.length + 1;
   }
   truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasShownText(block));
   // Where the cut falls after a lead-in, what it announces is not shown: the lead-in goes too.
-  while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!)) {
-    parts.splice(parts.findLastIndex((part) => part.text));
+  while (truncated && textual() > 1 && parts.findLast((part) => part.textual)!.leadIn) {
+    parts.splice(parts.findLastIndex((part) => part.textual));
   }
   return { content: asLists(parts.map((part) => part.html)), truncated };
 }
