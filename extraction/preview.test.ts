@@ -264,3 +264,38 @@ describe('previews of members of a class and of a module target after its page t
     expect(preview.truncated).toBe(true);
   });
 });
+
+describe("a page's opening, read where it is", () => {
+  const pageUrl = 'https://docs.example.org/en/stable/index.html';
+  const prose = 'Words a reader reads about the topic of this page, long enough to count as prose. '.repeat(4);
+  const previews = (html: string) => {
+    const page = parseHtml(html);
+    const main = page.$('[role=main]').get(0)!;
+    return { page: previewOfElement(main, pageUrl), copy: previewOf(extractSection(page, pageUrl, {})!) };
+  };
+
+  it('drops a banner whose relative link a copy makes absolute, as a preview of the copy does', () => {
+    const { page, copy } = previews(
+      `<body><nav><a href="a.html">A</a></nav><div role="main">
+        <div class="note">Read <a href="../dev/index.html">the development version</a>.</div>
+        <div><h1>Topic<a class="headerlink" href="#topic">¶</a></h1><p>Opening words of the page.</p></div>
+        <section><h2>More</h2><p>${prose}</p></section></div></body>`,
+    );
+    expect(page).toEqual(copy);
+    expect(page.content).not.toContain('development version');
+    expect(page.content).toContain('Opening words');
+  });
+
+  it('writes a block without the furniture inside it and its permalinks', () => {
+    const { page, copy } = previews(
+      `<body><div role="main"><div class="outer">
+        <div class="part"><h1>Topic<a class="headerlink" href="#topic">¶</a></h1><p>Opening <a href="b.html">words</a>.</p></div>
+        <div class="links"><a href="prev.html">Previous</a> <a href="next.html">Next</a></div></div>
+        <p>${prose}</p></div></body>`,
+    );
+    expect(page).toEqual(copy);
+    expect(page.content).not.toContain('Previous');
+    expect(page.content).not.toContain('¶');
+    expect(page.content).toContain('href="https://docs.example.org/en/stable/b.html"');
+  });
+});
