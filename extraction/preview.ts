@@ -1,10 +1,10 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
-import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
+import { descendants, descendantsWhere, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
-import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
+import { mayHoldFurniture, mayTellFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
 import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
@@ -276,19 +276,39 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
 }
 
 /**
+ * The elements that may tell a tree holds furniture (`mayTellFurniture`) in each page, by its top node: a page has
+ * many targets. Pages are never added to; an element removed later (noise a split takes out) is below no tree.
+ */
+const tellersByPage = new WeakMap<AnyNode, Element[]>();
+
+/** Those of the page (or the tree) `element` is in. */
+function furnitureTellers(element: Element): Element[] {
+  let top: AnyNode = element;
+  while (top.parent) top = top.parent;
+  let tellers = tellersByPage.get(top);
+  if (!tellers) {
+    tellers = descendantsWhere(top, (inner) => mayTellFurniture(domhandlerTree, inner));
+    if (isTag(top) && mayTellFurniture(domhandlerTree, top)) tellers.unshift(top);
+    tellersByPage.set(top, tellers);
+  }
+  return tellers;
+}
+
+/**
  * {@link previewOf} over elements, read where they are (see `Shown`). A tree that may hold a theme's
  * furniture is measured where it is too, read exactly as its copy would be.
  */
 function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits): Preview {
   let roots = sectionRoots;
   let shown = shownFirst;
-  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
+  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!, furnitureTellers(roots[0]!))) {
     const root = roots[0]!;
     shown = shown.asCopied();
     const structure = new PageStructure(shown.tree, root);
     // A theme's buttons, banners and previous/next links around the page's text are none of it.
     shown.drop(structure.furnitureIn(root));
-    roots = [mayHoldSurroundings(shown.tree, root) && structure.hasSurroundings() ? structure.mainContent() : root];
+    // The count first: most such trees hold no landmark, and the look walks the whole tree.
+    roots = [structure.hasSurroundings() && mayHoldSurroundings(shown.tree, root) ? structure.mainContent() : root];
   }
   let title = '';
   let blocks: Element[] = roots;
