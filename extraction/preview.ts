@@ -1,13 +1,13 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
-import { descendants, descendantsWhere, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
+import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, mayTellFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { findFirst, hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
 import { writtenHtml } from './written-html.ts';
 
 export interface Preview {
@@ -287,8 +287,14 @@ function furnitureTellers(element: Element): Element[] {
   while (top.parent) top = top.parent;
   let tellers = tellersByPage.get(top);
   if (!tellers) {
-    tellers = descendantsWhere(top, (inner) => mayTellFurniture(domhandlerTree, inner));
-    if (isTag(top) && mayTellFurniture(domhandlerTree, top)) tellers.unshift(top);
+    const found: Element[] = [];
+    // A walk that finds nothing, collecting on its way: `findFirst`'s is the quickest.
+    const collect = (inner: Element) => {
+      if (mayTellFurniture(domhandlerTree, inner)) found.push(inner);
+      return false;
+    };
+    for (const node of isTag(top) ? [top] : elementsOf(top.children ?? [])) findFirst(domhandlerTree, node, collect);
+    tellers = found;
     tellersByPage.set(top, tellers);
   }
   return tellers;
@@ -301,7 +307,7 @@ function furnitureTellers(element: Element): Element[] {
 function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits): Preview {
   let roots = sectionRoots;
   let shown = shownFirst;
-  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!, furnitureTellers(roots[0]!))) {
+  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!, () => furnitureTellers(roots[0]!))) {
     const root = roots[0]!;
     shown = shown.asCopied();
     const structure = new PageStructure(shown.tree, root);

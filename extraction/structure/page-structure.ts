@@ -417,12 +417,12 @@ export function mayTellFurniture<Node, Element extends Node>(tree: TreeAdapter<N
  * marked main element, or beside the part that holds its `<h1>` when that part is not the root itself) or
  * surroundings: a quick look that spares measuring trees (most sections, a page's top section) that hold neither.
  * `tellers`: the elements of the page (or more) that {@link mayTellFurniture} picks, where many of its
- * trees are looked at, instead of a walk through each.
+ * trees are looked at, instead of a walk through each (asked for only where the root is not marked main).
  */
 export function mayHoldFurniture<Node, Element extends Node>(
   tree: TreeAdapter<Node, Element>,
   root: Element,
-  tellers?: readonly Element[],
+  tellers?: () => readonly Element[],
 ): boolean {
   if (marksMain(tree.tagName(root), tree.attribute(root, 'role'))) return true;
   const tells = (element: Element) => {
@@ -430,7 +430,7 @@ export function mayHoldFurniture<Node, Element extends Node>(
     return (name === 'h1' && tree.parent(element) !== root) || surroundsContent(name, tree.attribute(element, 'role'), false);
   };
   if (!tellers) return !!findFirst(tree, root, tells);
-  return tellers.some((element) => tells(element) && within(tree, element, root));
+  return tellers().some((element) => tells(element) && within(tree, element, root));
 }
 
 /** Whether `element` is `root` or below it. */
