@@ -4,10 +4,10 @@ import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
-import { mayHoldFurniture, mayTellFurniture, PageStructure } from './structure/page-structure.ts';
+import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { findFirst, hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
 import { writtenHtml } from './written-html.ts';
 
 export interface Preview {
@@ -276,38 +276,13 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
 }
 
 /**
- * The elements that may tell a tree holds furniture (`mayTellFurniture`) in each page, by its top node: a page has
- * many targets. Pages are never added to; an element removed later (noise a split takes out) is below no tree.
- */
-const tellersByPage = new WeakMap<AnyNode, Element[]>();
-
-/** Those of the page (or the tree) `element` is in. */
-function furnitureTellers(element: Element): Element[] {
-  let top: AnyNode = element;
-  while (top.parent) top = top.parent;
-  let tellers = tellersByPage.get(top);
-  if (!tellers) {
-    const found: Element[] = [];
-    // A walk that finds nothing, collecting on its way: `findFirst`'s is the quickest.
-    const collect = (inner: Element) => {
-      if (mayTellFurniture(domhandlerTree, inner)) found.push(inner);
-      return false;
-    };
-    for (const node of isTag(top) ? [top] : elementsOf(top.children ?? [])) findFirst(domhandlerTree, node, collect);
-    tellers = found;
-    tellersByPage.set(top, tellers);
-  }
-  return tellers;
-}
-
-/**
  * {@link previewOf} over elements, read where they are (see `Shown`). A tree that may hold a theme's
  * furniture is measured where it is too, read exactly as its copy would be.
  */
 function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits): Preview {
   let roots = sectionRoots;
   let shown = shownFirst;
-  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!, () => furnitureTellers(roots[0]!))) {
+  if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
     const root = roots[0]!;
     shown = shown.asCopied();
     const structure = new PageStructure(shown.tree, root);

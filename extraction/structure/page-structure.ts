@@ -395,7 +395,8 @@ export class PageStructure<Node, Element extends Node> {
   }
 
   private contains(ancestor: Element, element: Element): boolean {
-    return within(this.tree, element, ancestor);
+    for (let node: Element | undefined = element; node; node = this.tree.parent(node)) if (node === ancestor) return true;
+    return false;
   }
 
   /** Whether `element` sits in navigation, a sidebar or the like below `within`. */
@@ -406,35 +407,15 @@ export class PageStructure<Node, Element extends Node> {
   }
 }
 
-/** Whether an element may tell that a tree holds furniture or surroundings (see {@link mayHoldFurniture}): an `<h1>`, a landmark. */
-export function mayTellFurniture<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  const name = tree.tagName(element);
-  return name === 'h1' || surroundsContent(name, tree.attribute(element, 'role'), false);
-}
-
 /**
  * Whether a tree may hold what {@link PageStructure.furnitureIn} finds in it (furniture is found only in a
  * marked main element, or beside the part that holds its `<h1>` when that part is not the root itself) or
  * surroundings: a quick look that spares measuring trees (most sections, a page's top section) that hold neither.
- * `tellers`: the elements of the page (or more) that {@link mayTellFurniture} picks, where many of its
- * trees are looked at, instead of a walk through each (asked for only where the root is not marked main).
  */
-export function mayHoldFurniture<Node, Element extends Node>(
-  tree: TreeAdapter<Node, Element>,
-  root: Element,
-  tellers?: () => readonly Element[],
-): boolean {
+export function mayHoldFurniture<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): boolean {
   if (marksMain(tree.tagName(root), tree.attribute(root, 'role'))) return true;
-  const tells = (element: Element) => {
+  return !!findFirst(tree, root, (element) => {
     const name = tree.tagName(element);
     return (name === 'h1' && tree.parent(element) !== root) || surroundsContent(name, tree.attribute(element, 'role'), false);
-  };
-  if (!tellers) return !!findFirst(tree, root, tells);
-  return tellers().some((element) => tells(element) && within(tree, element, root));
-}
-
-/** Whether `element` is `root` or below it. */
-function within<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element, root: Element): boolean {
-  for (let node: Element | undefined = element; node; node = tree.parent(node)) if (node === root) return true;
-  return false;
+  });
 }
