@@ -1,4 +1,5 @@
 import { isTag, type Element } from 'domhandler';
+import { appendChild } from 'domutils';
 import { absolutizeReferences } from './html/links.ts';
 import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
@@ -49,17 +50,16 @@ function isSphinxLabelTarget(element: Element): boolean {
   return target.is('span') && target.text() === '' && target.parent().is('div.section, section[id]:not([id=""])');
 }
 
-/** A glossary or citation list trimmed to one term (and the other terms it shares a definition with, dropped). */
+/**
+ * A glossary or citation list trimmed to one term (and the other terms it shares a definition with, dropped): a
+ * copy of the list with its text between entries, of whose elements only the term and its definition are copied
+ * (a glossary has hundreds of entries, each previewed).
+ */
 export function singleEntryList(term: Element, list: Element): Element {
-  const entries = cheerioOf(list).children();
   const definition = nextDefinition(term);
-  const keep = new Set([entries.index(term), definition ? entries.index(definition) : -1]);
-  const copy = cheerioOf(list).clone();
-  copy
-    .children()
-    .filter((index) => !keep.has(index))
-    .remove();
-  return copy.get(0)!;
+  const copy = list.cloneNode(false);
+  for (const child of list.children) if (!isTag(child) || child === term || child === definition) appendChild(copy, child.cloneNode(true));
+  return copy;
 }
 
 /** The `<dd>` that defines a `<dt>`: several terms in a row share the next definition. */

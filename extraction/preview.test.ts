@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './find-section.ts';
-import { parseHtml } from './html/parse.ts';
-import { cutFromListing, previewOf, previewOfTarget } from './preview.ts';
+import { parseFragment, parseHtml } from './html/parse.ts';
+import { cutFromListing, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -109,6 +110,18 @@ describe('previewOf cuts', () => {
     const noRoom = previewOf(section, { maxBlocks: 3, maxChars: 50 });
     expect(noRoom.content).not.toContain('For example:');
     expect(noRoom.truncated).toBe(true);
+  });
+
+  it('tells a lead-in by the end of its shown text: a colon in its last element, before spaces and a permalink, not one within', () => {
+    const page = (third: string) =>
+      parseFragment(`<section><h2>Use</h2><p>One.</p><p>Two.</p>${third}<pre>run()</pre><p>Three.</p></section>`)[0] as Element;
+    const leadIn = previewOfElement(page('<p>For <em>example:</em> \n<a href="#use">¶</a></p>'), base);
+    expect(leadIn.content).toMatch(/<em>example:<\/em>\s*<\/p>\n<pre>run\(\)<\/pre>$/);
+    const noRoom = previewOfElement(page('<p>For <em>example:</em> \n<a href="#use">¶</a></p>'), base, { maxBlocks: 3, maxChars: 60 });
+    expect(noRoom.content).not.toContain('example');
+    expect(noRoom.content).toContain('Two.');
+    const within = previewOfElement(page('<p>Note: <em>it</em> runs.</p>'), base);
+    expect(within.content).toMatch(/runs\.<\/p>$/);
   });
 
   it('never ends on a heading: the text under it comes along (a MkDocs page, its headings beside its paragraphs)', () => {
@@ -249,5 +262,40 @@ describe('previews of members of a class and of a module target after its page t
     expect(preview.content).toMatch(/<dl><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin for implementing/);
     expect(preview.content).not.toContain('Optional extra context manager');
     expect(preview.truncated).toBe(true);
+  });
+});
+
+describe("a page's opening, read where it is", () => {
+  const pageUrl = 'https://docs.example.org/en/stable/index.html';
+  const prose = 'Words a reader reads about the topic of this page, long enough to count as prose. '.repeat(4);
+  const previews = (html: string) => {
+    const page = parseHtml(html);
+    const main = page.$('[role=main]').get(0)!;
+    return { page: previewOfElement(main, pageUrl), copy: previewOf(extractSection(page, pageUrl, {})!) };
+  };
+
+  it('drops a banner whose relative link a copy makes absolute, as a preview of the copy does', () => {
+    const { page, copy } = previews(
+      `<body><nav><a href="a.html">A</a></nav><div role="main">
+        <div class="note">Read <a href="../dev/index.html">the development version</a>.</div>
+        <div><h1>Topic<a class="headerlink" href="#topic">¶</a></h1><p>Opening words of the page.</p></div>
+        <section><h2>More</h2><p>${prose}</p></section></div></body>`,
+    );
+    expect(page).toEqual(copy);
+    expect(page.content).not.toContain('development version');
+    expect(page.content).toContain('Opening words');
+  });
+
+  it('writes a block without the furniture inside it and its permalinks', () => {
+    const { page, copy } = previews(
+      `<body><div role="main"><div class="outer">
+        <div class="part"><h1>Topic<a class="headerlink" href="#topic">¶</a></h1><p>Opening <a href="b.html">words</a>.</p></div>
+        <div class="links"><a href="prev.html">Previous</a> <a href="next.html">Next</a></div></div>
+        <p>${prose}</p></div></body>`,
+    );
+    expect(page).toEqual(copy);
+    expect(page.content).not.toContain('Previous');
+    expect(page.content).not.toContain('¶');
+    expect(page.content).toContain('href="https://docs.example.org/en/stable/b.html"');
   });
 });

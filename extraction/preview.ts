@@ -1,13 +1,14 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
-import { findByFragment, nextDefinition, singleEntryList, toHtml, withAbsoluteReferences } from './find-section.ts';
+import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
 import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
-import { domhandlerTree, removePermalinks } from './html/structure.ts';
+import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded, type TreeAdapter } from './structure/tree.ts';
+import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { writtenHtml } from './written-html.ts';
 
 export interface Preview {
   /** Plain-text title of the section (its heading, or the term a definition describes). */
@@ -32,8 +33,8 @@ const CONTAINERS = new Set(['section', 'div', 'article', 'main', 'dd', 'body']);
 const elementsOf = (nodes: AnyNode[]): Element[] => nodes.filter(isTag);
 
 /** A block cut to about `chars` characters of text, as a code block or paragraph. */
-function shortened(block: Element, chars: number): string {
-  const text = shownText(block);
+function shortened(block: Element, chars: number, shown: Shown): string {
+  const text = shown.text(block);
   const cut = text.length > chars ? `${text.slice(0, chars).replace(/\s+\S*$/, '')}…` : text;
   const escaped = cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return block.name === 'pre' || (block.name === 'div' && hasClass(block, 'highlight'))
@@ -44,32 +45,110 @@ function shortened(block: Element, chars: number): string {
 const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
 
 /**
- * A preview reads a page's elements where they are and copies only those it writes (see `previewCopy`):
- * read, as written, without their permalinks, which are noise in a tooltip.
+ * How a preview reads the elements it shows and writes them. A page's elements (`pageUrl` given) are read
+ * where they are and written as their copies would be (see `writtenHtml`), without making the copies; a
+ * section's copy already (links absolute, permalinks removed: `previewOf`) as it is. Either is read without
+ * its permalinks, noise in a tooltip, and without what the preview drops (a theme's furniture).
  */
-const isDropped = (node: AnyNode): boolean => isTag(node) && isPermalink(domhandlerTree, node);
-const shownTree: TreeAdapter<AnyNode, Element> = {
-  ...domhandlerTree,
-  childNodes: (element) => (element.children.some(isDropped) ? element.children.filter((child) => !isDropped(child)) : element.children),
-};
-const shownElements = (nodes: AnyNode[]): Element[] => nodes.filter((node): node is Element => isTag(node) && !isDropped(node));
-const hasShownText = (element: Element): boolean => hasAnyText(shownTree, element);
-function shownText(node: AnyNode): string {
-  if (!isTag(node)) return textOf(node);
-  let text = '';
-  for (const child of node.children) if (!isDropped(child)) text += shownText(child);
-  return text;
+class Shown {
+  private readonly dropped = new Set<Element>();
+  /** The elements as shown (a page's with links absolute, as its copy reads), without what is left out: what a structure is measured on. */
+  readonly tree: DomhandlerTree;
+
+  /**
+   * @param isPermalinkHere how permalinks are told: as a target's blocks are read (on the links as they are),
+   *   or exactly as on the copy (`asCopied`)
+   * @param links the page's tree read with links absolute against `pageUrl` (see `DomhandlerTree`)
+   */
+  private constructor(
+    private readonly pageUrl: string | undefined,
+    private readonly isPermalinkHere: (element: Element) => boolean,
+    private readonly links = new DomhandlerTree(pageUrl),
+  ) {
+    this.tree = links.leaving(this.isLeftOut);
+  }
+
+  /** A section's copy already (links absolute, permalinks removed). */
+  static ofCopy(): Shown {
+    return new Shown(undefined, (element) => isPermalink(domhandlerTree, element));
+  }
+
+  /** A page's elements, their permalinks told as a target's blocks are read (on the links as they are). */
+  static onPage(pageUrl: string): Shown {
+    return new Shown(pageUrl, (element) => isPermalink(domhandlerTree, element));
+  }
+
+  /**
+   * Read exactly as the copy would be, permalinks told on the links as written: what a tree's structure is
+   * measured on, where a link's target can tell a banner (see `PageStructure.furnitureIn`).
+   */
+  asCopied(): Shown {
+    const { pageUrl, links } = this;
+    return pageUrl === undefined ? this : new Shown(pageUrl, (element) => isPermalink(links, element), links);
+  }
+
+  /** Whether the preview leaves `node` out: a permalink, or an element it dropped. */
+  readonly isLeftOut = (node: AnyNode): node is Element =>
+    isTag(node) && (this.isPermalinkHere(node) || (this.dropped.size > 0 && this.dropped.has(node)));
+
+  /** Leaves `elements` out from now on: a copy's removed, a page's passed over. */
+  drop(elements: Element[]): void {
+    for (const element of elements) {
+      if (this.pageUrl === undefined) removeElement(element);
+      else this.dropped.add(element);
+    }
+  }
+
+  /** The HTML the preview writes of an element. */
+  html(element: Element): string {
+    return this.pageUrl === undefined ? toHtml(element) : writtenHtml(element, this.pageUrl, this.dropped, this.links);
+  }
+
+  elements(nodes: AnyNode[]): Element[] {
+    return nodes.filter((node): node is Element => isTag(node) && !this.isLeftOut(node));
+  }
+
+  hasText(element: Element): boolean {
+    return hasAnyText(this.tree, element);
+  }
+
+  text(node: AnyNode): string {
+    if (!isTag(node)) return textOf(node);
+    let text = '';
+    for (const child of node.children) if (!this.isLeftOut(child)) text += this.text(child);
+    return text;
+  }
+
+  /** How much of a node's shown text there is, counted up to `cap` at most: a class's entry with all its members is read no further. */
+  length(node: AnyNode, cap: number): number {
+    if (!isTag(node)) return textOf(node).length;
+    let length = 0;
+    for (const child of node.children) {
+      if (this.isLeftOut(child)) continue;
+      length += this.length(child, cap - length);
+      if (length >= cap) break;
+    }
+    return length;
+  }
+
+  /** The last character of a node's shown text that is not a space (read from its end), or undefined when it has no text. */
+  lastChar(node: AnyNode): string | undefined {
+    if (!isTag(node)) return textOf(node).trimEnd().at(-1);
+    for (let index = node.children.length - 1; index >= 0; index--) {
+      const child = node.children[index]!;
+      const last = this.isLeftOut(child) ? undefined : this.lastChar(child);
+      if (last) return last;
+    }
+    return undefined;
+  }
+
+  /** Whether `element` sits in what is left out (a permalink) below `root`. */
+  leftOutBelow(element: Element, root: Element): boolean {
+    for (let node = element.parent; node && node !== root; node = node.parent) if (this.isLeftOut(node)) return true;
+    return false;
+  }
 }
 
-/** How a preview writes an element: a copy of a page's (see `previewCopy`), or itself when it is a copy already. */
-type AsWritten = (element: Element) => Element;
-
-/** A copy of a page's element as a preview writes it: links absolute against `pageUrl`, permalinks dropped. */
-function previewCopy(element: Element, pageUrl: string): Element {
-  const copy = withAbsoluteReferences(element, pageUrl);
-  removePermalinks(copy);
-  return copy;
-}
 const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Fewer words than this say nothing yet ("Options", "speed"). */
 const MIN_WORDS = 3;
@@ -78,52 +157,55 @@ const ENTRY_PARTS = new Set(['p', 'li', 'td', 'th', 'tr', 'dd']);
 
 interface Part {
   html: string;
-  text: string;
-  /** A heading: a MkDocs page's sit beside the paragraphs they head. */
-  heading: boolean;
+  /** Whether it counts as a block: it has text, and is no signature. */
+  textual: boolean;
+  /**
+   * Whether it announces what follows it (a heading, "Example:", "For instance:"), and says nothing without it.
+   * A MkDocs page's headings sit beside the paragraphs they head.
+   */
+  leadIn: boolean;
 }
-
-/** A block that announces what follows it (a heading, "Example:", "For instance:"), and says nothing without it. */
-const isLeadIn = (part: Part): boolean => part.heading || /:\s*$/.test(part.text);
 
 /**
  * The first blocks of a section within the limits, counted by their text: rules, images and other
  * blocks without text come along but do not use up the count, nor do signatures (they head their
  * description, as a heading does). Where the cut falls, the last block is never a lead-in.
  */
-function firstBlocks(blocks: Element[], limits: PreviewLimits, asWritten: AsWritten): { content: string; truncated: boolean } {
+function firstBlocks(blocks: Element[], limits: PreviewLimits, shown: Shown): { content: string; truncated: boolean } {
   const parts: Part[] = [];
   let length = 0;
   let index = 0;
   let truncated = false;
-  const textual = () => parts.filter((part) => part.text).length;
+  const textual = () => parts.filter((part) => part.textual).length;
   for (; index < blocks.length; index++) {
     const block = blocks[index]!;
-    const written = shownText(block);
-    const text = block.name === 'dt' ? '' : normalizeSpace(written);
-    const last = parts.findLast((part) => part.text);
-    if (text && textual() >= limits.maxBlocks && !(last && isLeadIn(last))) break;
+    // Only the end of a block's text tells a lead-in, and only its length whether it fits: a large one is not read whole.
+    const lastChar = block.name === 'dt' ? undefined : shown.lastChar(block);
+    const kind = { textual: lastChar !== undefined, leadIn: lastChar === ':' };
+    const last = parts.findLast((part) => part.textual);
+    if (kind.textual && textual() >= limits.maxBlocks && !last?.leadIn) break;
     // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
-    const html = length + written.length > limits.maxChars ? undefined : toHtml(asWritten(block));
+    const room = limits.maxChars - length;
+    const html = shown.length(block, room + 1) > room ? undefined : shown.html(block);
     if (html === undefined || length + html.length > limits.maxChars) {
       // A first block too large on its own (a long listing or table) still shows its beginning; so does
       // an entry too large (a class with all its members, after a module's one-line description).
       const entry =
         block.name === 'dl'
-          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length }, asWritten)
+          ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length }, shown)
           : undefined;
-      if (entry) parts.push({ html: entry, text, heading: false });
-      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2)), text, heading: false });
+      if (entry) parts.push({ html: entry, ...kind });
+      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2), shown), ...kind });
       truncated = true;
       break;
     }
-    parts.push({ html, text, heading: isHeadingName(block.name) });
+    parts.push({ html, ...kind, leadIn: kind.leadIn || isHeadingName(block.name) });
     length += html.length + 1;
   }
-  truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && hasShownText(block));
+  truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && shown.hasText(block));
   // Where the cut falls after a lead-in, what it announces is not shown: the lead-in goes too.
-  while (truncated && textual() > 1 && isLeadIn(parts.findLast((part) => part.text)!)) {
-    parts.splice(parts.findLastIndex((part) => part.text));
+  while (truncated && textual() > 1 && parts.findLast((part) => part.textual)!.leadIn) {
+    parts.splice(parts.findLastIndex((part) => part.textual));
   }
   return { content: asLists(parts.map((part) => part.html)), truncated };
 }
@@ -140,14 +222,14 @@ function asLists(blocks: string[]): string {
 }
 
 /** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
-function entryBeginning(list: Element, limits: PreviewLimits, asWritten: AsWritten): string | undefined {
+function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): string | undefined {
   const term = elementsOf(list.children).find((child) => child.name === 'dt');
   const definition = term && nextDefinition(term);
   if (!term || !definition) return undefined;
-  const head = toHtml(asWritten(term));
+  const head = shown.html(term);
   const room = limits.maxChars - head.length - '<dl><dd></dd></dl>'.length;
   if (room <= 0) return undefined;
-  return `<dl>${head}<dd>${firstBlocks(shownElements(definition.children), { ...limits, maxChars: room }, asWritten).content}</dd></dl>`;
+  return `<dl>${head}<dd>${firstBlocks(shown.elements(definition.children), { ...limits, maxChars: room }, shown).content}</dd></dl>`;
 }
 
 /**
@@ -158,21 +240,21 @@ function entryBeginning(list: Element, limits: PreviewLimits, asWritten: AsWritt
 export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
   const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
   for (const root of roots) removePermalinks(root);
-  return previewOfElements(roots, (element) => element, limits);
+  return previewOfElements(roots, Shown.ofCopy(), limits);
 }
 
 /** {@link previewOf} of a section in a parsed page (a copy of it, links absolute against `pageUrl`): no HTML in between. */
 export function previewOfElement(section: Element, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  return previewOfElements([section], (element) => previewCopy(element, pageUrl), limits);
+  return previewOfElements([section], Shown.onPage(pageUrl), limits);
 }
 
 /** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
-function signatureName(term: Element): { name: string; prefixed: boolean } {
+function signatureName(term: Element, shown: Shown): { name: string; prefixed: boolean } {
   const parts = [...descendants(term)].filter(
-    (element) => (hasClass(element, 'sig-prename') || hasClass(element, 'sig-name')) && !insidePermalink(element, term),
+    (element) => (hasClass(element, 'sig-prename') || hasClass(element, 'sig-name')) && !shown.leftOutBelow(element, term),
   );
-  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(shownText(element)));
-  return { name: normalizeSpace(parts.map(shownText).join('')), prefixed };
+  const prefixed = parts.some((element) => hasClass(element, 'sig-prename') && /\w/.test(shown.text(element)));
+  return { name: normalizeSpace(parts.map((part) => shown.text(part)).join('')), prefixed };
 }
 
 /** Kinds of Python objects that belong to a class (Sphinx's `dl.py.method`): their signatures often leave the class out. */
@@ -194,66 +276,61 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
 }
 
 /**
- * {@link previewOf} over elements, read where they are: `asWritten` copies those the preview writes. A
- * tree that may hold a theme's furniture is copied whole first, as its structure is measured on the copy.
+ * {@link previewOf} over elements, read where they are (see `Shown`). A tree that may hold a theme's
+ * furniture is measured where it is too, read exactly as its copy would be.
  */
-function previewOfElements(sectionRoots: Element[], asWrittenFirst: AsWritten, limits: PreviewLimits): Preview {
+function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits): Preview {
   let roots = sectionRoots;
-  let asWritten = asWrittenFirst;
+  let shown = shownFirst;
   if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
-    const root = asWritten(roots[0]!);
-    asWritten = (element) => element;
-    const structure = new PageStructure(domhandlerTree, root);
+    const root = roots[0]!;
+    shown = shown.asCopied();
+    const structure = new PageStructure(shown.tree, root);
     // A theme's buttons, banners and previous/next links around the page's text are none of it.
-    for (const furniture of structure.furnitureIn(root)) removeElement(furniture);
-    roots = [mayHoldSurroundings(domhandlerTree, root) && structure.hasSurroundings() ? structure.mainContent() : root];
+    shown.drop(structure.furnitureIn(root));
+    // The count first: most such trees hold no landmark, and the look walks the whole tree.
+    roots = [structure.hasSurroundings() && mayHoldSurroundings(shown.tree, root) ? structure.mainContent() : root];
   }
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
   // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
-  if (only?.name === 'a') return { title: normalizeSpace(shownText(only)), content: '', truncated: false };
+  if (only?.name === 'a') return { title: normalizeSpace(shown.text(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
   if (entry?.name === 'dl') {
     // A definition list entry, and the blocks that describe it when its definition is empty.
     const term = elementsOf(entry.children).find((child) => child.name === 'dt');
     const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
-    blocks = [...(definition ? shownElements(definition.children) : []), ...after];
+    blocks = [...(definition ? shown.elements(definition.children) : []), ...after];
     if (term && hasClass(term, 'sig')) {
       // An API entry: the object's name as title, its full signature as the first block.
-      const { name, prefixed } = signatureName(term);
+      const { name, prefixed } = signatureName(term, shown);
       const owner = prefixed ? undefined : memberOwner(entry, term, name);
-      title = owner ? `${owner}.${name}` : name || normalizeSpace(shownText(term));
+      title = owner ? `${owner}.${name}` : name || normalizeSpace(shown.text(term));
       blocks = [term, ...blocks];
     } else if (term) {
       // A glossary or other term: the title says it already.
-      title = normalizeSpace(shownText(term));
+      title = normalizeSpace(shown.text(term));
     }
   } else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
     for (
-      let textual = blocks.filter(hasShownText);
+      let textual = blocks.filter((block) => shown.hasText(block));
       textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition');
-      textual = blocks.filter(hasShownText)
+      textual = blocks.filter((block) => shown.hasText(block))
     ) {
-      blocks = shownElements(textual[0]!.children);
+      blocks = shown.elements(textual[0]!.children);
     }
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
-  const heading = blocks.find(hasShownText);
+  const heading = blocks.find((block) => shown.hasText(block));
   if (heading && isHeadingName(heading.name)) {
-    title = normalizeSpace(shownText(heading));
+    title = normalizeSpace(shown.text(heading));
     blocks = blocks.slice(blocks.indexOf(heading) + 1);
   } else if (only?.name === 'dt' || (only && isHeadingName(only.name))) {
-    title = normalizeSpace(shownText(only));
+    title = normalizeSpace(shown.text(only));
   }
-  return { title, ...firstBlocks(blocks, limits, asWritten) };
-}
-
-/** Whether `element` sits in a permalink below `root`: a preview drops it. */
-function insidePermalink(element: Element, root: Element): boolean {
-  for (let node = element.parent; node && node !== root; node = node.parent) if (isDropped(node)) return true;
-  return false;
+  return { title, ...firstBlocks(blocks, limits, shown) };
 }
 
 /** A heading's section: the wrapper it opens (`<section>`), or the blocks after it up to the next heading of its rank or higher. */
@@ -483,7 +560,7 @@ export function previewOfTarget(
   if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
-  return previewOfElements(previewParts(found), (element) => previewCopy(element, pageUrl), limits);
+  return previewOfElements(previewParts(found), Shown.onPage(pageUrl), limits);
 }
 
 /** Whether a preview says something besides its headings and signatures (a few words at least). */

@@ -1,4 +1,4 @@
-import { selectOne } from 'css-select';
+import { compile, selectOne } from 'css-select';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -80,8 +80,8 @@ export type PageJobKind = keyof PageJobs;
 export type PageJobInput<K extends PageJobKind> = PageJobs[K]['input'];
 export type PageJobOutput<K extends PageJobKind> = PageJobs[K]['output'];
 
-/** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries). */
-const SPHINX_PAGE = 'script[src*="documentation_options.js"], script#documentation_options, #documentation_options';
+/** Pages a Sphinx theme builds, whose sections follow Sphinx's rules (definitions, glossaries): compiled once, not for each page. */
+const SPHINX_PAGE = compile('script[src*="documentation_options.js"], script#documentation_options, #documentation_options');
 
 /** The most a hover downloads of a page's previews, roughly: beyond it, they are written in parts. */
 const PREVIEW_PART_BYTES = 64 * 1024;

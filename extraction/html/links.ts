@@ -25,7 +25,8 @@ export function absolutize(reference: string, pageUrl: string): string {
   }
 }
 
-function absolutizeSrcset(srcset: string, pageUrl: string): string {
+/** A `srcset`'s URLs made absolute, their descriptors kept. */
+export function absolutizeSrcset(srcset: string, pageUrl: string): string {
   return srcset
     .split(',')
     .map((candidate) => {
