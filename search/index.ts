@@ -127,9 +127,14 @@ export class SearchIndex {
   private read(text: string): QueryReading | undefined {
     const reading = readQuery(text);
     let corrected = text;
+    // Each token where it is typed (after the one before), not in an earlier word that holds its letters.
+    let from = 0;
     for (const [at, token] of (reading?.query ?? []).entries()) {
-      const spelling = siteSpelling(this.fieldSearch, token, at === reading!.query.length - 1);
-      if (spelling) corrected = corrected.replace(token, spelling);
+      const start = corrected.indexOf(token, from);
+      if (start === -1) continue;
+      const spelling = siteSpelling(this.fieldSearch, token, at === reading!.query.length - 1) ?? token;
+      corrected = corrected.slice(0, start) + spelling + corrected.slice(start + token.length);
+      from = start + spelling.length;
     }
     return corrected === text ? reading : readQuery(corrected);
   }
