@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { listHtml, PageStore } from '../host/pages.ts';
@@ -184,8 +185,11 @@ const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, te
 /** About how much of an index's parts' JSON, in characters, each job of the page threads compresses and writes. */
 const SAVE_JOB_CHARS = 256 * 1024;
 
-/** Jobs of saved parts queued per page thread, at most: enough to keep them busy. */
-const SAVE_JOBS_AHEAD_PER_THREAD = 2;
+/**
+ * Jobs of saved parts queued per page thread, at most: enough that the main thread makes the next
+ * parts while the threads compress these and read pages again, rarely waiting on them.
+ */
+const SAVE_JOBS_AHEAD_PER_THREAD = 8;
 
 /** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
 const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
@@ -304,6 +308,9 @@ async function buildWith(
         ? []
         : [{ index, page, fragments }];
     });
+    // The largest first, so that the threads end together: each is parsed again, in a time about its size.
+    const sizes = new Map(await Promise.all(again.map(async ({ page }) => [page, (await stat(file(page))).size] as const)));
+    again.sort((a, b) => sizes.get(b.page)! - sizes.get(a.page)!);
     const rewrite = ({ index, page, fragments }: (typeof again)[number]): PageJobInput<'previews'> => ({
       file: file(page),
       pageUrl: pageUrl(page),
@@ -343,8 +350,10 @@ async function buildWith(
         if (chars < SAVE_JOB_CHARS) continue;
         save(folder, batch);
         [batch, chars] = [[], 0];
-        // A few jobs ahead of the threads: a large index's saved form is never held whole.
+        // Some jobs ahead of the threads: a large index's saved form is never held whole. Else the
+        // threads' replies are handled meanwhile (and their next jobs handed out), not after the parts.
         if (saving.length >= threads.size * SAVE_JOBS_AHEAD_PER_THREAD) writer.bytes += await saving.shift()!;
+        else await setImmediate();
       }
       if (batch.length) save(folder, batch);
     }
