@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
-import { listHtml, PageStore } from '../host/pages.ts';
+import { contentPagesIn, listHtml } from '../host/listing.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
@@ -252,13 +252,12 @@ async function buildWith(
     let sections = 0;
     // Each version folder's pages' <title>s, by its path.
     const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
-    const store = new PageStore();
     // Pages the site links to that the listing skipped: previewed and tagged, not searched.
     const linked: PageKey[] = [];
     const indexes = new Map(
       await Promise.all(
         folders.map(
-          async (version) => [version, { index: new SearchIndex(), pages: new Set(await store.contentPages(version.version)) }] as const,
+          async (version) => [version, { index: new SearchIndex(), pages: new Set(await contentPagesIn(version.version.root!)) }] as const,
         ),
       ),
     );
