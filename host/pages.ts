@@ -1,12 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { parseHtml, type ParsedHtml } from '../extraction/html/parse.ts';
+import { contentPagesIn } from './listing.ts';
 import type { Version } from './registry.ts';
-
-/** Generated pages with no content of their own: never search results. */
-const NON_CONTENT_PAGES = new Set(['genindex.html', 'search.html', 'py-modindex.html', '404.html', 'search/index.html']);
 
 /**
  * The absolute path of `file` in `root`, or undefined when it names nothing or would leave `root`.
@@ -19,24 +17,6 @@ export async function safePath(root: string, file: string): Promise<string | und
   const candidate = resolve(base, file);
   if (candidate !== base && !candidate.startsWith(base + sep)) return undefined;
   return (await stat(candidate).catch(() => undefined)) ? candidate : undefined;
-}
-
-/** The HTML files below `folder` (folders named `_…` or `.…` left out: themes' assets, doclens' own files), relative to `root`. */
-export async function listHtml(root: string, folder = root): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  const pages: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) pages.push(...(await listHtml(root, path)));
-    else if (entry.isFile() && entry.name.endsWith('.html')) pages.push(relative(root, path).split(sep).join('/'));
-  }
-  return pages;
-}
-
-/** The content pages of a folder of built HTML (what the host indexes), relative to it, sorted. */
-export async function contentPagesIn(root: string): Promise<string[]> {
-  return (await listHtml(root)).filter((page) => !NON_CONTENT_PAGES.has(page)).sort();
 }
 
 /**

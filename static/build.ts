@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
-import { listHtml, PageStore } from '../host/pages.ts';
+import { contentPagesIn, listHtml } from '../host/listing.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
 import { packagePath } from '../runtime/package-files.ts';
@@ -184,8 +185,11 @@ const SEARCH_PART_SIZES: PartSizes = { terms: 4 * 1024, sections: 128 * 1024, te
 /** About how much of an index's parts' JSON, in characters, each job of the page threads compresses and writes. */
 const SAVE_JOB_CHARS = 256 * 1024;
 
-/** Jobs of saved parts queued per page thread, at most: enough to keep them busy. */
-const SAVE_JOBS_AHEAD_PER_THREAD = 2;
+/**
+ * Jobs of saved parts queued per page thread, at most: enough that the main thread makes the next
+ * parts while the threads compress these and read pages again, rarely waiting on them.
+ */
+const SAVE_JOBS_AHEAD_PER_THREAD = 8;
 
 /** The chunk of the widget that searches in the browser (`widget/shared/static-search.ts`). */
 const SEARCH_CHUNK = /^doclens-static-search-[\w-]+\.js$/;
@@ -214,6 +218,21 @@ async function copyWidget(out: string): Promise<{ bytes: number; searchCodeBytes
  */
 export async function buildStatic(options: BuildOptions, progress: (state: BuildProgress) => void = () => {}): Promise<BuildSummary> {
   const started = performance.now();
+  // The page threads first: they start and load their code while the site is listed.
+  const threads = new PagePool();
+  try {
+    return await buildWith(threads, options, progress, started);
+  } finally {
+    await threads.close();
+  }
+}
+
+async function buildWith(
+  threads: PagePool,
+  options: BuildOptions,
+  progress: (state: BuildProgress) => void,
+  started: number,
+): Promise<BuildSummary> {
   const site = readSite(options.docs, options.manifest);
   const out = resolve(options.out ?? join(site.root, '_doclens'));
   // One version's folder may be listed under two names (`stable` and its release): read once.
@@ -233,112 +252,114 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     let sections = 0;
     // Each version folder's pages' <title>s, by its path.
     const titles = new Map(folders.map((version) => [version.path, [] as string[]]));
-    const store = new PageStore();
     // Pages the site links to that the listing skipped: previewed and tagged, not searched.
     const linked: PageKey[] = [];
     const indexes = new Map(
       await Promise.all(
         folders.map(
-          async (version) => [version, { index: new SearchIndex(), pages: new Set(await store.contentPages(version.version)) }] as const,
+          async (version) => [version, { index: new SearchIndex(), pages: new Set(await contentPagesIn(version.version.root!)) }] as const,
         ),
       ),
     );
     // What each page's previews' files hold, by the page's place in `pages`.
     const written: { fragments: string[]; previews: number; bytes: number; parts: number }[] = [];
-    const threads = new PagePool();
-    try {
-      const file = (page: PageKey) => join(page.version.version.root!, page.file);
-      const previewsAt = (page: PageKey) => join(temporary, dataFolder(page.version), 'previews', page.file);
-      // Each page is read once, in order, previewed at the targets that the links read so far (its
-      // own among them) point to: a page's table of contents links to most of its targets.
-      const read = (page: PageKey): PageJobInput<'page'> => ({
-        file: file(page),
-        pageUrl: pageUrl(page),
-        path: pagePath(page),
-        versionPaths,
-        fragments: [...targets.of(pagePath(page))],
-        indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
-        previewsAt: previewsAt(page),
-      });
-      // The pages of `batch`, the last of `pages`.
-      const readBatch = async (batch: readonly PageKey[]) => {
-        const first = pages.length - batch.length;
-        for await (const [at, page, output] of inOrder(threads, batch, 'page', read)) {
-          targets.add(output.links);
-          if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
-          if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
-          written[first + at] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
-          progress({ phase: 'pages', done: first + at + 1, total: pages.length });
-        }
-      };
-      await readBatch(pages);
-      // Then the pages the listing skipped that the links read so far point to, and those their links point to.
-      // Never doclens' own files: this build's, nor those of an earlier one written to the default folder.
-      const own = [out, temporary, join(site.root, '_doclens')];
-      for (;;) {
-        const batch = await linkedPages(targets, folders, pages, own);
-        if (batch.length === 0) break;
-        pages.push(...batch);
-        linked.push(...batch);
-        await readBatch(batch);
+    const file = (page: PageKey) => join(page.version.version.root!, page.file);
+    const previewsAt = (page: PageKey) => join(temporary, dataFolder(page.version), 'previews', page.file);
+    // Each page is read once, in order, previewed at the targets that the links read so far (its
+    // own among them) point to: a page's table of contents links to most of its targets.
+    const read = (page: PageKey): PageJobInput<'page'> => ({
+      file: file(page),
+      pageUrl: pageUrl(page),
+      path: pagePath(page),
+      versionPaths,
+      fragments: [...targets.of(pagePath(page))],
+      indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
+      previewsAt: previewsAt(page),
+    });
+    // The pages of `batch`, the last of `pages`.
+    const readBatch = async (batch: readonly PageKey[]) => {
+      const first = pages.length - batch.length;
+      for await (const [at, page, output] of inOrder(threads, batch, 'page', read)) {
+        targets.add(output.links);
+        if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
+        if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
+        written[first + at] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
+        progress({ phase: 'pages', done: first + at + 1, total: pages.length });
       }
-      // Read again: the pages with targets only pages read after them link to, or whose previews'
-      // order is not the links' (the files are the same whichever thread read what first).
-      const again = pages.flatMap((page, index) => {
-        const fragments = [...targets.of(pagePath(page))];
-        const previewed = written[index]!.fragments;
-        return fragments.length === previewed.length && fragments.every((fragment, at) => fragment === previewed[at])
-          ? []
-          : [{ index, page, fragments }];
-      });
-      const rewrite = ({ index, page, fragments }: (typeof again)[number]): PageJobInput<'previews'> => ({
-        file: file(page),
-        pageUrl: pageUrl(page),
-        fragments,
-        previewed: written[index]!.fragments,
-        previewsAt: previewsAt(page),
-        writtenParts: written[index]!.parts,
-      });
-      const reread = (async () => {
-        for await (const [done, { index, fragments }, output] of inOrder(threads, again, 'previews', rewrite)) {
-          written[index] = { ...output, fragments };
-          progress({ phase: 'previews', done: done + 1, total: again.length });
-        }
-      })();
-      // Awaited below; a failure meanwhile stops the threads, which fails it too.
-      reread.catch(() => {});
-      // Meanwhile the main thread makes the search indexes' parts, complete since every page was read,
-      // and the page threads compress and write them (compressed: the widget uncompresses them,
-      // `static-search.ts`, whatever the server sends). Saved as counted: the build never searches
-      // them, so they never take their searchable form (`finish`).
-      const saving: Promise<number>[] = [];
-      const save = (folder: string, parts: SavedPart[]) => {
-        const done = threads.run('parts', () => ({ folder, parts }));
-        // A failure is the build's, awaited below.
-        done.catch(() => {});
-        saving.push(done);
-      };
-      for (const [version, { index }] of indexes) {
-        sections += index.size.sections;
-        const folder = join(temporary, dataFolder(version), 'search');
-        let batch: SavedPart[] = [];
-        let chars = 0;
-        for (const part of index.savedParts(SEARCH_PART_SIZES)) {
-          batch.push(part);
-          chars += part.json.length;
-          if (chars < SAVE_JOB_CHARS) continue;
-          save(folder, batch);
-          [batch, chars] = [[], 0];
-          // A few jobs ahead of the threads: a large index's saved form is never held whole.
-          if (saving.length >= threads.size * SAVE_JOBS_AHEAD_PER_THREAD) writer.bytes += await saving.shift()!;
-        }
-        if (batch.length) save(folder, batch);
-      }
-      for (const bytes of await Promise.all(saving)) writer.bytes += bytes;
-      await reread;
-    } finally {
-      await threads.close();
+    };
+    await readBatch(pages);
+    // Then the pages the listing skipped that the links read so far point to, and those their links point to.
+    // Never doclens' own files: this build's, nor those of an earlier one written to the default folder.
+    const own = [out, temporary, join(site.root, '_doclens')];
+    for (;;) {
+      const batch = await linkedPages(targets, folders, pages, own);
+      if (batch.length === 0) break;
+      pages.push(...batch);
+      linked.push(...batch);
+      await readBatch(batch);
     }
+    // Read again: the pages with targets only pages read after them link to, or whose previews'
+    // order is not the links' (the files are the same whichever thread read what first).
+    const again = pages.flatMap((page, index) => {
+      const fragments = [...targets.of(pagePath(page))];
+      const previewed = written[index]!.fragments;
+      return fragments.length === previewed.length && fragments.every((fragment, at) => fragment === previewed[at])
+        ? []
+        : [{ index, page, fragments }];
+    });
+    // The largest first, so that the threads end together: each is parsed again, in a time about its size.
+    const sizes = new Map(await Promise.all(again.map(async ({ page }) => [page, (await stat(file(page))).size] as const)));
+    again.sort((a, b) => sizes.get(b.page)! - sizes.get(a.page)!);
+    const rewrite = ({ index, page, fragments }: (typeof again)[number]): PageJobInput<'previews'> => ({
+      file: file(page),
+      pageUrl: pageUrl(page),
+      fragments,
+      previewed: written[index]!.fragments,
+      previewsAt: previewsAt(page),
+      writtenParts: written[index]!.parts,
+    });
+    const reread = (async () => {
+      for await (const [done, { index, fragments }, output] of inOrder(threads, again, 'previews', rewrite)) {
+        written[index] = { ...output, fragments };
+        progress({ phase: 'previews', done: done + 1, total: again.length });
+      }
+    })();
+    // Awaited below; a failure meanwhile stops the threads, which fails it too.
+    reread.catch(() => {});
+    // Meanwhile the main thread makes the search indexes' parts, complete since every page was read,
+    // and the page threads compress and write them (compressed: the widget uncompresses them,
+    // `static-search.ts`, whatever the server sends). Saved as counted: the build never searches
+    // them, so they never take their searchable form (`finish`).
+    const saving: Promise<number>[] = [];
+    // Ahead of the pages read again: the main thread, which makes the next parts, waits on them.
+    const save = (folder: string, parts: SavedPart[]) => {
+      const done = threads.run('parts', () => ({ folder, parts }), true);
+      // A failure is the build's, awaited below.
+      done.catch(() => {});
+      saving.push(done);
+    };
+    for (const [version, { index }] of indexes) {
+      sections += index.size.sections;
+      const folder = join(temporary, dataFolder(version), 'search');
+      let batch: SavedPart[] = [];
+      let chars = 0;
+      for (const part of index.savedParts(SEARCH_PART_SIZES)) {
+        batch.push(part);
+        chars += part.json.length;
+        if (chars < SAVE_JOB_CHARS) continue;
+        save(folder, batch);
+        [batch, chars] = [[], 0];
+        // Some jobs ahead of the threads: a large index's saved form is never held whole. Else the
+        // threads' replies are handled meanwhile (and their next jobs handed out), not after the parts.
+        if (saving.length >= threads.size * SAVE_JOBS_AHEAD_PER_THREAD) writer.bytes += await saving.shift()!;
+        else await setImmediate();
+      }
+      if (batch.length) save(folder, batch);
+    }
+    for (const bytes of await Promise.all(saving)) writer.bytes += bytes;
+    await reread;
+    // The threads stop while the last files are written (`buildStatic` waits for them).
+    void threads.close();
     const previews = written.reduce((sum, page) => sum + page.previews, 0);
     writer.bytes += written.reduce((sum, page) => sum + page.bytes, 0);
     for (const version of folders) {
@@ -355,6 +376,8 @@ export async function buildStatic(options: BuildOptions, progress: (state: Build
     const seconds = (performance.now() - started) / 1000;
     return { out, pages: pages.length, sections, previews, bytes, seconds, injected, searchCodeBytes: widget.searchCodeBytes };
   } catch (error) {
+    // Nothing is being written into the folder any more once it is removed.
+    await threads.close();
     await writer.settled();
     await rm(temporary, { recursive: true, force: true });
     throw error;

@@ -21,6 +21,8 @@ const JOBS_PER_THREAD = 2;
 
 interface Job {
   kind: PageJobKind;
+  /** Ahead of the others (see `run`). */
+  first: boolean;
   input: () => PageJobInput<PageJobKind>;
   resolve(output: PageJobOutput<PageJobKind>): void;
   reject(error: Error): void;
@@ -35,6 +37,7 @@ export class PagePool {
   private readonly threads: { worker: Worker; jobs: Map<number, Job> }[];
   private readonly queue: Job[] = [];
   private nextId = 0;
+  private closed: Promise<void> | undefined;
 
   constructor(size = Math.min(MAX_THREADS, availableParallelism())) {
     this.threads = Array.from({ length: size }, () => {
@@ -60,11 +63,17 @@ export class PagePool {
     });
   }
 
-  /** A job on a page, by the first thread free; `input` is made when it starts. */
-  run<K extends PageJobKind>(kind: K, input: () => PageJobInput<K>): Promise<PageJobOutput<K>> {
-    const done = new Promise<PageJobOutput<K>>((resolve, reject) =>
-      this.queue.push({ kind, input, resolve: resolve as (output: PageJobOutput<PageJobKind>) => void, reject }),
-    );
+  /**
+   * A job on a page, by the first thread free; `input` is made when it starts. `first`: ahead of the
+   * jobs queued, for a job the main thread waits on before it can go on.
+   */
+  run<K extends PageJobKind>(kind: K, input: () => PageJobInput<K>, first = false): Promise<PageJobOutput<K>> {
+    const done = new Promise<PageJobOutput<K>>((resolve, reject) => {
+      const job = { kind, first, input, resolve: resolve as (output: PageJobOutput<PageJobKind>) => void, reject };
+      // Behind the jobs queued first before it, ahead of the others.
+      const at = first ? this.queue.findIndex((queued) => !queued.first) : -1;
+      this.queue.splice(at < 0 ? this.queue.length : at, 0, job);
+    });
     this.dispatch();
     return done;
   }
@@ -91,7 +100,9 @@ export class PagePool {
     for (const thread of this.threads) thread.jobs.clear();
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
+  /** Stops the threads, once however often it is called. */
+  close(): Promise<void> {
+    this.closed ??= Promise.all(this.threads.map(({ worker }) => worker.terminate())).then(() => undefined);
+    return this.closed;
   }
 }

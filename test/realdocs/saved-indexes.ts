@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashIndexer, hashPages, IndexCache, INDEXER, indexKey } from '../../host/index-cache.ts';
-import { contentPagesIn } from '../../host/pages.ts';
+import { contentPagesIn } from '../../host/listing.ts';
 import type { Ranked } from './metrics.ts';
 import type { Site } from './sites.ts';
 

@@ -35,3 +35,23 @@ describe('the layers', () => {
     expect(crossing).toEqual([]);
   });
 });
+
+/** The modules a module loads as it runs, itself included: its imports that are not type-only, and theirs. */
+function loadedBy(module: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    for (const edge of importsOf(path, readFileSync(path, 'utf8'))) if (!edge.typeOnly) visit(edge.to);
+  };
+  visit(join(root, module));
+  return new Set([...loaded].map((path) => relative(root, path)));
+}
+
+describe('doclens build', () => {
+  it('loads no HTML parser in its main thread, which starts the page threads that parse only once its code is loaded', () => {
+    const loaded = loadedBy('static/build.ts');
+    expect(loaded).toContain('static/page-pool.ts');
+    expect(loaded).not.toContain('extraction/html/parse.ts');
+  });
+});
