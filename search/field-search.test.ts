@@ -2,7 +2,8 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { FieldSearch } from './field-search.ts';
 import { FIELDS, fieldOf, type IndexedSection } from './fields.ts';
-import { editDistance, termsOf, tokens } from './terms.ts';
+import { editDistance } from './edit-distance.ts';
+import { termsOf, tokens } from './terms.ts';
 import { TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, PREFIX_WEIGHT, TIE_BREAKER, typoEdits } from './weights.ts';
 

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS } from './fields.ts';
-import { editDistance } from './terms.ts';
+import { editDistance } from './edit-distance.ts';
 import type { Postings, TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, prefixWeight, TIE_BREAKER, typoEdits } from './weights.ts';
 

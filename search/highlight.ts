@@ -1,5 +1,6 @@
 import { isPlain, isPrefix, readQuery } from './query.ts';
-import { editDistance, termsOf, tokenMatches, tokens, VERSION_NUMBER, WHOLE } from './terms.ts';
+import { editDistance } from './edit-distance.ts';
+import { termsOf, tokenMatches, tokens, VERSION_NUMBER, WHOLE } from './terms.ts';
 import { typoEdits } from './weights.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };

@@ -260,6 +260,23 @@ describe('the words a result page highlights', () => {
     );
   });
 
+  it('take the spelling the search read a misspelt word as, not a word the typo is no near spelling of', () => {
+    // Click's `password_option` found for "prompt for a pasword": "password" is one edit from "pasword".
+    const [group] = resultGroups([
+      result('/api.html', [
+        block('click.password_option', {
+          type: 'domain',
+          name: 'click.password_option',
+          highlights: { content: ['Add a --<span>password</span> option which <span>prompts</span> for a <span>passport</span>'] },
+        }),
+      ]),
+    ]);
+    const row = group!.sections[0]!;
+    expect(
+      new URL(withHighlight(row.url, 'prompt for a pasword', 'https://d.example/', matchedForms(row))).searchParams.get('highlight'),
+    ).toBe('prompt for a pasword password prompts');
+  });
+
   it("leave out the row's other words: a setting's module, not searched for, is no form of the reader's words", () => {
     // A Scrapy setting found for "download delay": its name matched whole, module and all.
     const [group] = resultGroups([

@@ -1,4 +1,6 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
+import { editDistance } from '../../search/edit-distance.ts';
+import { typoEdits } from '../../search/weights.ts';
 import { HIGHLIGHT_PARAM } from '../shared/page.ts';
 
 /** Sections listed under each page found. */
@@ -148,12 +150,15 @@ export function matchedForms(row: ResultRow): string[] {
 
 /**
  * Whether `form`, a word the search matched, is a form of the reader's `word` ("installing" of "install",
- * "retries" of "retry"): it starts as the word does but for its last two letters, and is not much longer.
+ * "retries" of "retry"): it starts as the word does but for its last two letters, and is not much longer; or
+ * it is the spelling the search read a misspelt word as ("password" of "pasword": as near as the search corrects).
  * Other words of the row (`scrapy` of a matched `scrapy.settings.DOWNLOAD_DELAY`) are not the reader's.
  */
 function isFormOf(form: string, word: string): boolean {
   const typed = word.toLowerCase();
-  return typed.length >= 3 && form.length <= typed.length + 5 && form.startsWith(typed.slice(0, Math.max(3, typed.length - 2)));
+  if (typed.length >= 3 && form.length <= typed.length + 5 && form.startsWith(typed.slice(0, Math.max(3, typed.length - 2)))) return true;
+  const edits = typoEdits(typed);
+  return edits > 0 && Math.abs(form.length - typed.length) <= edits && editDistance(form, typed) <= edits;
 }
 
 /** The destination with the searched words and the forms of them the search matched, for the page it opens to highlight them. */
