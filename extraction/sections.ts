@@ -85,7 +85,9 @@ function isNoise(element: Element): boolean {
   const role = element.attribs.role;
   if (element.name === 'nav' || role === 'navigation' || role === 'search') return true;
   const classes = element.attribs.class;
-  return classes !== undefined && classList(element).some((name) => name === 'toctree-wrapper' || LINE_NUMBERS.has(name));
+  // The attribute searched before it is split: most elements with a class are none of these, and every element is tested.
+  if (classes === undefined || !(classes.includes('toctree-wrapper') || classes.includes('lineno'))) return false;
+  return classList(element).some((name) => name === 'toctree-wrapper' || LINE_NUMBERS.has(name));
 }
 
 /**
