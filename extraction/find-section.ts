@@ -1,5 +1,6 @@
 import { isTag, type Element } from 'domhandler';
-import { appendChild } from 'domutils';
+import { compile, is } from 'css-select';
+import { appendChild, textContent } from 'domutils';
 import { absolutizeReferences } from './html/links.ts';
 import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
 import { findMainContent } from './html/structure.ts';
@@ -41,13 +42,21 @@ function selectMainContent(page: ParsedHtml, selector: string): Element | undefi
   return page.$.root().find(simple).get(0);
 }
 
+/** A section as Sphinx writes one (see `isSphinxLabelTarget`); compiled once, not for every target of every page. */
+const SPHINX_SECTION = compile('div.section, section[id]:not([id=""])');
+/** Lists whose terms are each taken alone (see `singleEntryList`). */
+const SINGLE_ENTRY_LISTS = compile('.glossary, .citation');
+
+/** An element's parent element (a document is none). */
+const parentElement = (element: Element): Element | undefined => (element.parent && isTag(element.parent) ? element.parent : undefined);
+
 /**
  * Sphinx writes `.. _label:` targets as an empty span at the top of their section (a `div.section`
  * before docutils 0.18, a `section` with an id after): the section is what a reader wants.
  */
 function isSphinxLabelTarget(element: Element): boolean {
-  const target = cheerioOf(element);
-  return target.is('span') && target.text() === '' && target.parent().is('div.section, section[id]:not([id=""])');
+  const parent = parentElement(element);
+  return element.name === 'span' && textContent(element) === '' && parent !== undefined && is(parent, SPHINX_SECTION);
 }
 
 /**
@@ -69,11 +78,10 @@ export function nextDefinition(term: Element): Element | undefined {
 }
 
 function applySphinxRules(element: Element): Element {
-  const target = cheerioOf(element);
-  const node = isSphinxLabelTarget(element) ? target.parent() : target;
-  const list = node.parent();
-  if (!node.is('dt') || list.length === 0) return node.get(0) ?? element;
-  return list.is('.glossary, .citation') ? singleEntryList(node.get(0)!, list.get(0)!) : list.get(0)!;
+  const node = isSphinxLabelTarget(element) ? parentElement(element)! : element;
+  const list = parentElement(node);
+  if (node.name !== 'dt' || list === undefined) return node;
+  return is(list, SINGLE_ENTRY_LISTS) ? singleEntryList(node, list) : list;
 }
 
 /** Finds the element the Embed API v3 would return for `query`, before any rewriting. */

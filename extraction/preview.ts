@@ -379,8 +379,17 @@ function previewParts(element: Element): Element[] {
   const parent = target.parent;
   const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
   if (!list) return [target];
-  const entry = target.name === 'dt' ? singleEntryList(target, list) : target;
+  const entry = target.name === 'dt' && !holdsOnly(list, target) ? singleEntryList(target, list) : list;
   return [entry, ...describingBlocks(entry, list)];
+}
+
+/**
+ * Whether `term` and its definition are all the entries `list` holds (an API object's list): the list is then
+ * read as it is, not copied with them alone (see `singleEntryList`), as it reads the same.
+ */
+function holdsOnly(list: Element, term: Element): boolean {
+  const definition = nextDefinition(term);
+  return list.children.every((child) => !isTag(child) || child === term || child === definition);
 }
 
 /**

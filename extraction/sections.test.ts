@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
-import { splitSections } from './sections.ts';
+import { normalizeSpace, splitSections } from './sections.ts';
 
 describe('splitSections', () => {
   it('splits a Sphinx API page into documented objects and headings', () => {
@@ -115,5 +115,14 @@ describe('splitSections', () => {
       'canvas.html',
     );
     expect(guide.entryShare).toBe(0);
+  });
+});
+
+describe('normalizeSpace', () => {
+  it('collapses every run of white space to one space, a single space kept, and trims the ends', () => {
+    expect(normalizeSpace(' a\tb  c\n\nd\u00a0e \u2003f\r\ng ')).toBe('a b c d e f g');
+    expect(normalizeSpace('a\u00a0b\u2003c\fd')).toBe('a b c d');
+    expect(normalizeSpace('already one space apart')).toBe('already one space apart');
+    expect(normalizeSpace('\n \t')).toBe('');
   });
 });

@@ -21,6 +21,7 @@ export const INDEXER = {
   folders: ['../extraction/', '../search/'].map((folder) => fileURLToPath(new URL(folder, import.meta.url))),
   packages: [
     'cheerio',
+    'css-select',
     'css-what',
     'dom-serializer',
     'domhandler',

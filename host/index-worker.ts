@@ -5,15 +5,14 @@
  * builder's, until it is handed over) and the time to serialize and load it, while searches wait.
  * Helpers only split pages into sections, for the builder, which adds them in file order.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { splitSections } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { fullCollection } from '../runtime/forced-gc.ts';
 import { BetweenSearches } from './between-searches.ts';
 import { IndexCache } from './index-cache.ts';
+import { readParts } from './pages.ts';
 import { type PageHit, SearchIndex } from '../search/index.ts';
 
 export type WorkerData = { role: 'builder' } | { role: 'helper'; builder: MessagePort };
@@ -102,35 +101,6 @@ const IDLE_COLLECTION_MS = 1000;
 const SECOND_COLLECTION_MS = 500;
 
 const collectGarbage = fullCollection();
-
-/**
- * Where a thread reads its pages, grown to the largest: a new buffer per page (as `readFileSync`
- * gives) comes from the C heap, which keeps what they took at their peak for as long as the thread runs.
- */
-let readBuffer = Buffer.alloc(1024 * 1024);
-
-/** Bytes of a page decoded into one string: each part stays below V8's large objects (see `HtmlSource`). */
-const PART_BYTES = 16 * 1024;
-
-/** A page's HTML, in parts (see `HtmlSource`). */
-function readParts(path: string): string[] {
-  const fd = openSync(path, 'r');
-  let length = 0;
-  try {
-    const size = fstatSync(fd).size;
-    if (size > readBuffer.length) readBuffer = Buffer.alloc(size);
-    for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
-  } finally {
-    closeSync(fd);
-  }
-  // A character cut between two parts is kept for the next by the decoder.
-  const decoder = new StringDecoder('utf8');
-  const parts: string[] = [];
-  for (let start = 0; start < length; start += PART_BYTES)
-    parts.push(decoder.write(readBuffer.subarray(start, Math.min(length, start + PART_BYTES))));
-  parts.push(decoder.end());
-  return parts;
-}
 
 let splitSinceCollection = 0;
 

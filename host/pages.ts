@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { LRUCache } from 'lru-cache';
 import { parseHtml, type ParsedHtml } from '../extraction/html/parse.ts';
 import { contentPagesIn } from './listing.ts';
@@ -81,4 +82,33 @@ export class PageStore {
   async contentPages(version: Version): Promise<string[]> {
     return version.root ? contentPagesIn(version.root) : [];
   }
+}
+
+/**
+ * Where a thread reads its pages, grown to the largest (1 MB at first, on its first page): a new buffer per page
+ * (as `readFileSync` gives) comes from the C heap, which keeps what they took at their peak for as long as the thread runs.
+ */
+let readBuffer = Buffer.alloc(0);
+
+/** Bytes of a page decoded into one string: each part stays below V8's large objects (see `HtmlSource`). */
+const PART_BYTES = 16 * 1024;
+
+/** A page's HTML, read synchronously in parts (see `HtmlSource`): what a thread that splits or previews pages reads. */
+export function readParts(path: string): string[] {
+  const fd = openSync(path, 'r');
+  let length = 0;
+  try {
+    const size = fstatSync(fd).size;
+    if (size > readBuffer.length) readBuffer = Buffer.alloc(Math.max(size, 1024 * 1024));
+    for (let read = 1; read > 0 && length < size; length += read) read = readSync(fd, readBuffer, length, size - length, null);
+  } finally {
+    closeSync(fd);
+  }
+  // A character cut between two parts is kept for the next by the decoder.
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  for (let start = 0; start < length; start += PART_BYTES)
+    parts.push(decoder.write(readBuffer.subarray(start, Math.min(length, start + PART_BYTES))));
+  parts.push(decoder.end());
+  return parts;
 }

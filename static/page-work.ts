@@ -7,6 +7,7 @@ import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
 import { previewOfSection } from '../extraction/jobs.ts';
 import { splitParsed } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
+import { readParts } from '../host/pages.ts';
 import type { SavedPart } from '../search/index.ts';
 import { FragmentLinks, LinkTargets } from './links.ts';
 
@@ -155,9 +156,6 @@ function readPreviews(previewsAt: string, parts: number): StaticPreviews {
   return previews;
 }
 
-/** A page's HTML: read synchronously, as its previews are written. */
-const html = (file: string): string => readFileSync(file, 'utf8');
-
 const jobs: { [K in PageJobKind]: (input: PageJobInput<K>) => PageJobOutput<K> } = {
   /**
    * From one parse: the tree indexing parses (the main content whole; of the rest, the links to
@@ -165,7 +163,7 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>) => PageJobOutput<K> }
    */
   page({ file, pageUrl, path, versionPaths, fragments, indexedAs, previewsAt }) {
     const links = new FragmentLinks(pageUrl);
-    const parsed = parseContent(html(file), links.observe);
+    const parsed = parseContent(readParts(file), links.observe);
     const own = new LinkTargets(versionPaths);
     own.add(links.list());
     const previewed = [...new Set([...fragments, ...own.of(path)])];
@@ -181,7 +179,7 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>) => PageJobOutput<K> }
   previews({ file, pageUrl, fragments, previewed, previewsAt, writtenParts }) {
     const before = new Set(['', ...previewed]);
     const added = fragments.filter((fragment) => !before.has(fragment));
-    const made = added.length ? previewsOf(parseContent(html(file)), pageUrl, added) : {};
+    const made = added.length ? previewsOf(parseContent(readParts(file)), pageUrl, added) : {};
     const written = readPreviews(previewsAt, writtenParts);
     // In the order a first read would have written them: the opening, then the targets.
     const previews: StaticPreviews = {};
