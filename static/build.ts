@@ -47,7 +47,7 @@ export interface BuildSummary {
   pages: number;
   /** Sections the search indexes. */
   sections: number;
-  /** Previews written: each page's opening and every target the site links to. */
+  /** Previews written: each page's opening and every target the site links to (none of a page that forwards). */
   previews: number;
   /** Bytes of the files written, the widget's included. */
   bytes: number;
