@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews } from '../contract/index.ts';
-import { descendantsWhere, parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
-import { parseRefresh, refreshContent } from '../extraction/html/refresh.ts';
+import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
+import { headsBeforeBody, parseRefresh, refreshContent } from '../extraction/html/refresh.ts';
 import { previewOfSection } from '../extraction/jobs.ts';
 import { splitParsed } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
@@ -122,7 +122,7 @@ function previewFiles(previews: StaticPreviews): [string, string][] {
  * version, as `<pagePath>#<fragment>`; `path`: the page's `pagePath`.
  */
 function forwardOf(parsed: ParsedHtml, pageUrl: string, path: string, pages: LinkTargets): string | undefined {
-  const content = refreshContent(descendantsWhere(parsed.document, (element) => element.name === 'head'));
+  const content = refreshContent(headsBeforeBody(parsed.document));
   const refresh = content === undefined ? undefined : parseRefresh(content, pageUrl);
   if (refresh?.delay !== 0 || refresh.url.origin !== new URL(pageUrl).origin) return undefined;
   let target: string | undefined;

@@ -1,4 +1,4 @@
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { descendants } from './parse.ts';
 
 /** The `content` of the first `<meta http-equiv="refresh">` in a page's `<head>`s, if any. */
@@ -7,6 +7,16 @@ export function refreshContent(heads: readonly Element[]): string | undefined {
     for (const element of descendants(head))
       if (element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') return element.attribs.content ?? '';
   return undefined;
+}
+
+/** A page's `<head>`s, found in the tree before its `<body>` (not walking the content: a twentieth of the time on pandas). */
+export function headsBeforeBody(document: AnyNode): Element[] {
+  const heads: Element[] = [];
+  for (const element of descendants(document)) {
+    if (element.name === 'body') break;
+    if (element.name === 'head') heads.push(element);
+  }
+  return heads;
 }
 
 const isSpace = (char: string | undefined): boolean => char !== undefined && ' \t\n\f\r'.includes(char);
