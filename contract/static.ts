@@ -42,7 +42,15 @@ export interface StaticVersion {
 }
 
 /** `<data>/pages.json`: the version's pages, as paths below its folder (`guide/install.html`). */
-export type StaticPageList = string[];
+export interface StaticPageList {
+  pages: string[];
+  /**
+   * The pages that forward the reader at once to another page of the version (a refresh without delay),
+   * to where the reader lands (`reference/api/x.html`, with the fragment if any: `x.html#y`): they have
+   * no previews of their own, a link to one previews where it lands.
+   */
+  forwards?: Record<string, string>;
+}
 
 /** Previews by fragment: the empty fragment is the page's opening. Links are absolute under `StaticSiteFile.origin`. */
 export type StaticPreviews = Record<string, Pick<EmbedPreview, 'title' | 'content' | 'truncated'>>;

@@ -1,6 +1,7 @@
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { nextDefinition } from './find-section.ts';
+import { refreshContent } from './html/refresh.ts';
 import { classList, descendants, descendantsWhere, type HtmlSource, parseContent, textOf, type ParsedHtml } from './html/parse.ts';
 import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
@@ -300,12 +301,7 @@ function* allSections(
  * A page that forwards the reader (`<meta http-equiv="refresh">`). Robots' `noindex` says nothing of
  * the kind: whole sites carry it (development builds kept out of web search).
  */
-function sendsElsewhere(heads: readonly Element[]): boolean {
-  for (const head of heads)
-    for (const element of descendants(head))
-      if (element.name === 'meta' && element.attribs['http-equiv']?.toLowerCase() === 'refresh') return true;
-  return false;
-}
+const sendsElsewhere = (heads: readonly Element[]): boolean => refreshContent(heads) !== undefined;
 
 /** The page's first `<title>` and its `<head>`s, in one walk over the tree (what selectors would find in several). */
 function headOf(page: ParsedHtml): { title: Element | undefined; heads: Element[] } {

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHelp, runBuild } from '../cli/build.ts';
 import { UsageError } from '../cli/args.ts';
-import type { StaticPreviewFile, StaticPreviews, StaticSiteFile } from '../contract/index.ts';
+import type { StaticPageList, StaticPreviewFile, StaticPreviews, StaticSiteFile } from '../contract/index.ts';
 import { buildStatic, NotABuiltSiteError } from './build.ts';
 import { siteNameOf } from './site.ts';
 
@@ -47,7 +47,7 @@ describe('doclens build', () => {
       language: { code: 'es' },
       versions: [{ slug: 'latest', path: 'es/latest/' }],
     });
-    const pages = readJson<string[]>(join(site, '_doclens', main!.versions[2]!.data, 'pages.json'));
+    const pages = readJson<StaticPageList>(join(site, '_doclens', main!.versions[2]!.data, 'pages.json')).pages;
     expect(pages).toContain('quickstart.html');
     expect(pages).toContain('api/scheduler.html');
     expect(summary.pages).toBe(readdirSync(site, { recursive: true }).filter((name) => String(name).endsWith('.html')).length);
@@ -161,7 +161,7 @@ describe('doclens build', () => {
     writeFileSync(join(site, '_doclens/old.html'), page('Old', '<p id="own">old</p>'));
 
     const summary = await buildStatic({ docs: site, inject: true });
-    expect(readJson<string[]>(join(site, '_doclens/data/pages.json'))).toEqual([
+    expect(readJson<StaticPageList>(join(site, '_doclens/data/pages.json')).pages).toEqual([
       'api.html',
       '_modules/pkg/core.html',
       '_modules/pkg/helpers.html',
@@ -186,6 +186,52 @@ describe('doclens build', () => {
     expect(search.join('')).not.toContain('_modules');
   });
 
+  it('writes no previews for a page that forwards the reader at once to another page, listed with where it lands', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(join(site, 'generated'), { recursive: true });
+    const page = (title: string, head: string, body: string) =>
+      `<html><head><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+    const refresh = (content: string) => `<meta http-equiv="Refresh" content="${content}"/>`;
+    const stub = (content: string) => page('Moved', refresh(content), '<p>The page has been moved to <a href="#">this page</a>.</p>');
+    writeFileSync(
+      join(site, 'index.html'),
+      page(
+        'Home',
+        '',
+        '<p><a href="generated/x.html#top">x</a> <a href="generated/later.html#top">later</a> <a href="target.html#run">run</a></p>',
+      ),
+    );
+    writeFileSync(join(site, 'target.html'), page('Target', '', '<p id="run">Runs.</p><p id="stop">Stops.</p>'));
+    writeFileSync(join(site, 'generated/x.html'), stub('0;URL=../target.html'));
+    // A chain of two, with a fragment, after a comma and in quotes.
+    writeFileSync(join(site, 'generated/chain.html'), stub("0, url = 'x.html'"));
+    writeFileSync(join(site, 'generated/fragment.html'), stub('0; url=&quot;../target.html#stop&quot;'));
+    // Left with their own previews: a delay, a missing page, a loop, another site, itself.
+    writeFileSync(join(site, 'generated/later.html'), stub('5; url=../target.html'));
+    writeFileSync(join(site, 'generated/missing.html'), stub('0; url=../gone.html'));
+    writeFileSync(join(site, 'generated/loop-a.html'), stub('0; url=loop-b.html'));
+    writeFileSync(join(site, 'generated/loop-b.html'), stub('0; url=loop-a.html'));
+    writeFileSync(join(site, 'generated/away.html'), stub('0; url=https://example.org/'));
+    writeFileSync(join(site, 'generated/self.html'), stub('0'));
+
+    const summary = await buildStatic({ docs: site });
+    const list = readJson<StaticPageList>(join(site, '_doclens/data/pages.json'));
+    // Still pages of the version: the switcher marks them as there.
+    expect(list.pages).toContain('generated/x.html');
+    expect(list.forwards).toEqual({
+      'generated/x.html': 'target.html',
+      'generated/chain.html': 'target.html',
+      'generated/fragment.html': 'target.html#stop',
+    });
+    const previews = (file: string) => join(site, '_doclens/data/previews', `${file}.json`);
+    for (const file of ['x', 'chain', 'fragment']) expect(existsSync(previews(`generated/${file}.html`))).toBe(false);
+    for (const file of ['later', 'missing', 'loop-a', 'loop-b', 'away', 'self'])
+      expect(readJson<StaticPreviewFile>(previews(`generated/${file}.html`)).previews['']!.content).toContain('moved');
+    // The fragment forwarded to is previewed as one a link points to.
+    expect(Object.keys(readJson<StaticPreviewFile>(previews('target.html')).previews).sort()).toEqual(['', 'run', 'stop']);
+    expect(summary.pages).toBe(11);
+  });
+
   it('writes the tag into every page once, however often it runs, relative to each page', async () => {
     const site = layoutSite();
     const first = await buildStatic({ docs: site, inject: true });
@@ -206,7 +252,7 @@ describe('doclens build', () => {
     await buildStatic({ docs: site });
     const data = readJson<StaticSiteFile>(join(site, '_doclens/site.json'));
     expect(data.projects.map((project) => project.versions.map((version) => version.path))).toEqual([['']]);
-    expect(readJson<string[]>(join(site, '_doclens/data/pages.json'))).toContain('ref/models/index.html');
+    expect(readJson<StaticPageList>(join(site, '_doclens/data/pages.json')).pages).toContain('ref/models/index.html');
   });
 
   it('names a site no manifest names as its pages’ titles do, after its folder only when they say nothing', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFil
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import type { StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
+import type { StaticPageList, StaticProject, StaticSiteFile, StaticVersion } from '../contract/static.ts';
 import { contentPagesIn, listHtml } from '../host/listing.ts';
 import type { Project } from '../host/registry.ts';
 import { compareVersions, versionStatus } from '../versions/version-order.ts';
@@ -47,7 +47,7 @@ export interface BuildSummary {
   pages: number;
   /** Sections the search indexes. */
   sections: number;
-  /** Previews written: each page's opening and every target the site links to. */
+  /** Previews written: each page's opening and every target the site links to (none of a page that forwards). */
   previews: number;
   /** Bytes of the files written, the widget's included. */
   bytes: number;
@@ -276,11 +276,18 @@ async function buildWith(
       indexedAs: indexes.get(page.version)!.pages.has(page.file) ? page.file : undefined,
       previewsAt: previewsAt(page),
     });
+    // Where pages forward the reader (see `PageJobOutput<'page'>.forward`), by their `pagePath`.
+    const forwards = new Map<string, string>();
     // The pages of `batch`, the last of `pages`.
     const readBatch = async (batch: readonly PageKey[]) => {
       const first = pages.length - batch.length;
       for await (const [at, page, output] of inOrder(threads, batch, 'page', read)) {
         targets.add(output.links);
+        if (output.forward !== undefined) {
+          forwards.set(pagePath(page), output.forward);
+          // The target's preview at the fragment the page forwards to, as at any a link points to.
+          if (!output.forward.endsWith('#')) targets.add([output.forward]);
+        }
         if (output.split) indexes.get(page.version)!.index.addPage(page.file, output.split);
         if (output.split?.documentTitle) titles.get(page.version.path)!.push(output.split.documentTitle);
         written[first + at] = { fragments: output.fragments, previews: output.previews, bytes: output.bytes, parts: output.parts };
@@ -298,23 +305,27 @@ async function buildWith(
       linked.push(...batch);
       await readBatch(batch);
     }
+    const landing = landingPages(forwards, new Set(pages.map(pagePath)));
     // Read again: the pages with targets only pages read after them link to, or whose previews'
-    // order is not the links' (the files are the same whichever thread read what first).
+    // order is not the links' (the files are the same whichever thread read what first), and those
+    // that forward to no page of the site after all, which wrote none. Never those that forward.
     const again = pages.flatMap((page, index) => {
-      const fragments = [...targets.of(pagePath(page))];
-      const previewed = written[index]!.fragments;
-      return fragments.length === previewed.length && fragments.every((fragment, at) => fragment === previewed[at])
+      const path = pagePath(page);
+      if (landing.has(path)) return [];
+      const fragments = [...targets.of(path)];
+      const previewed = forwards.has(path) ? undefined : written[index]!.fragments;
+      return previewed && fragments.length === previewed.length && fragments.every((fragment, at) => fragment === previewed[at])
         ? []
-        : [{ index, page, fragments }];
+        : [{ index, page, fragments, previewed }];
     });
     // The largest first, so that the threads end together: each is parsed again, in a time about its size.
     const sizes = new Map(await Promise.all(again.map(async ({ page }) => [page, (await stat(file(page))).size] as const)));
     again.sort((a, b) => sizes.get(b.page)! - sizes.get(a.page)!);
-    const rewrite = ({ index, page, fragments }: (typeof again)[number]): PageJobInput<'previews'> => ({
+    const rewrite = ({ index, page, fragments, previewed }: (typeof again)[number]): PageJobInput<'previews'> => ({
       file: file(page),
       pageUrl: pageUrl(page),
       fragments,
-      previewed: written[index]!.fragments,
+      previewed,
       previewsAt: previewsAt(page),
       writtenParts: written[index]!.parts,
     });
@@ -363,8 +374,14 @@ async function buildWith(
     const previews = written.reduce((sum, page) => sum + page.previews, 0);
     writer.bytes += written.reduce((sum, page) => sum + page.bytes, 0);
     for (const version of folders) {
-      const files = pages.filter((page) => page.version === version).map((page) => page.file);
-      await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), files);
+      const own = pages.filter((page) => page.version === version);
+      const list: StaticPageList = { pages: own.map((page) => page.file) };
+      const forwarding = own.flatMap((page) => {
+        const target = landing.get(pagePath(page));
+        return target === undefined ? [] : [[page.file, target.slice(version.path.length).replace(/#$/, '')] as const];
+      });
+      if (forwarding.length) list.forwards = Object.fromEntries(forwarding);
+      await writer.writeJson(join(temporary, dataFolder(version), 'pages.json'), list);
     }
     const root = relative(out, site.root).split(sep).join('/');
     await writer.writeJson(join(temporary, 'site.json'), siteFile(site, options.root ?? (root === '' ? './' : `${root}/`), titles));
@@ -382,6 +399,25 @@ async function buildWith(
     await rm(temporary, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Forwards followed from a page, at most: a site's forwarding pages forward to their pages, not to more forwards. */
+const MAX_FORWARDS = 4;
+
+/**
+ * Where the pages that forward the reader land (`pagePath#fragment`), chains followed, by the pages'
+ * `pagePath`; not those whose forwards end at no page of the site (`known`), loop or go on too long.
+ */
+function landingPages(forwards: ReadonlyMap<string, string>, known: ReadonlySet<string>): Map<string, string> {
+  const landing = new Map<string, string>();
+  const pageOf = (target: string) => target.slice(0, target.indexOf('#'));
+  for (const [page, first] of forwards) {
+    let target = first;
+    for (let step = 1; step < MAX_FORWARDS && forwards.has(pageOf(target)); step++) target = forwards.get(pageOf(target))!;
+    const lands = pageOf(target);
+    if (known.has(lands) && !forwards.has(lands)) landing.set(page, target);
+  }
+  return landing;
 }
 
 /** Whether `path` is `folder` or below it. */

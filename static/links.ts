@@ -54,7 +54,7 @@ export class LinkTargets {
   constructor(private readonly versionPaths: readonly string[]) {}
 
   /** The folder of the version a path below the site's root is in: the longest that starts it (a site of one folder has the empty one). */
-  private folderOf(path: string): string | undefined {
+  folderOf(path: string): string | undefined {
     return this.versionPaths
       .filter((candidate) => path.startsWith(candidate))
       .reduce<string | undefined>(
@@ -64,7 +64,7 @@ export class LinkTargets {
   }
 
   /** The path of the page a link's path names (see `pagePath`), if any. */
-  private pageOf(path: string): string | undefined {
+  pageOf(path: string): string | undefined {
     const folder = this.folderOf(path);
     return folder === undefined ? undefined : `${folder}${fileForPath(path.slice(folder.length))}`;
   }

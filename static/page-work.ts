@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { StaticPreviewFile, StaticPreviews } from '../contract/index.ts';
 import { parseContent, type ParsedHtml } from '../extraction/html/parse.ts';
+import { headsBeforeBody, parseRefresh, refreshContent } from '../extraction/html/refresh.ts';
 import { previewOfSection } from '../extraction/jobs.ts';
 import { splitParsed } from '../extraction/sections.ts';
 import type { SplitPage } from '../extraction/structure/split-page.ts';
@@ -38,6 +39,11 @@ export interface PageJobs {
       split: SplitPage | undefined;
       /** The targets previewed, in the order the previews' file has them. */
       fragments: string[];
+      /**
+       * Where the page forwards the reader at once, as `<pagePath>#<fragment>` (the fragment may be empty),
+       * when that is another page of its version: then it has no previews of its own (none are written).
+       */
+      forward: string | undefined;
     } & WrittenPreviews;
   };
   /** A page's previews again, of all the targets in it the site links to, in place of those the first read wrote. */
@@ -46,8 +52,11 @@ export interface PageJobs {
       file: string;
       pageUrl: string;
       fragments: string[];
-      /** The targets the first read previewed: their previews are taken from its files, not made again. */
-      previewed: string[];
+      /**
+       * The targets the first read previewed: their previews are taken from its files, not made again;
+       * undefined where it wrote none (the page forwards to one that turned out not to be the site's).
+       */
+      previewed: string[] | undefined;
       previewsAt: string;
       /** Parts the first read wrote (`WrittenPreviews.parts`): those beyond the new ones' are removed. */
       writtenParts: number;
@@ -108,6 +117,24 @@ function previewFiles(previews: StaticPreviews): [string, string][] {
   return [['.json', JSON.stringify(main)], ...parts.map((part, index): [string, string] => [`.${index}.json`, JSON.stringify(part)])];
 }
 
+/**
+ * Where a page forwards the reader at once (a refresh without delay) when that is another page of its
+ * version, as `<pagePath>#<fragment>`; `path`: the page's `pagePath`.
+ */
+function forwardOf(parsed: ParsedHtml, pageUrl: string, path: string, pages: LinkTargets): string | undefined {
+  const content = refreshContent(headsBeforeBody(parsed.document));
+  const refresh = content === undefined ? undefined : parseRefresh(content, pageUrl);
+  if (refresh?.delay !== 0 || refresh.url.origin !== new URL(pageUrl).origin) return undefined;
+  let target: string | undefined;
+  try {
+    target = pages.pageOf(decodeURIComponent(refresh.url.pathname.slice(1)));
+  } catch {
+    return undefined;
+  }
+  const same = target !== undefined && target !== path && pages.folderOf(target) === pages.folderOf(path);
+  return same ? `${target}${refresh.url.hash || '#'}` : undefined;
+}
+
 /** Folders made by this thread. */
 const folders = new Set<string>();
 
@@ -165,22 +192,26 @@ const jobs: { [K in PageJobKind]: (input: PageJobInput<K>) => PageJobOutput<K> }
     const links = new FragmentLinks(pageUrl);
     const parsed = parseContent(readParts(file), links.observe);
     const own = new LinkTargets(versionPaths);
-    own.add(links.list());
-    const previewed = [...new Set([...fragments, ...own.of(path)])];
-    const previews = previewsOf(parsed, pageUrl, ['', ...previewed]);
+    const forward = forwardOf(parsed, pageUrl, path, own);
+    let written: Pick<PageJobOutput<'page'>, 'fragments'> & WrittenPreviews = { fragments: [], previews: 0, bytes: 0, parts: 0 };
+    if (forward === undefined) {
+      own.add(links.list());
+      const previewed = [...new Set([...fragments, ...own.of(path)])];
+      written = { fragments: previewed, ...writePreviews(previewsAt, previewsOf(parsed, pageUrl, ['', ...previewed])) };
+    }
     // After the previews: splitting takes the noise out of the tree.
     const split = indexedAs === undefined ? undefined : splitParsed(parsed, indexedAs);
-    return { links: links.list(), split, fragments: previewed, ...writePreviews(previewsAt, previews) };
+    return { links: links.list(), split, forward, ...written };
   },
   /**
    * Only the targets the first read did not preview are previewed (a page read again is most often an
    * API reference of hundreds of targets, a few of them new); the others' previews come from its files.
    */
   previews({ file, pageUrl, fragments, previewed, previewsAt, writtenParts }) {
-    const before = new Set(['', ...previewed]);
-    const added = fragments.filter((fragment) => !before.has(fragment));
+    const before = new Set(previewed && ['', ...previewed]);
+    const added = ['', ...fragments].filter((fragment) => !before.has(fragment));
     const made = added.length ? previewsOf(parseContent(readParts(file)), pageUrl, added) : {};
-    const written = readPreviews(previewsAt, writtenParts);
+    const written = previewed ? readPreviews(previewsAt, writtenParts) : {};
     // In the order a first read would have written them: the opening, then the targets.
     const previews: StaticPreviews = {};
     for (const fragment of ['', ...fragments]) {

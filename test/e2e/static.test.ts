@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +24,16 @@ beforeAll(async () => {
   const docs = join(work, 'site');
   cpSync(`${demoBuild}aurora`, docs, { recursive: true });
   cpSync(`${demoBuild}aurora-es/es`, join(docs, 'es'), { recursive: true });
+  // A page moved elsewhere, as Sphinx's redirects leave it, and a page that links to it.
+  mkdirSync(join(docs, 'en/latest/generated'));
+  writeFileSync(
+    join(docs, 'en/latest/generated/lease.html'),
+    '<html><head><meta http-equiv="refresh" content="0; url=../glossary.html#term-lease"/></head><body>Moved.</body></html>',
+  );
+  writeFileSync(
+    join(docs, 'en/latest/moved.html'),
+    '<html><head><title>Moved</title></head><body><main><h1>Moved</h1><p><a href="generated/lease.html">lease</a></p></main></body></html>',
+  );
   await buildStatic({ docs, inject: true });
   files = await serveFolders({ '/': docs });
   browser = await launchChromium();
@@ -61,6 +71,14 @@ describe('a static site after doclens build --inject', () => {
     expect(await page.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
     await page.goto(`${files.url}/en/latest/quickstart.html`);
     expect(await previewByKeyboard(page, 'div[role="main"] a[href*="api/scheduler.html#aurora.Scheduler"]')).toContain('Scheduler');
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('previews where a link to a page that forwards the reader at once lands', async () => {
+    await open('en/latest/moved.html');
+    await page.hover('main a[href="generated/lease.html"]');
+    await page.locator('doclens-preview [part~="content"]').waitFor();
+    expect(await page.locator('doclens-preview [part~="title"]').textContent()).toBe('lease');
     expect(elsewhere).toEqual([]);
   });
 

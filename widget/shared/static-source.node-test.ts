@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,11 @@ beforeAll(async () => {
   // The demo's aurora as the hosting service lays it out, its Spanish translation beside it.
   cpSync(join(demo, 'aurora'), join(dir, 'docs'), { recursive: true });
   cpSync(join(demo, 'aurora-es/es'), join(dir, 'docs/es'), { recursive: true });
+  // Pages moved elsewhere, as Sphinx's redirects leave them: one to the glossary, one to a term in it.
+  const moved = (to: string) => `<html><head><meta http-equiv="refresh" content="0;URL=${to}"/></head><body>Moved.</body></html>`;
+  mkdirSync(join(dir, 'docs/en/latest/generated'));
+  writeFileSync(join(dir, 'docs/en/latest/generated/glossary.html'), moved('../glossary.html'));
+  writeFileSync(join(dir, 'docs/en/latest/generated/trigger.html'), moved('../glossary.html#term-trigger'));
   await buildStatic({ docs: join(dir, 'docs') });
   server = await serveFolders({ '/': join(dir, 'docs') });
   source = new StaticSource(`${server.url}/_doclens/`);
@@ -73,6 +78,18 @@ describe('StaticSource', () => {
   it('previews a folder’s page linked without its slash, as a static server redirects it (MkDocs’ absolute links)', async () => {
     const withSlash = await source.preview(`${server.url}/en/latest/api/`);
     expect(await source.preview(`${server.url}/en/latest/api`)).toMatchObject({ title: withSlash.title, content: withSlash.content });
+  });
+
+  it('previews where a page that forwards the reader at once lands, at the fragment it forwards to', async () => {
+    const glossary = await source.preview(`${server.url}/en/latest/glossary.html`);
+    const moved = await source.preview(`${server.url}/en/latest/generated/glossary.html#anything`);
+    expect(moved).toMatchObject({ title: glossary.title, content: glossary.content, fragment: null, missing_fragment: false });
+    const term = await source.preview(`${server.url}/en/latest/generated/trigger.html`);
+    expect(term).toMatchObject({ fragment: 'term-trigger', missing_fragment: false });
+    expect(term.title).toMatch(/trigger/i);
+    // Still a page of its version, for the switcher.
+    const context = await source.pageContext({ url: `${server.url}/en/latest/generated/glossary.html` });
+    expect(context.versions.find((version) => version.slug === 'latest')).toMatchObject({ exists: true });
   });
 
   it('tells, once the site’s files are read, that links off its pages cannot preview', async () => {

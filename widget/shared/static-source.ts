@@ -28,9 +28,15 @@ const notFound = (message: string) => new ProxyRequestError('not_found', 404, 'n
  * `index.html`, and so is `guide` (MkDocs' links written without the slash, which servers redirect), else
  * `guide.html`; undefined for a page the build did not write.
  */
-function pageFile(pages: StaticPageList, path: string): string | undefined {
+function pageFile({ pages }: StaticPageList, path: string): string | undefined {
   const files = path === '' || path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`, `${path}.html`];
   return files.find((file) => pages.includes(file));
+}
+
+/** A forward's page and fragment (see `StaticPageList.forwards`). */
+function splitFragment(forward: string): [string, string] {
+  const hash = forward.indexOf('#');
+  return hash === -1 ? [forward, ''] : [forward.slice(0, hash), forward.slice(hash + 1)];
 }
 
 const encodedPath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
@@ -195,10 +201,13 @@ export class StaticSource implements DataSource {
     const target = new URL(url);
     const located = this.locate(site, target);
     if (!located) throw notFound('The link leads outside this documentation site.');
-    const page = pageFile(await this.read<StaticPageList>(`${located.version.data}pages.json`), located.path);
-    if (!page) throw notFound('The link leads to no page of this documentation site.');
+    const pages = await this.read<StaticPageList>(`${located.version.data}pages.json`);
+    const linked = pageFile(pages, located.path);
+    if (!linked) throw notFound('The link leads to no page of this documentation site.');
+    // A page that forwards the reader at once: where a browser lands, at the fragment it forwards to if any.
+    const forward = pages.forwards?.[linked];
+    const [page, fragment] = forward === undefined ? [linked, target.hash.slice(1)] : splitFragment(forward);
     const file = `${located.version.data}previews/${encodedPath(page)}`;
-    const fragment = target.hash.slice(1);
     const { previews, parts } = await this.read<StaticPreviewFile>(`${file}.json`);
     let found = previews[fragment];
     if (!found && fragment && parts) {
