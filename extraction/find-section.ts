@@ -3,7 +3,7 @@ import { compile, is } from 'css-select';
 import { appendChild, textContent } from 'domutils';
 import { absolutizeReferences } from './html/links.ts';
 import { cheerioOf, parseHtml, toHtml, type ParsedHtml } from './html/parse.ts';
-import { findMainContent } from './html/structure.ts';
+import { domhandlerTree, findMainContent } from './html/structure.ts';
 import { simpleSelector } from './selector.ts';
 import { percentDecoded } from './structure/tree.ts';
 
@@ -47,15 +47,12 @@ const SPHINX_SECTION = compile('div.section, section[id]:not([id=""])');
 /** Lists whose terms are each taken alone (see `singleEntryList`). */
 const SINGLE_ENTRY_LISTS = compile('.glossary, .citation');
 
-/** An element's parent element (a document is none). */
-const parentElement = (element: Element): Element | undefined => (element.parent && isTag(element.parent) ? element.parent : undefined);
-
 /**
  * Sphinx writes `.. _label:` targets as an empty span at the top of their section (a `div.section`
  * before docutils 0.18, a `section` with an id after): the section is what a reader wants.
  */
 function isSphinxLabelTarget(element: Element): boolean {
-  const parent = parentElement(element);
+  const parent = domhandlerTree.parent(element);
   return element.name === 'span' && textContent(element) === '' && parent !== undefined && is(parent, SPHINX_SECTION);
 }
 
@@ -78,8 +75,8 @@ export function nextDefinition(term: Element): Element | undefined {
 }
 
 function applySphinxRules(element: Element): Element {
-  const node = isSphinxLabelTarget(element) ? parentElement(element)! : element;
-  const list = parentElement(node);
+  const node = isSphinxLabelTarget(element) ? domhandlerTree.parent(element)! : element;
+  const list = domhandlerTree.parent(node);
   if (node.name !== 'dt' || list === undefined) return node;
   return is(list, SINGLE_ENTRY_LISTS) ? singleEntryList(node, list) : list;
 }

@@ -110,18 +110,10 @@ interface ContentElements {
 /** The elements below `root` that splitting reads (see `ContentElements`). */
 function contentElements(root: Element): ContentElements {
   const found: ContentElements = { noise: [], lists: [], headings: [] };
-  // Without recursion, as `descendants` walks: a page's nesting is its author's choice.
-  const stack: { children: AnyNode[]; index: number }[] = [{ children: root.children, index: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const child = top.children[top.index++];
-    if (child === undefined) stack.pop();
-    else if (isTag(child)) {
-      if (isNoise(child) || isPermalink(domhandlerTree, child, false)) found.noise.push(child);
-      if (child.name === 'dl') found.lists.push(child);
-      else if (isHeadingName(child.name)) found.headings.push(child);
-      if (child.children.length > 0) stack.push({ children: child.children, index: 0 });
-    }
+  for (const element of descendants(root)) {
+    if (isNoise(element) || isPermalink(domhandlerTree, element, false)) found.noise.push(element);
+    if (element.name === 'dl') found.lists.push(element);
+    else if (isHeadingName(element.name)) found.headings.push(element);
   }
   return found;
 }
