@@ -489,6 +489,17 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('forecast with an arima model')[0]?.path).not.toBe('api/kit.tsa.ARIMA.html');
   });
 
+  it('ranks an object the query names by its initials above guides that say its words as much', () => {
+    const site = new SearchIndex();
+    const guide = 'Weighted least squares weighs each observation by the inverse of its variance.';
+    addHtml(site, 'guide/weights.html', sphinxPage('Observations', guide));
+    const variance = 'When variances differ, least squares fits better with weighted observations.';
+    addHtml(site, 'guide/variance.html', sphinxPage('Unequal variances', variance));
+    const wls = { name: 'kit.regression.WLS', type: 'class', text: 'A regression model fit by weighted least squares.' };
+    addHtml(site, 'api/kit.regression.WLS.html', sphinxPage('kit.regression.WLS', 'Regression models.', [wls]));
+    expect(site.search('weighted least squares')[0]?.path).toBe('api/kit.regression.WLS.html');
+  });
+
   it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
     const site = new SearchIndex();
     addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));

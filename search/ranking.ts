@@ -1,5 +1,6 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
+import { namedInWords } from './named-in-words.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
@@ -8,6 +9,7 @@ import {
   GLOBAL_NAME_TIER,
   NAME_TIER,
   NAMED_AS_CODE_WEIGHT,
+  NAMED_IN_WORDS_WEIGHT,
   NEAR,
   OVERVIEW_DISCOUNT,
   PAGE_TITLE_TIER,
@@ -51,7 +53,7 @@ export interface RankedSection {
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
- *    code is written ("an ARIMA model") more.
+ *    code is written ("an ARIMA model") more, and so does one it names by initials or glued words ("weighted least squares").
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -161,6 +163,7 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
           : 1;
     return { section, result, base: result.score * weight * overview * entry, tier: 0, score: 0 };
   });
+  for (const named of namedInWords(ranked, query)) named.base *= NAMED_IN_WORDS_WEIGHT;
   return ranked.sort((a, b) => b.base - a.base);
 }
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { wordsNaming } from './named-in-words.ts';
+
+const words = (query: string) => query.split(' ');
+
+describe('wordsNaming', () => {
+  it('reads a name as the initials of consecutive words, or as whole words and initials glued', () => {
+    expect(wordsNaming(words('weighted least squares'))('WLS')).toBe(3);
+    expect(wordsNaming(words('empirical cumulative distribution function'))('ECDF')).toBe(4);
+    expect(wordsNaming(words('kolmogorov smirnov test'))('kstest')).toBe(3);
+    expect(wordsNaming(words('recursive least squares'))('RecursiveLS')).toBe(3);
+    expect(wordsNaming(words('read hierarchical data format file'))('read_hdf')).toBe(4);
+    expect(wordsNaming(words('unobserved components model'))('UnobservedComponents')).toBe(2);
+  });
+
+  it('reads a name by its last parts for half a word less', () => {
+    expect(wordsNaming(words('write comma separated values file'))('to_csv')).toBe(2.5);
+    expect(wordsNaming(words('world coordinate system'))('BaseLowLevelWCS')).toBe(2.5);
+    expect(wordsNaming(words('world coordinate system'))('WCS')).toBe(3);
+  });
+
+  it('reads no name where the words do not make it as a reader would write it', () => {
+    // One word's initial beside a whole word.
+    expect(wordsNaming(words('amazon simple queue service'))('Queues')).toBe(0);
+    // Words joined by underscores: a name spelled in words, read by the matching.
+    expect(wordsNaming(words('isolation level'))('isolation_level')).toBe(0);
+    expect(wordsNaming(words('isolation level'))('set_isolation_level')).toBe(0);
+    expect(wordsNaming(words('expression trees'))('build_expression_tree')).toBe(0);
+    // Words glued in lower case: an English compound as often as a name.
+    expect(wordsNaming(words('time scales tdb utc'))('timescale')).toBe(0);
+    // Two initials, or one word.
+    expect(wordsNaming(words('least squares'))('LS')).toBe(0);
+    expect(wordsNaming(words('wls'))('WLS')).toBe(0);
+    // Words apart in the query (another token between them).
+    expect(wordsNaming(['weighted', '', 'least', 'squares'])('WLS')).toBe(0);
+  });
+});

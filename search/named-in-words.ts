@@ -1,0 +1,102 @@
+import type { IndexedSection } from './fields.ts';
+import { singularOf } from './terms.ts';
+
+/**
+ * Objects a query names in words: API references name a concept by its initials or by its words glued
+ * (`WLS` for "weighted least squares", `kstest` for "kolmogorov smirnov test", `read_hdf` for "read hierarchical
+ * data format", `UnobservedComponents`), readers by its words.
+ */
+
+/** The fewest of the query's words a name must say: one word that is a name is rule 1's exact name. */
+const MIN_WORDS = 2;
+
+/** The fewest letters of a name said so: two initials name too much (`ls`, `cf`). */
+const MIN_LETTERS = 3;
+
+/**
+ * How many consecutive words of `words` (plain, in lower case; '' for another token) a name says, the most of any run;
+ * 0 below `MIN_WORDS`. A word is said whole (a plural by its singular too), or two words and more by their initials (`ks`
+ * of "kolmogorov smirnov": one initial beside whole words says nothing, `queues` is no "queue service"). The name is said
+ * whole, in any case, or by its last parts (`csv` of `to_csv`, `kde` of `gaussian_kde`), half a word less: "world
+ * coordinate system" is `WCS` before `BaseLowLevelWCS`. Curried: a query's words are read once for the names of all the
+ * sections found.
+ */
+export function wordsNaming(words: readonly string[]): (name: string) => number {
+  const firsts = new Set(words.filter(Boolean).map((word) => word[0]));
+  const singulars = words.map(singularOf);
+  return (name) => {
+    let most = 0;
+    for (const [at, written] of lastParts(name).entries()) {
+      const said = written.replaceAll('_', '').toLowerCase();
+      if (said.length < MIN_LETTERS || !firsts.has(said[0])) continue;
+      // Words joined by underscores (`isolation_level`) are a name spelled in words (`QueryReading.spelled`).
+      if (written.split('_').every((part) => words.includes(part.toLowerCase()) || singulars.includes(part.toLowerCase()))) continue;
+      // Words glued in lower case are an English compound as often as a name ("timescale", "setup"): a name by initials only.
+      const byInitials = !/.[A-Z]/.test(written);
+      for (let start = 0; start < words.length; start++) {
+        if (words[start]![0] !== said[0]) continue;
+        const count = saying(said, words, singulars, start, 0, byInitials);
+        if (count >= MIN_WORDS) most = Math.max(most, at === 0 ? count : count - 0.5);
+      }
+    }
+    return most;
+  };
+}
+
+/**
+ * How many words from `at` say the rest of `name` from `from` (see `wordsNaming`; `singulars`: theirs), `byInitials`: some
+ * of them by their initials; -1 if they cannot.
+ */
+function saying(
+  name: string,
+  words: readonly string[],
+  singulars: readonly string[],
+  at: number,
+  from: number,
+  byInitials: boolean,
+): number {
+  if (from === name.length) return byInitials ? -1 : 0;
+  let best = -1;
+  const take = (count: number, next: number, initials: boolean) => {
+    const rest = saying(name, words, singulars, at + count, next, byInitials && !initials);
+    if (rest >= 0) best = Math.max(best, count + rest);
+  };
+  const word = words[at];
+  // A token that is no plain word ('') ends a run.
+  if (!word) return -1;
+  if (name.startsWith(word, from)) take(1, from + word.length, false);
+  const singular = singulars[at]!;
+  if (singular !== word && name.startsWith(singular, from)) take(1, from + singular.length, false);
+  let initials = 0;
+  while (words[at + initials] && name[from + initials] === words[at + initials]![0]) {
+    initials++;
+    if (initials >= 2) take(initials, from + initials, true);
+  }
+  return best;
+}
+
+/** A name, then each run of its last parts (split at underscores and capitals), as written. */
+function lastParts(name: string): string[] {
+  if (/^[a-z]+$/.test(name)) return [name];
+  const starts = [...name.matchAll(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g)].map((part) => part.index);
+  return starts.map((start) => name.slice(start));
+}
+
+/**
+ * The documented objects among `found` that the query names in words (see `wordsNaming`), those that say the most of its
+ * words: "empirical cumulative distribution function" is `ECDF`, not the methods named `cdf`.
+ */
+export function namedInWords<T extends { section: IndexedSection }>(found: readonly T[], query: readonly string[]): T[] {
+  const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
+  if (words.filter(Boolean).length < MIN_WORDS) return [];
+  const naming = wordsNaming(words);
+  const said = new Map<string, number>();
+  const saidBy = ({ section }: T) => {
+    if (!section.apiName || !section.documented) return 0;
+    const { apiName } = section;
+    if (!said.has(apiName)) said.set(apiName, naming(apiName.slice(Math.max(apiName.lastIndexOf('.'), apiName.lastIndexOf(':')) + 1)));
+    return said.get(apiName)!;
+  };
+  const most = found.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
+  return most ? found.filter((entry) => saidBy(entry) === most) : [];
+}
