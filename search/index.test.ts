@@ -500,6 +500,16 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('weighted least squares')[0]?.path).toBe('api/kit.regression.WLS.html');
   });
 
+  it('ranks a page titled by the initials of the words of the query above pages that say its words more', () => {
+    const site = new SearchIndex();
+    const wsgi = 'Deploy Kit behind a web server: Gunicorn, uWSGI and mod_wsgi speak its interface.';
+    addHtml(site, 'howto/wsgi.html', sphinxPage('How to deploy with WSGI', wsgi));
+    addHtml(site, 'howto/checklist.html', sphinxPage('Deployment checklist', 'Check the web server and its gateway before you deploy.'));
+    const settings = 'The web server reads these; a gateway interface reads them too, with the server.';
+    addHtml(site, 'ref/settings.html', sphinxPage('Settings', settings));
+    expect(site.search('web server gateway interface')[0]?.path).toBe('howto/wsgi.html');
+  });
+
   it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
     const site = new SearchIndex();
     addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));

@@ -2,9 +2,9 @@ import type { IndexedSection } from './fields.ts';
 import { singularOf } from './terms.ts';
 
 /**
- * Objects a query names in words: API references name a concept by its initials or by its words glued
- * (`WLS` for "weighted least squares", `kstest` for "kolmogorov smirnov test", `read_hdf` for "read hierarchical
- * data format", `UnobservedComponents`), readers by its words.
+ * Objects and pages a query names in words: API references and titles name a concept by its initials or by its words
+ * glued (`WLS` for "weighted least squares", `kstest` for "kolmogorov smirnov test", `read_hdf` for "read hierarchical
+ * data format", `UnobservedComponents`, "How to deploy with WSGI"), readers by its words.
  */
 
 /** The fewest of the query's words a name must say: one word that is a name is rule 1's exact name. */
@@ -82,21 +82,34 @@ function lastParts(name: string): string[] {
   return starts.map((start) => name.slice(start));
 }
 
+/** Capitals a title names a concept by (`WSGI` of "How to deploy with WSGI", `SQS` of "Amazon SQS Transport"). */
+const ACRONYM = /\b[A-Z][A-Z\d]{2,}(?=s?\b)/g;
+
 /**
- * The documented objects among `found` that the query names in words (see `wordsNaming`), those that say the most of its
- * words: "empirical cumulative distribution function" is `ECDF`, not the methods named `cdf`.
+ * The sections among `found` that the query names in words (see `wordsNaming`), those that say the most of its words:
+ * "empirical cumulative distribution function" is `ECDF`, not the methods named `cdf`. A documented object by its name;
+ * another section by an acronym in its title or its page's, half a word less than an object so named (the class `WCS`
+ * before the sections titled "Slicing of WCS objects").
  */
 export function namedInWords<T extends { section: IndexedSection }>(found: readonly T[], query: readonly string[]): T[] {
   const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
   if (words.filter(Boolean).length < MIN_WORDS) return [];
   const naming = wordsNaming(words);
-  const said = new Map<string, number>();
-  const saidBy = ({ section }: T) => {
-    if (!section.apiName || !section.documented) return 0;
-    const { apiName } = section;
-    if (!said.has(apiName)) said.set(apiName, naming(apiName.slice(Math.max(apiName.lastIndexOf('.'), apiName.lastIndexOf(':')) + 1)));
-    return said.get(apiName)!;
+  // What each name and title says, read once: found sections share their pages' titles and their objects' names.
+  const names = new Map<string, number>();
+  const titles = new Map<string, number>();
+  const saidOnce = (text: string, read: (text: string) => number, said: Map<string, number>) => {
+    if (!said.has(text)) said.set(text, read(text));
+    return said.get(text)!;
   };
+  const ownName = (apiName: string) => naming(apiName.slice(Math.max(apiName.lastIndexOf('.'), apiName.lastIndexOf(':')) + 1));
+  const inTitle = (title: string) => Math.max(0, ...(title.match(ACRONYM) ?? []).map((acronym) => naming(acronym) - 0.5));
+  const saidBy = ({ section }: T) =>
+    section.apiName
+      ? section.documented
+        ? saidOnce(section.apiName, ownName, names)
+        : 0
+      : Math.max(saidOnce(section.title, inTitle, titles), saidOnce(section.pageName, inTitle, titles));
   const most = found.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
   return most ? found.filter((entry) => saidBy(entry) === most) : [];
 }
