@@ -34,4 +34,10 @@ describe('wordsNaming', () => {
     // Words apart in the query (another token between them).
     expect(wordsNaming(['weighted', '', 'least', 'squares'])('WLS')).toBe(0);
   });
+
+  it('reads a long query of one-letter words against a long name once per place', () => {
+    const letters = Array.from({ length: 32 }, (_, at) => (at % 2 ? 'y' : 'x'));
+    expect(wordsNaming(letters)('xy'.repeat(16))).toBe(32);
+    expect(wordsNaming(letters)(`${'xy'.repeat(16)}q`)).toBe(0);
+  });
 });

@@ -33,9 +33,10 @@ export function wordsNaming(words: readonly string[]): (name: string) => number 
       if (written.split('_').every((part) => words.includes(part.toLowerCase()) || singulars.includes(part.toLowerCase()))) continue;
       // Words glued in lower case are an English compound as often as a name ("timescale", "setup"): a name by initials only.
       const byInitials = !/.[A-Z]/.test(written);
+      const sayingFrom = saying(said, words, singulars);
       for (let start = 0; start < words.length; start++) {
         if (words[start]![0] !== said[0]) continue;
-        const count = saying(said, words, singulars, start, 0, byInitials);
+        const count = sayingFrom(start, byInitials);
         if (count >= MIN_WORDS) most = Math.max(most, at === 0 ? count : count - 0.5);
       }
     }
@@ -44,35 +45,38 @@ export function wordsNaming(words: readonly string[]): (name: string) => number 
 }
 
 /**
- * How many words from `at` say the rest of `name` from `from` (see `wordsNaming`; `singulars`: theirs), `byInitials`: some
- * of them by their initials; -1 if they cannot.
+ * How many words from a place in `words` say `name` (see `wordsNaming`; `singulars`: theirs), `byInitials`: some of them
+ * by their initials; -1 if they cannot. What each place in the words and in the name leads to is read once: one-letter
+ * words ("x y x y…") would otherwise read a long name in exponentially many ways.
  */
-function saying(
-  name: string,
-  words: readonly string[],
-  singulars: readonly string[],
-  at: number,
-  from: number,
-  byInitials: boolean,
-): number {
-  if (from === name.length) return byInitials ? -1 : 0;
-  let best = -1;
-  const take = (count: number, next: number, initials: boolean) => {
-    const rest = saying(name, words, singulars, at + count, next, byInitials && !initials);
-    if (rest >= 0) best = Math.max(best, count + rest);
+function saying(name: string, words: readonly string[], singulars: readonly string[]) {
+  const known = new Map<number, number>();
+  const from = (at: number, letter: number, byInitials: boolean): number => {
+    if (letter === name.length) return byInitials ? -1 : 0;
+    const key = (at * (name.length + 1) + letter) * 2 + (byInitials ? 1 : 0);
+    let best = known.get(key);
+    if (best !== undefined) return best;
+    best = -1;
+    const take = (count: number, next: number, initials: boolean) => {
+      const rest = from(at + count, next, byInitials && !initials);
+      if (rest >= 0) best = Math.max(best!, count + rest);
+    };
+    const word = words[at];
+    // A token that is no plain word ('') ends a run.
+    if (word) {
+      if (name.startsWith(word, letter)) take(1, letter + word.length, false);
+      const singular = singulars[at]!;
+      if (singular !== word && name.startsWith(singular, letter)) take(1, letter + singular.length, false);
+      let initials = 0;
+      while (words[at + initials] && name[letter + initials] === words[at + initials]![0]) {
+        initials++;
+        if (initials >= 2) take(initials, letter + initials, true);
+      }
+    }
+    known.set(key, best);
+    return best;
   };
-  const word = words[at];
-  // A token that is no plain word ('') ends a run.
-  if (!word) return -1;
-  if (name.startsWith(word, from)) take(1, from + word.length, false);
-  const singular = singulars[at]!;
-  if (singular !== word && name.startsWith(singular, from)) take(1, from + singular.length, false);
-  let initials = 0;
-  while (words[at + initials] && name[from + initials] === words[at + initials]![0]) {
-    initials++;
-    if (initials >= 2) take(initials, from + initials, true);
-  }
-  return best;
+  return (at: number, byInitials: boolean) => from(at, 0, byInitials);
 }
 
 /** A name, then each run of its last parts (split at underscores and capitals), as written. */
