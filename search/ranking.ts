@@ -1,6 +1,7 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { isPlain, type QueryReading } from './query.ts';
+import { howToWeights } from './questions.ts';
 import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
   CHANGELOG_WEIGHT,
@@ -135,8 +136,10 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
   const asksForReleases = asksForReleasesIn(query);
   // A lone word is rule 1's exact name; among other words, one written as code names an object.
   const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
-  const ranked: RankedSection[] = results.map((result) => {
-    const section = site.section(result.id);
+  const sections = results.map(({ id }) => site.section(id));
+  const howTo = howToWeights(query, asCode, sections);
+  const ranked: RankedSection[] = results.map((result, index) => {
+    const section = sections[index]!;
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
     // (in their title, not in passing) weigh more.
     const weight = !section.changelog
@@ -159,7 +162,7 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
         : asCode.some((token) => namesObject(section.apiName!, token))
           ? NAMED_AS_CODE_WEIGHT
           : 1;
-    return { section, result, base: result.score * weight * overview * entry, tier: 0, score: 0 };
+    return { section, result, base: result.score * weight * overview * entry * howTo(section), tier: 0, score: 0 };
   });
   return ranked.sort((a, b) => b.base - a.base);
 }
