@@ -1034,6 +1034,21 @@ describe('words as readers type them', () => {
     expect(paths(site, 'differential')[0]).toBe('geometry.html');
   });
 
+  it('reads a lone word typed in the plural as the concept a heading names so, not the class named in the singular', () => {
+    const site = new SearchIndex();
+    const text = 'A generator writes a message out as text. Each generator takes a policy; generators of mail.';
+    const generator = { name: 'kit.mail.Generator', type: 'class', text };
+    addHtml(site, 'mail.html', sphinxPage('Mail', 'Messages and their parts.', [generator]));
+    const iterators =
+      '<html><body><div role="main"><section id="top"><h1>Iterators</h1><p>Loops over values, one at a time.</p>' +
+      '<section id="generators"><h2>Generators</h2><p>A function that yields values makes a generator.</p></section>' +
+      '</section></div></body></html>';
+    addHtml(site, 'iterators.html', iterators);
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Part ${n} of the guide, on loops.`));
+    expect(paths(site, 'generators')[0]).toBe('iterators.html');
+    expect(paths(site, 'Generator')[0]).toBe('mail.html');
+  });
+
   /** A site with namesakes: `drop` and `drop_duplicates` on frames (which the guides talk about) and on columns. */
   function namesSite(): SearchIndex {
     const site = new SearchIndex();

@@ -1,8 +1,9 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
+import { saysAsTyped } from './as-typed.ts';
 import type { Found } from './matching.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { howToWeights } from './questions.ts';
-import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
   CHANGELOG_WEIGHT,
   CLASS_NAME_LIFT,
@@ -52,7 +53,7 @@ export interface RankedSection {
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
- *    code is written ("an ARIMA model") more.
+ *    code is written ("an ARIMA model") more; a reference page's entries weigh less for a question of how to do something.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -109,13 +110,9 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
             : TITLE_TIER;
   // A title that says the query's words as typed says what the reader meant; one that says other words of their stems
   // may not ("differentiation" finds the heading "Differentiation" before the class `Differential`).
-  const typed = query.filter((word) => /^[a-z]+$/i.test(word)).map(singularOf);
+  const saysTyped = saysAsTyped(query);
   for (const entry of titled)
-    if (
-      entry.tier < NAME_TIER &&
-      typed.length &&
-      [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some((title) => saysAll(title, typed))
-    )
+    if (entry.tier < NAME_TIER && [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some(saysTyped))
       entry.tier += WRITTEN_TIER;
   // A lone word may ask what a page is about: one whose title holds it and all of whose sections say it ranks with a
   // section titled by the word on a page about something else (for "intersph…", the extension's page beside the
@@ -265,12 +262,6 @@ function onPagesAbout(ranked: RankedSection[], terms: ReadonlySet<string>, asksF
   return counted.filter(
     ({ section }) => found.get(section.path) === section.pageSections && holdsAll(titleTerms(fieldOf(section, 'pageName')!), terms),
   );
-}
-
-/** Whether a title says each of the words, as written (in any case, plurals as their singular). */
-function saysAll(title: string, words: readonly string[]): boolean {
-  const written = new Set(tokens(title).map(singularOf));
-  return words.every((word) => written.has(word));
 }
 
 /**
