@@ -10,7 +10,11 @@ import { HOW_TO_WORDS, REFERENCE_FOR_HOW_TO } from './weights.ts';
  * `lambdify` documents the task at length), which is that object's page, as much an answer as a guide.
  * Returns what each section found weighs for the query: `REFERENCE_FOR_HOW_TO` for the reference's entries, else 1.
  */
-export function howToWeights(query: readonly string[], asCode: readonly string[], found: readonly IndexedSection[]) {
+export function howToWeights(
+  query: readonly string[],
+  asCode: readonly string[],
+  found: readonly IndexedSection[],
+): (section: IndexedSection) => number {
   if (query.length < HOW_TO_WORDS || asCode.length) return () => 1;
   const objectPages = new Set(found.filter((section) => section.apiName && namesItsPage(section)).map((section) => section.path));
   return (section: IndexedSection) =>
