@@ -510,6 +510,62 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('web server gateway interface')[0]?.path).toBe('howto/wsgi.html');
   });
 
+  it('ranks a guide above reference entries whose names hold the words of a question of how to do something', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'reference/messaging.html',
+      sphinxPage('Core API', 'The classes of the library, by module.', [
+        { name: 'kit.Producer.publish', text: 'Publish a message to an exchange.' },
+        { name: 'kit.Queue.routing_key', type: 'attribute', text: 'The routing key of the messages the queue is bound to.' },
+        ...['close', 'connect', 'consume', 'declare', 'drain', 'flow', 'purge', 'qos', 'recover', 'revive', 'select', 'wait'].map(
+          (name) => ({
+            name: `kit.Channel.${name}`,
+            text: `Calls ${name} on the channel and returns when the broker answers.`,
+          }),
+        ),
+      ]),
+    );
+    addHtml(
+      site,
+      'guide/producers.html',
+      sphinxPage(
+        'Producers',
+        'To publish a message, a producer sends it to an exchange with a routing key; the exchange routes the message to ' +
+          'the queues bound with that routing key. Publish each message with the key its consumers listen on.',
+      ),
+    );
+    for (const topic of ['Consumers', 'Connections', 'Serialization', 'Pools'])
+      addHtml(site, `guide/${topic.toLowerCase()}.html`, sphinxPage(topic, `${topic} of the messaging library, and how to use them.`));
+    expect(site.search('publish a message with a routing key')[0]?.path).toBe('guide/producers.html');
+    // A name, or a question that writes one as code, still asks for the object.
+    expect(site.search('Producer.publish')[0]?.path).toBe('reference/messaging.html');
+    expect(site.search('publish a message with a routing_key')[0]?.path).toBe('reference/messaging.html');
+  });
+
+  it("ranks an object's own page (titled by its name) as an answer to a question of how to do something, as a guide", () => {
+    const site = new SearchIndex();
+    const docstring =
+      'Turns an expression into a numpy function that evaluates it fast on arrays. The numpy function it returns takes ' +
+      'the symbols of the expression as arguments, in order.';
+    const entries = [
+      { name: 'kit.utils.lambdify', text: docstring },
+      { name: 'kit.utils.implemented_function', text: 'Adds a numeric implementation to a symbolic function.' },
+      { name: 'kit.utils.lambdastr', text: 'The source of the function lambdify would make, as a string.' },
+    ];
+    addHtml(site, 'api/lambdify.html', sphinxPage('Lambdify', 'Numeric evaluation.', entries));
+    addHtml(
+      site,
+      'guide/numeric.html',
+      sphinxPage(
+        'Numeric computation with numpy',
+        'To evaluate an expression on many values, turn the expression into a numpy function with lambdify: a numpy ' +
+          'function of the expression is fast, and numpy functions take arrays.',
+      ),
+    );
+    expect(site.search('turn an expression into a numpy function')[0]?.path).toBe('api/lambdify.html');
+  });
+
   it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
     const site = new SearchIndex();
     addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));
@@ -996,6 +1052,21 @@ describe('words as readers type them', () => {
       addHtml(site, `equations${n}.html`, sphinxPage(`Equations ${n}`, `Solving differential equations of order ${n}.`));
     expect(paths(site, 'differentiation')[0]).toBe('custom.html');
     expect(paths(site, 'differential')[0]).toBe('geometry.html');
+  });
+
+  it('reads a lone word typed in the plural as the concept a heading names so, not the class named in the singular', () => {
+    const site = new SearchIndex();
+    const text = 'A generator writes a message out as text. Each generator takes a policy; generators of mail.';
+    const generator = { name: 'kit.mail.Generator', type: 'class', text };
+    addHtml(site, 'mail.html', sphinxPage('Mail', 'Messages and their parts.', [generator]));
+    const iterators =
+      '<html><body><div role="main"><section id="top"><h1>Iterators</h1><p>Loops over values, one at a time.</p>' +
+      '<section id="generators"><h2>Generators</h2><p>A function that yields values makes a generator.</p></section>' +
+      '</section></div></body></html>';
+    addHtml(site, 'iterators.html', iterators);
+    for (const n of [1, 2, 3]) addHtml(site, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Part ${n} of the guide, on loops.`));
+    expect(paths(site, 'generators')[0]).toBe('iterators.html');
+    expect(paths(site, 'Generator')[0]).toBe('mail.html');
   });
 
   /** A site with namesakes: `drop` and `drop_duplicates` on frames (which the guides talk about) and on columns. */

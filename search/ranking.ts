@@ -1,8 +1,10 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
+import { saysAsTyped } from './as-typed.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
 import { isPlain, type QueryReading } from './query.ts';
-import { singularOf, termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import { howToWeights } from './questions.ts';
+import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import {
   CHANGELOG_WEIGHT,
   CLASS_NAME_LIFT,
@@ -53,7 +55,8 @@ export interface RankedSection {
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
- *    code is written ("an ARIMA model") more, and so does one it names by initials or glued words ("weighted least squares").
+ *    code is written ("an ARIMA model") more, and so does one it names by initials or glued words ("weighted least
+ *    squares"); a reference page's entries weigh less for a question of how to do something.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -110,13 +113,9 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
             : TITLE_TIER;
   // A title that says the query's words as typed says what the reader meant; one that says other words of their stems
   // may not ("differentiation" finds the heading "Differentiation" before the class `Differential`).
-  const typed = query.filter((word) => /^[a-z]+$/i.test(word)).map(singularOf);
+  const saysTyped = saysAsTyped(query);
   for (const entry of titled)
-    if (
-      entry.tier < NAME_TIER &&
-      typed.length &&
-      [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some((title) => saysAll(title, typed))
-    )
+    if (entry.tier < NAME_TIER && [fieldOf(entry.section, 'title')!, fieldOf(entry.section, 'pageName')!].some(saysTyped))
       entry.tier += WRITTEN_TIER;
   // A lone word may ask what a page is about: one whose title holds it and all of whose sections say it ranks with a
   // section titled by the word on a page about something else (for "intersph…", the extension's page beside the
@@ -137,8 +136,10 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
   const asksForReleases = asksForReleasesIn(query);
   // A lone word is rule 1's exact name; among other words, one written as code names an object.
   const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
-  const ranked: RankedSection[] = results.map((result) => {
-    const section = site.section(result.id);
+  const sections = results.map(({ id }) => site.section(id));
+  const howTo = howToWeights(query, asCode, sections);
+  const ranked: RankedSection[] = results.map((result, index) => {
+    const section = sections[index]!;
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
     // (in their title, not in passing) weigh more.
     const weight = !section.changelog
@@ -161,7 +162,7 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
         : asCode.some((token) => namesObject(section.apiName!, token))
           ? NAMED_AS_CODE_WEIGHT
           : 1;
-    return { section, result, base: result.score * weight * overview * entry, tier: 0, score: 0 };
+    return { section, result, base: result.score * weight * overview * entry * howTo(section), tier: 0, score: 0 };
   });
   for (const named of namedInWords(ranked, query)) named.base *= NAMED_IN_WORDS_WEIGHT;
   return ranked.sort((a, b) => b.base - a.base);
@@ -265,12 +266,6 @@ function onPagesAbout(ranked: RankedSection[], terms: ReadonlySet<string>, asksF
   return counted.filter(
     ({ section }) => found.get(section.path) === section.pageSections && holdsAll(titleTerms(fieldOf(section, 'pageName')!), terms),
   );
-}
-
-/** Whether a title says each of the words, as written (in any case, plurals as their singular). */
-function saysAll(title: string, words: readonly string[]): boolean {
-  const written = new Set(tokens(title).map(singularOf));
-  return words.every((word) => written.has(word));
 }
 
 /**
