@@ -363,6 +363,29 @@ describe('SearchIndex ranking rules', () => {
     expect(first('merging frames 2.1')).toBe('changelog.html');
   });
 
+  it('reads a page titled by one release, or a release history, as release notes whatever its headings say', () => {
+    const releases = new SearchIndex();
+    const notes = (title: string) =>
+      '<html><body><div role="main"><h1>' +
+      title +
+      '</h1><section id="summary"><h2>Release summary</h2><p>Many changes.</p></section>' +
+      '<section id="pca"><h2>Principal Component Analysis</h2><p>Principal component analysis is new: principal components, ' +
+      'their analysis, principal component plots and the analysis of principal components.</p></section>' +
+      '<section id="bugs"><h2>Bugs fixed</h2><p>Many fixes.</p></section></div></body></html>';
+    for (const [path, title] of [
+      ['release/0.7.html', 'Release 0.7.0'],
+      ['whatsnew/v0.10.0.html', 'Version 0.10.0 (December 17, 2012)'],
+      ['release/old.html', 'Pre 0.5.0 Release History'],
+    ] as const)
+      addHtml(releases, path, notes(title));
+    const guide = ['Principal Component Analysis', 'Factor Rotation', 'Canonical Correlation', 'Multivariate Regression']
+      .map((title, at) => `<section id="s${at}"><h2>${title}</h2><p>${title} of several variables.</p></section>`)
+      .join('');
+    addHtml(releases, 'multivariate.html', `<html><body><div role="main"><h1>Multivariate Statistics</h1>${guide}</div></body></html>`);
+    expect(releases.search('principal component analysis')[0]?.path).toBe('multivariate.html');
+    expect(releases.search('principal component analysis 0.7.0')[0]?.path).toBe('release/0.7.html');
+  });
+
   it('reads a word cut short as the start of the words its stem begins ("equivalenc…" of "equivalencies")', () => {
     const units = new SearchIndex();
     addHtml(units, 'equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));

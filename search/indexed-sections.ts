@@ -39,9 +39,18 @@ export function indexedSections(
   });
 }
 
-/** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
+/**
+ * Release notes, found by structure: a title that says so (one release's: "Release 0.7.0", "Version 0.10.0 (December 17,
+ * 2012)"; a history of releases), or a page whose headings are mostly versions.
+ */
 function isChangelog(name: string, sections: SplitPage['sections']): boolean {
-  if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
+  if (RELEASE_NOTES_TITLE.test(name.trim())) return true;
   const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
   return sections.length >= 4 && versions >= sections.length / 2;
 }
+
+const RELEASE_NOTES_TITLE = new RegExp(
+  "what['’]?s new|change ?log|release notes|(?:release|change) history|^(?:change )?history$|^changes$|" +
+    String.raw`^(?:release|version) v?\d+(?:\.\d+)+\b`,
+  'i',
+);
