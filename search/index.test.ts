@@ -638,6 +638,21 @@ describe('SearchIndex ranking rules', () => {
     expect(names.search('t-test for two independent samples')[0]?.path).toBe('api/kit.ttest_ind.html');
   });
 
+  it('finds a name that runs three words together ("zero inflated poisson" for `ZeroInflatedPoisson`) before longer ones', () => {
+    const models = new SearchIndex();
+    addHtml(
+      models,
+      'api/kit.ZeroInflatedPoisson.html',
+      objectPage('kit.ZeroInflatedPoisson', 'Poisson model with inflated zeros.', 'class'),
+    );
+    addHtml(
+      models,
+      'api/kit.ZeroInflatedGeneralizedPoisson.html',
+      objectPage('kit.ZeroInflatedGeneralizedPoisson', 'Zero inflated generalized Poisson model: a Poisson model, zero inflated.', 'class'),
+    );
+    expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
+  });
+
   it("counts a name spelled in words beyond its words, not them again (a guide on its subject before namesakes' methods)", () => {
     const site = new SearchIndex();
     addHtml(
