@@ -653,6 +653,19 @@ describe('SearchIndex ranking rules', () => {
     expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
   });
 
+  it('ranks an object whose name runs the query\'s words together ("qq plot" for `qqplot`) as a section titled by them', () => {
+    const plots = new SearchIndex();
+    addHtml(plots, 'api/kit.qqplot.html', objectPage('kit.qqplot', 'Q-Q plot of the quantiles of the data against a distribution.'));
+    addHtml(
+      plots,
+      'examples/residuals.html',
+      '<html><body><div role="main"><h1>Residuals</h1><section id="fit"><h2>Fitting</h2><p>Fit the model.</p></section>' +
+        '<section id="qq"><h2>QQ plot of the residuals</h2><p>A QQ plot shows the residuals: the qq plot of a good fit ' +
+        'is a line, and a QQ plot bends where the tails are heavy.</p></section></div></body></html>',
+    );
+    expect(plots.search('qq plot')[0]?.path).toBe('api/kit.qqplot.html');
+  });
+
   it("counts a name spelled in words beyond its words, not them again (a guide on its subject before namesakes' methods)", () => {
     const site = new SearchIndex();
     addHtml(

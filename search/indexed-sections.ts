@@ -1,6 +1,7 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { apiNameOf, digestOf, type IndexedSection, isFullName, spacesAdded } from './fields.ts';
-import { hasDocumentation, SECTION_NUMBER } from './ranking.ts';
+import { hasDocumentation } from './ranking.ts';
+import { SECTION_NUMBER } from './titles.ts';
 import { MIN_OVERVIEW_SHARE } from './weights.ts';
 
 /**
