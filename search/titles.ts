@@ -32,8 +32,7 @@ export function gluedName(query: readonly string[]): string | undefined {
 
 /**
  * Whether a documented object's own name is the name a query's words run together into: the query is its title in
- * words ("qq plot" for `qqplot`, "multi index" for `MultiIndex`), as "pixel to world" is `pixel_to_world`'s, whose
- * title holds the words apart.
+ * words ("qq plot" for `qqplot`, "multi index" for `MultiIndex`), which the words' stems can never equal.
  */
 export function titledByGluedName(section: IndexedSection, glued: string | undefined): boolean {
   if (glued === undefined || !section.documented) return false;
