@@ -653,6 +653,29 @@ describe('SearchIndex ranking rules', () => {
     expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
   });
 
+  it("weighs a class's table of its own members as the class's documentation, not as an overview of other pages", () => {
+    const power = new SearchIndex();
+    const rows = [
+      ['power', 'Calculate the power of a two sample test.'],
+      ['plot', 'Plot the power against the number of observations.'],
+    ]
+      .map(([name, text]) => `<tr><td><a href="kit.IndPower.${name}.html">${name}</a>(effect, nobs)</td><td>${text}</td></tr>`)
+      .join('');
+    addHtml(
+      power,
+      'api/kit.IndPower.html',
+      '<html><head><title>kit.IndPower — Kit docs</title></head><body><div role="main"><section id="top"><h1>kit.IndPower</h1>' +
+        '<dl class="py class"><dt class="sig sig-object py" id="kit.IndPower">class kit.IndPower(alpha)</dt>' +
+        `<dd><p>Power calculations for a two sample test.</p><p>Methods</p><table>${rows}</table></dd></dl></section></div></body></html>`,
+    );
+    addHtml(
+      power,
+      'api/kit.IndPower.power.html',
+      objectPage('kit.IndPower.power', 'Calculate the power of a two sample test: from the sample size, the effect and alpha.', 'method'),
+    );
+    expect(power.search('power of a two sample test')[0]?.path).toBe('api/kit.IndPower.html');
+  });
+
   it('ranks an object whose name runs the query\'s words together ("qq plot" for `qqplot`) as a section titled by them', () => {
     const plots = new SearchIndex();
     addHtml(plots, 'api/kit.qqplot.html', objectPage('kit.qqplot', 'Q-Q plot of the quantiles of the data against a distribution.'));

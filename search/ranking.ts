@@ -154,8 +154,9 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
         : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
           ? 1 / CHANGELOG_WEIGHT
           : 1;
-    // An overview's line on an object is the object's page in brief: that page answers.
-    const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
+    // An overview's line on an object is the object's page in brief: that page answers. A class's table of its own
+    // members is the class's documentation (statsmodels' `TTestIndPower` lists `power`, `solve_power`).
+    const overview = section.apiName && kindOf(section.role) === 'class' ? 1 : 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
     // An object's entry that documents nothing answers its name alone; one the query names as code is asked for, and
     // so is a section headed by that name (a setting: `task_acks_late`).
     const entry = !section.apiName

@@ -117,7 +117,11 @@ export const CHANGELOG_WEIGHT = 0.25;
 /** An overview's share of entries (lines that link to other pages) from which its sections weigh less. */
 export const MIN_OVERVIEW_SHARE = 0.3;
 
-/** How much less a page made only of entries weighs (less in proportion on pages with fewer): the pages it sums up answer. */
+/**
+ * How much less a page made only of entries weighs (less in proportion on pages with fewer): the pages it sums up answer.
+ * Not a class's entry, whose table lists its own members: statsmodels' extra tuning queries find `Probit` and
+ * `NegativeBinomial` second, not third (MRR 0.797 → 0.804), and no figure of the 22 sites moves.
+ */
 export const OVERVIEW_DISCOUNT = 0.5;
 
 /** The sections best by BM25 whose words' proximity is measured. */
