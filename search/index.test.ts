@@ -653,6 +653,16 @@ describe('SearchIndex ranking rules', () => {
     expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
   });
 
+  it('ranks the copies of one docstring on namesakes after the first below an answer nearly as good', () => {
+    const plots = new SearchIndex();
+    const copy = 'Plot the sample autocorrelation of the residuals, lag by lag, in a grid of plots.';
+    for (const owner of ['VARResults', 'SVARResults', 'VECMResults'])
+      addHtml(plots, `api/kit.${owner}.plot_acorr.html`, objectPage(`kit.${owner}.plot_acorr`, copy, 'method'));
+    addHtml(plots, 'api/kit.plot_acf.html', objectPage('kit.plot_acf', 'Plot the sample autocorrelation of a series, lag by lag.'));
+    const ranked = plots.search('plot the sample autocorrelation').map((hit) => hit.path);
+    expect(ranked.slice(0, 2)).toEqual(['api/kit.VARResults.plot_acorr.html', 'api/kit.plot_acf.html']);
+  });
+
   it("weighs a class's table of its own members as the class's documentation, not as an overview of other pages", () => {
     const power = new SearchIndex();
     const rows = [

@@ -1,6 +1,6 @@
 import { type IndexedSection, isObjectPage, ownName, ownerOf } from './fields.ts';
 import type { RankedSection } from './ranking.ts';
-import { FOCUS_WEIGHT, TIER_GAP } from './weights.ts';
+import { COPY_WEIGHT, FOCUS_WEIGHT, TIER_GAP } from './weights.ts';
 
 export interface SectionHit {
   section: IndexedSection;
@@ -57,13 +57,16 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
     for (const [index, term] of result.queryTerms.entries())
       page.words.set(term, Math.max(page.words.get(term) ?? 0, (weight * result.termScores[index]!) / best));
   }
+  const tiers = new Map<PageHit, number>();
   const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, of, ...page }) => {
     const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
     const focus = matched / of;
-    return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    const hit = { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    tiers.set(hit, tier);
+    return hit;
   });
   ranking.sort((a, b) => b.score - a.score);
-  const pagesOnce = withoutCopies(ranking);
+  const pagesOnce = copiesAfterFirst(withoutCopies(ranking, tiers), tiers);
   for (const page of pagesOnce) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
   return pagesOnce;
 }
@@ -74,17 +77,20 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
  * at the better page's place, under the shorter name, the one readers import. Namesakes on other
  * objects that share a docstring (`Series.rolling`, `DataFrame.rolling`) stay apart.
  */
-function withoutCopies(ranking: PageHit[]): PageHit[] {
+function withoutCopies(ranking: PageHit[], tiers: Map<PageHit, number>): PageHit[] {
   const places = new Map<string, number[]>();
   const kept: PageHit[] = [];
   for (const page of ranking) {
-    const best = page.sections[0]?.section;
-    const key = best?.digest && isObjectPage(best) ? `${ownName(best.pageTitle)}\0${best.digest}` : undefined;
+    const key = copyKey(page);
     const place = key === undefined ? undefined : places.get(key)?.find((at) => sameObject(kept[at]!.title, page.title));
     if (place === undefined) {
       if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);
       kept.push(page);
-    } else if (page.title.length < kept[place]!.title.length) kept[place] = { ...page, score: kept[place]!.score };
+    } else if (page.title.length < kept[place]!.title.length) {
+      const merged = { ...page, score: kept[place]!.score };
+      tiers.set(merged, tiers.get(kept[place]!)!);
+      kept[place] = merged;
+    }
   }
   return kept;
 }
@@ -93,4 +99,29 @@ function withoutCopies(ranking: PageHit[]): PageHit[] {
 function sameObject(name: string, other: string): boolean {
   const [shorter, longer] = [ownerOf(name), ownerOf(other)].sort((a, b) => a.length - b.length) as [string, string];
   return longer.startsWith(`${shorter}.`);
+}
+
+/** What an object's page shares with the pages of its namesakes that copy its docstring: its own name and its text's digest. */
+function copyKey(page: PageHit): string | undefined {
+  const best = page.sections[0]?.section;
+  return best?.digest && isObjectPage(best) ? `${ownName(best.pageTitle)}\0${best.digest}` : undefined;
+}
+
+/**
+ * Pages best first, where the copies of one docstring on namesakes on other classes (a method a dozen results classes
+ * inherit: statsmodels' `get_margeff`, `plot_sample_acorr`) weigh `COPY_WEIGHT` within their tier after the first: the
+ * reader has read that text, and an answer nearly as good comes before it again.
+ */
+function copiesAfterFirst(ranking: PageHit[], tiers: ReadonlyMap<PageHit, number>): PageHit[] {
+  const seen = new Set<string>();
+  for (const page of ranking) {
+    const key = copyKey(page);
+    if (key === undefined) continue;
+    if (!seen.has(key)) seen.add(key);
+    else {
+      const tier = tiers.get(page)!;
+      page.score = TIER_GAP * tier + (page.score - TIER_GAP * tier) * COPY_WEIGHT;
+    }
+  }
+  return ranking.sort((a, b) => b.score - a.score);
 }
