@@ -653,6 +653,15 @@ describe('SearchIndex ranking rules', () => {
     expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
   });
 
+  it('shows an object documented on two pages under the name the query names, else under the shorter one', () => {
+    const blocks = new SearchIndex();
+    const text = 'Map a function across all blocks of an array, block by block, in parallel.';
+    addHtml(blocks, 'api/kit.array.map_blocks.html', objectPage('kit.array.map_blocks', text));
+    addHtml(blocks, 'api/kit.array.Array.map_blocks.html', objectPage('kit.array.Array.map_blocks', text, 'method'));
+    expect(blocks.search('map_blocks').map((hit) => hit.path)).toEqual(['api/kit.array.map_blocks.html']);
+    expect(blocks.search('Array.map_blocks').map((hit) => hit.path)).toEqual(['api/kit.array.Array.map_blocks.html']);
+  });
+
   it('ranks the copies of one docstring on namesakes after the first below an answer nearly as good', () => {
     const plots = new SearchIndex();
     const copy = 'Plot the sample autocorrelation of the residuals, lag by lag, in a grid of plots.';

@@ -1,6 +1,6 @@
 import { type IndexedSection, isObjectPage, ownName, ownerOf } from './fields.ts';
 import type { RankedSection } from './ranking.ts';
-import { COPY_WEIGHT, FOCUS_WEIGHT, TIER_GAP } from './weights.ts';
+import { COPY_WEIGHT, FOCUS_WEIGHT, NAME_TIER, TIER_GAP } from './weights.ts';
 
 export interface SectionHit {
   section: IndexedSection;
@@ -74,7 +74,8 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
 /**
  * Pages best first, an object documented on two pages (under its public name and the name of the
  * module that defines it: `astropy.stats.sigma_clip`, `astropy.stats.sigma_clipping.sigma_clip`) once:
- * at the better page's place, under the shorter name, the one readers import. Namesakes on other
+ * at the better page's place, under the shorter name, the one readers import, unless the query names the other
+ * exactly ("Array.map_blocks" for Dask's method, not its function `dask.array.map_blocks`). Namesakes on other
  * objects that share a docstring (`Series.rolling`, `DataFrame.rolling`) stay apart.
  */
 function withoutCopies(ranking: PageHit[], tiers: Map<PageHit, number>): PageHit[] {
@@ -86,7 +87,7 @@ function withoutCopies(ranking: PageHit[], tiers: Map<PageHit, number>): PageHit
     if (place === undefined) {
       if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);
       kept.push(page);
-    } else if (page.title.length < kept[place]!.title.length) {
+    } else if (page.title.length < kept[place]!.title.length && !namedOnly(kept[place]!, page, tiers)) {
       const merged = { ...page, score: kept[place]!.score };
       tiers.set(merged, tiers.get(kept[place]!)!);
       kept[place] = merged;
@@ -94,6 +95,10 @@ function withoutCopies(ranking: PageHit[], tiers: Map<PageHit, number>): PageHit
   }
   return kept;
 }
+
+/** Whether the query names one page of an object exactly (rule 1's exact name) and not the other. */
+const namedOnly = (named: PageHit, other: PageHit, tiers: ReadonlyMap<PageHit, number>) =>
+  tiers.get(named)! >= NAME_TIER && tiers.get(other)! < NAME_TIER;
 
 /** Whether two full names of one name name one object: one's module holds the other's (it re-exports it). */
 function sameObject(name: string, other: string): boolean {
