@@ -363,6 +363,29 @@ describe('SearchIndex ranking rules', () => {
     expect(first('merging frames 2.1')).toBe('changelog.html');
   });
 
+  it('reads a page titled by one release, or a release history, as release notes whatever its headings say', () => {
+    const releases = new SearchIndex();
+    const notes = (title: string) =>
+      '<html><body><div role="main"><h1>' +
+      title +
+      '</h1><section id="summary"><h2>Release summary</h2><p>Many changes.</p></section>' +
+      '<section id="pca"><h2>Principal Component Analysis</h2><p>Principal component analysis is new: principal components, ' +
+      'their analysis, principal component plots and the analysis of principal components.</p></section>' +
+      '<section id="bugs"><h2>Bugs fixed</h2><p>Many fixes.</p></section></div></body></html>';
+    for (const [path, title] of [
+      ['release/0.7.html', 'Release 0.7.0'],
+      ['whatsnew/v0.10.0.html', 'Version 0.10.0 (December 17, 2012)'],
+      ['release/old.html', 'Pre 0.5.0 Release History'],
+    ] as const)
+      addHtml(releases, path, notes(title));
+    const guide = ['Principal Component Analysis', 'Factor Rotation', 'Canonical Correlation', 'Multivariate Regression']
+      .map((title, at) => `<section id="s${at}"><h2>${title}</h2><p>${title} of several variables.</p></section>`)
+      .join('');
+    addHtml(releases, 'multivariate.html', `<html><body><div role="main"><h1>Multivariate Statistics</h1>${guide}</div></body></html>`);
+    expect(releases.search('principal component analysis')[0]?.path).toBe('multivariate.html');
+    expect(releases.search('principal component analysis 0.7.0')[0]?.path).toBe('release/0.7.html');
+  });
+
   it('reads a word cut short as the start of the words its stem begins ("equivalenc…" of "equivalencies")', () => {
     const units = new SearchIndex();
     addHtml(units, 'equivalencies.html', sphinxPage('Equivalencies', 'Equivalencies convert between units that are not the same.'));
@@ -690,6 +713,76 @@ describe('SearchIndex ranking rules', () => {
       sphinxPage('Statistical tests', 'Each test compares samples: two samples, independent samples, paired samples, a test of each.'),
     );
     expect(names.search('t-test for two independent samples')[0]?.path).toBe('api/kit.ttest_ind.html');
+  });
+
+  it('finds a name that runs three words together ("zero inflated poisson" for `ZeroInflatedPoisson`) before longer ones', () => {
+    const models = new SearchIndex();
+    addHtml(
+      models,
+      'api/kit.ZeroInflatedPoisson.html',
+      objectPage('kit.ZeroInflatedPoisson', 'Poisson model with inflated zeros.', 'class'),
+    );
+    addHtml(
+      models,
+      'api/kit.ZeroInflatedGeneralizedPoisson.html',
+      objectPage('kit.ZeroInflatedGeneralizedPoisson', 'Zero inflated generalized Poisson model: a Poisson model, zero inflated.', 'class'),
+    );
+    expect(models.search('zero inflated poisson')[0]?.path).toBe('api/kit.ZeroInflatedPoisson.html');
+  });
+
+  it('shows an object documented on two pages under the name the query names, else under the shorter one', () => {
+    const blocks = new SearchIndex();
+    const text = 'Map a function across all blocks of an array, block by block, in parallel.';
+    addHtml(blocks, 'api/kit.array.map_blocks.html', objectPage('kit.array.map_blocks', text));
+    addHtml(blocks, 'api/kit.array.Array.map_blocks.html', objectPage('kit.array.Array.map_blocks', text, 'method'));
+    expect(blocks.search('map_blocks').map((hit) => hit.path)).toEqual(['api/kit.array.map_blocks.html']);
+    expect(blocks.search('Array.map_blocks').map((hit) => hit.path)).toEqual(['api/kit.array.Array.map_blocks.html']);
+  });
+
+  it('ranks the copies of one docstring on namesakes after the first below an answer nearly as good', () => {
+    const plots = new SearchIndex();
+    const copy = 'Plot the sample autocorrelation of the residuals, lag by lag, in a grid of plots.';
+    for (const owner of ['VARResults', 'SVARResults', 'VECMResults'])
+      addHtml(plots, `api/kit.${owner}.plot_acorr.html`, objectPage(`kit.${owner}.plot_acorr`, copy, 'method'));
+    addHtml(plots, 'api/kit.plot_acf.html', objectPage('kit.plot_acf', 'Plot the sample autocorrelation of a series, lag by lag.'));
+    const ranked = plots.search('plot the sample autocorrelation').map((hit) => hit.path);
+    expect(ranked.slice(0, 2)).toEqual(['api/kit.VARResults.plot_acorr.html', 'api/kit.plot_acf.html']);
+  });
+
+  it("weighs a class's table of its own members as the class's documentation, not as an overview of other pages", () => {
+    const power = new SearchIndex();
+    const rows = [
+      ['power', 'Calculate the power of a two sample test.'],
+      ['plot', 'Plot the power against the number of observations.'],
+    ]
+      .map(([name, text]) => `<tr><td><a href="kit.IndPower.${name}.html">${name}</a>(effect, nobs)</td><td>${text}</td></tr>`)
+      .join('');
+    addHtml(
+      power,
+      'api/kit.IndPower.html',
+      '<html><head><title>kit.IndPower — Kit docs</title></head><body><div role="main"><section id="top"><h1>kit.IndPower</h1>' +
+        '<dl class="py class"><dt class="sig sig-object py" id="kit.IndPower">class kit.IndPower(alpha)</dt>' +
+        `<dd><p>Power calculations for a two sample test.</p><p>Methods</p><table>${rows}</table></dd></dl></section></div></body></html>`,
+    );
+    addHtml(
+      power,
+      'api/kit.IndPower.power.html',
+      objectPage('kit.IndPower.power', 'Calculate the power of a two sample test: from the sample size, the effect and alpha.', 'method'),
+    );
+    expect(power.search('power of a two sample test')[0]?.path).toBe('api/kit.IndPower.html');
+  });
+
+  it('ranks an object whose name runs the query\'s words together ("qq plot" for `qqplot`) as a section titled by them', () => {
+    const plots = new SearchIndex();
+    addHtml(plots, 'api/kit.qqplot.html', objectPage('kit.qqplot', 'Q-Q plot of the quantiles of the data against a distribution.'));
+    addHtml(
+      plots,
+      'examples/residuals.html',
+      '<html><body><div role="main"><h1>Residuals</h1><section id="fit"><h2>Fitting</h2><p>Fit the model.</p></section>' +
+        '<section id="qq"><h2>QQ plot of the residuals</h2><p>A QQ plot shows the residuals: the qq plot of a good fit ' +
+        'is a line, and a QQ plot bends where the tails are heavy.</p></section></div></body></html>',
+    );
+    expect(plots.search('qq plot')[0]?.path).toBe('api/kit.qqplot.html');
   });
 
   it("counts a name spelled in words beyond its words, not them again (a guide on its subject before namesakes' methods)", () => {

@@ -1,6 +1,7 @@
 import type { SplitPage } from '../extraction/structure/split-page.ts';
 import { apiNameOf, digestOf, type IndexedSection, isFullName, spacesAdded } from './fields.ts';
-import { hasDocumentation, SECTION_NUMBER } from './ranking.ts';
+import { hasDocumentation } from './ranking.ts';
+import { SECTION_NUMBER } from './titles.ts';
 import { MIN_OVERVIEW_SHARE } from './weights.ts';
 
 /**
@@ -39,9 +40,18 @@ export function indexedSections(
   });
 }
 
-/** Release notes, found by structure: a title that says so, or a page whose headings are mostly versions. */
+/**
+ * Release notes, found by structure: a title that says so (one release's: "Release 0.7.0", "Version 0.10.0 (December 17,
+ * 2012)"; a history of releases), or a page whose headings are mostly versions.
+ */
 function isChangelog(name: string, sections: SplitPage['sections']): boolean {
-  if (/what['’]?s new|change ?log|release notes|^(?:change )?history$|^changes$/i.test(name.trim())) return true;
+  if (RELEASE_NOTES_TITLE.test(name.trim())) return true;
   const versions = sections.filter((section) => /(?:^|\s)v?\d+\.\d+(?:\.\d+)*\b/.test(section.title.replace(SECTION_NUMBER, ''))).length;
   return sections.length >= 4 && versions >= sections.length / 2;
 }
+
+const RELEASE_NOTES_TITLE = new RegExp(
+  "what['’]?s new|change ?log|release notes|(?:release|change) history|^(?:change )?history$|^changes$|" +
+    String.raw`^(?:release|version) v?\d+(?:\.\d+)+\b`,
+  'i',
+);

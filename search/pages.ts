@@ -1,6 +1,6 @@
 import { type IndexedSection, isObjectPage, ownName, ownerOf } from './fields.ts';
 import type { RankedSection } from './ranking.ts';
-import { FOCUS_WEIGHT, TIER_GAP } from './weights.ts';
+import { COPY_WEIGHT, FOCUS_WEIGHT, NAME_TIER, TIER_GAP } from './weights.ts';
 
 export interface SectionHit {
   section: IndexedSection;
@@ -57,13 +57,16 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
     for (const [index, term] of result.queryTerms.entries())
       page.words.set(term, Math.max(page.words.get(term) ?? 0, (weight * result.termScores[index]!) / best));
   }
+  const tiers = new Map<PageHit, number>();
   const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, of, ...page }) => {
     const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
     const focus = matched / of;
-    return { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    const hit = { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    tiers.set(hit, tier);
+    return hit;
   });
   ranking.sort((a, b) => b.score - a.score);
-  const pagesOnce = withoutCopies(ranking);
+  const pagesOnce = copiesAfterFirst(withoutCopies(ranking, tiers), tiers);
   for (const page of pagesOnce) page.sections = page.sections.slice(0, SECTIONS_PER_PAGE);
   return pagesOnce;
 }
@@ -71,26 +74,59 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
 /**
  * Pages best first, an object documented on two pages (under its public name and the name of the
  * module that defines it: `astropy.stats.sigma_clip`, `astropy.stats.sigma_clipping.sigma_clip`) once:
- * at the better page's place, under the shorter name, the one readers import. Namesakes on other
+ * at the better page's place, under the shorter name, the one readers import, unless the query names the other
+ * exactly ("Array.map_blocks" for Dask's method, not its function `dask.array.map_blocks`). Namesakes on other
  * objects that share a docstring (`Series.rolling`, `DataFrame.rolling`) stay apart.
  */
-function withoutCopies(ranking: PageHit[]): PageHit[] {
+function withoutCopies(ranking: PageHit[], tiers: Map<PageHit, number>): PageHit[] {
   const places = new Map<string, number[]>();
   const kept: PageHit[] = [];
   for (const page of ranking) {
-    const best = page.sections[0]?.section;
-    const key = best?.digest && isObjectPage(best) ? `${ownName(best.pageTitle)}\0${best.digest}` : undefined;
+    const key = copyKey(page);
     const place = key === undefined ? undefined : places.get(key)?.find((at) => sameObject(kept[at]!.title, page.title));
     if (place === undefined) {
       if (key !== undefined) places.set(key, [...(places.get(key) ?? []), kept.length]);
       kept.push(page);
-    } else if (page.title.length < kept[place]!.title.length) kept[place] = { ...page, score: kept[place]!.score };
+    } else if (page.title.length < kept[place]!.title.length && !namedOnly(kept[place]!, page, tiers)) {
+      const merged = { ...page, score: kept[place]!.score };
+      tiers.set(merged, tiers.get(kept[place]!)!);
+      kept[place] = merged;
+    }
   }
   return kept;
 }
+
+/** Whether the query names one page of an object exactly (rule 1's exact name) and not the other. */
+const namedOnly = (named: PageHit, other: PageHit, tiers: ReadonlyMap<PageHit, number>) =>
+  tiers.get(named)! >= NAME_TIER && tiers.get(other)! < NAME_TIER;
 
 /** Whether two full names of one name name one object: one's module holds the other's (it re-exports it). */
 function sameObject(name: string, other: string): boolean {
   const [shorter, longer] = [ownerOf(name), ownerOf(other)].sort((a, b) => a.length - b.length) as [string, string];
   return longer.startsWith(`${shorter}.`);
+}
+
+/** What an object's page shares with the pages of its namesakes that copy its docstring: its own name and its text's digest. */
+function copyKey(page: PageHit): string | undefined {
+  const best = page.sections[0]?.section;
+  return best?.digest && isObjectPage(best) ? `${ownName(best.pageTitle)}\0${best.digest}` : undefined;
+}
+
+/**
+ * Pages best first, where the copies of one docstring on namesakes on other classes (a method a dozen results classes
+ * inherit: statsmodels' `get_margeff`, `plot_sample_acorr`) weigh `COPY_WEIGHT` within their tier after the first: the
+ * reader has read that text, and an answer nearly as good comes before it again.
+ */
+function copiesAfterFirst(ranking: PageHit[], tiers: ReadonlyMap<PageHit, number>): PageHit[] {
+  const seen = new Set<string>();
+  for (const page of ranking) {
+    const key = copyKey(page);
+    if (key === undefined) continue;
+    if (!seen.has(key)) seen.add(key);
+    else {
+      const tier = tiers.get(page)!;
+      page.score = TIER_GAP * tier + (page.score - TIER_GAP * tier) * COPY_WEIGHT;
+    }
+  }
+  return ranking.sort((a, b) => b.score - a.score);
 }

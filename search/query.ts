@@ -54,8 +54,9 @@ const MAX_SPELLED_WORDS = 4;
 
 /**
  * Names a query spells in words, as the index keeps them: neighbouring words joined by underscores
- * ("pixel to world" for `pixel_to_world`, stop words included), and two words written as one ("t-test"
- * for `ttest_ind`, "data frame" for `DataFrame`). The ones the site has are searched besides the words.
+ * ("pixel to world" for `pixel_to_world`, stop words included), and two to four words written as one ("t-test"
+ * for `ttest_ind`, "data frame" for `DataFrame`, "zero inflated poisson" for `ZeroInflatedPoisson`, which
+ * `ZeroInflatedGeneralizedPoisson` also says in words). The ones the site has are searched besides the words.
  */
 function spelledNames(text: string): string[] {
   const matches = [...tokenMatches(text)].slice(0, MAX_QUERY_WORDS);
@@ -70,7 +71,7 @@ function spelledNames(text: string): string[] {
       const run = words.slice(start, end);
       if (!run.every((word) => /^[a-z\d]+$/.test(word))) break;
       if (!hyphened.slice(start + 1, end).some(Boolean)) names.add(WHOLE + run.join('_'));
-      if (run.length === 2) names.add(stem(run.join('')));
+      names.add(stem(run.join('')));
     }
   }
   return [...names];

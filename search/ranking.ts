@@ -1,10 +1,10 @@
 import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
-import { saysAsTyped } from './as-typed.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { howToWeights } from './questions.ts';
 import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
 import {
   CHANGELOG_WEIGHT,
   CLASS_NAME_LIFT,
@@ -49,7 +49,8 @@ export interface RankedSection {
  * 1. An exact name: a documented object whose full name ends with the query (`merge`,
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
  *    the site mentions most (its central object); then a page whose title says exactly the query's
- *    words, then a section so titled; among those titles, the ones that say its words as typed. A
+ *    words, then a section so titled (or an object whose name runs them together: "qq plot" for
+ *    `qqplot`); among those titles, the ones that say its words as typed. A
  *    glossary's entry is lifted so only when the query asks what a term is. A page about a lone word
  *    (its title holds the word, all its sections say it) ranks with a section titled by it.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
@@ -68,7 +69,9 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
   for (const entry of proximityCandidates(reading, ranked)) entry.base *= 1 + proximity(entry.section, terms);
   const best = Math.max(...ranked.map((entry) => entry.base));
   // A name or title that says the whole query holds every one of its terms.
-  const exact = ranked.filter((entry) => entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases));
+  const holdsQuery = (entry: RankedSection) =>
+    entry.result.queryTerms.length >= terms.length && (!entry.section.changelog || asksForReleases);
+  const exact = ranked.filter(holdsQuery);
   const named = exact.filter(
     (entry) => entry.section.apiName && endsWithName(entry.section.apiName, asName, query) && entry.section.documented,
   );
@@ -76,11 +79,15 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
   const completion = typing && shortestCompletion(typing, ranked);
   // Names whole too: the title `task_acks_late` says "task_acks_late", not "task acks late".
   const titleStems = new Set(terms.map((term) => (term === typing && completion ? completion : term)));
-  // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…".
-  const titled = exact.filter(
+  // A glossary's entry defines a term in brief and points to where it is explained: lifted only for "what is…". An object
+  // whose name runs the query's words together is titled by them too ("qq plot" for `qqplot`).
+  const glued = gluedName(query);
+  const titled = ranked.filter(
     (entry) =>
       (asksForDefinition || entry.section.role !== GLOSSARY_ENTRY) &&
-      (sameWords(fieldOf(entry.section, 'title')!, titleStems) || sameWords(fieldOf(entry.section, 'pageName')!, titleStems)),
+      ((holdsQuery(entry) &&
+        (sameWords(fieldOf(entry.section, 'title')!, titleStems) || sameWords(fieldOf(entry.section, 'pageName')!, titleStems))) ||
+        titledByGluedName(entry.section, glued)),
   );
   // A lone word that heads a guide ("blueprint", "chord") is the guide's subject first: a member of a class so named
   // (`Request.blueprint`) ranks with that heading, not above it, unless the query names the class too.
@@ -149,8 +156,9 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
         : tokens(`${section.title} ${section.pageName}`).some((token) => versions.has(versionOf(token)))
           ? 1 / CHANGELOG_WEIGHT
           : 1;
-    // An overview's line on an object is the object's page in brief: that page answers.
-    const overview = 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
+    // An overview's line on an object is the object's page in brief: that page answers. A class's table of its own
+    // members is the class's documentation (statsmodels' `TTestIndPower` lists `power`, `solve_power`).
+    const overview = section.apiName && kindOf(section.role) === 'class' ? 1 : 1 - OVERVIEW_DISCOUNT * (section.overview ?? 0);
     // An object's entry that documents nothing answers its name alone; one the query names as code is asked for, and
     // so is a section headed by that name (a setting: `task_acks_late`).
     const entry = !section.apiName
@@ -240,20 +248,6 @@ const MIN_ENTRY_WORDS = 4;
  * indexed: ranking reads no text but rule 3's).
  */
 export const hasDocumentation = (content: string) => tokens(content).length >= MIN_ENTRY_WORDS;
-
-/** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
-export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
-
-/** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
-function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
-  const stems = titleTerms(title);
-  return stems.size === wanted.size && holdsAll(stems, wanted);
-}
-
-/** A title's terms: words by their stems, names whole, stop words and a section's number aside. */
-const titleTerms = (title: string) => new Set(tokens(title.replace(SECTION_NUMBER, '')).flatMap(termsOf));
-
-const holdsAll = (terms: ReadonlySet<string>, wanted: ReadonlySet<string>) => [...wanted].every((term) => terms.has(term));
 
 /**
  * The sections found on pages whose title holds the terms (not only them) and all of whose sections were found;
