@@ -126,6 +126,9 @@ export const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(
 /** Whether a section is on a page generated for one object (titled by its full name, `pandas.DataFrame.fillna`): no guide. */
 export const isObjectPage = (section: IndexedSection) => isFullName(section.pageTitle);
 
+/** A documented object's kind (`method` of `py:method`). */
+export const kindOf = (role: string | undefined) => role?.split(':')[1] ?? '';
+
 /** `pandas.dataframe` of `pandas.DataFrame.merge`, '' for a name without an owner. */
 export function ownerOf(apiName: string): string {
   const lower = apiName.toLowerCase();

@@ -263,11 +263,12 @@ describe('SearchIndex', () => {
 });
 
 /** A page of a Sphinx-like site: a heading, prose, and documented objects (`dl.py.method`, anchored by full name). */
-function sphinxPage(title: string, prose: string, objects: { name: string; type?: string; text: string }[] = []): string {
+/** A Sphinx page of prose and objects, each written by its name alone (a class's member) or `inFull` (a module's). */
+function sphinxPage(title: string, prose: string, objects: { name: string; type?: string; text: string; inFull?: boolean }[] = []): string {
   const entries = objects
     .map(
-      ({ name, type = 'method', text }) =>
-        `<dl class="py ${type}"><dt class="sig sig-object py" id="${name}">${name.split('.').at(-1)}(value)</dt>` +
+      ({ name, type = 'method', text, inFull }) =>
+        `<dl class="py ${type}"><dt class="sig sig-object py" id="${name}">${inFull ? name : name.split('.').at(-1)}(value)</dt>` +
         `<dd><p>${text}</p></dd></dl>`,
     )
     .join('');
@@ -444,6 +445,28 @@ describe('SearchIndex ranking rules', () => {
       ]),
     );
     expect(classes.search('AsyncJob').map((hit) => hit.path)[0]).toBe('api/jobs.html');
+  });
+
+  it('puts an exception where its entry names it in full above the same exception held by a class the site talks about', () => {
+    const exceptions = new SearchIndex();
+    for (const n of [1, 2, 3])
+      addHtml(exceptions, `guide${n}.html`, sphinxPage(`Guide ${n}`, `Send a Message, then ack the Message (${n}).`));
+    addHtml(
+      exceptions,
+      'api/message.html',
+      sphinxPage('kit.message', 'Messages.', [
+        { name: 'kit.message.Message', type: 'class', text: 'A message received from a queue, to ack or reject.', inFull: true },
+        { name: 'kit.message.Message.StateError', type: 'exception', text: 'Raised when a message is acked twice.' },
+      ]),
+    );
+    addHtml(
+      exceptions,
+      'api/exceptions.html',
+      sphinxPage('kit.exceptions', 'Errors.', [
+        { name: 'kit.exceptions.StateError', type: 'exception', text: 'Raised when a message is acked twice.', inFull: true },
+      ]),
+    );
+    expect(exceptions.search('StateError').map((hit) => hit.path)[0]).toBe('api/exceptions.html');
   });
 
   it('ranks the page about a word above a long reference page that mentions it in a few of its entries', () => {

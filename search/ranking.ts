@@ -1,4 +1,5 @@
-import { fieldOf, type IndexedSection, isObjectPage, ownerOf } from './fields.ts';
+import { nameLift } from './definitions.ts';
+import { fieldOf, type IndexedSection, isObjectPage, kindOf, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
 import { isPlain, type QueryReading } from './query.ts';
@@ -7,7 +8,6 @@ import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
 import {
   CHANGELOG_WEIGHT,
-  CLASS_NAME_LIFT,
   GLOBAL_NAME_TIER,
   NAME_TIER,
   NAMED_AS_CODE_WEIGHT,
@@ -97,10 +97,10 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
   const mentions = new Map([...owners].map((owner) => [owner, owners.size > 1 ? site.mentions(owner.split('.').at(-1) ?? '') : 0]));
   const most = Math.max(1, ...mentions.values());
   // A name that belongs to nothing (a built-in: `enumerate`, `len`) is what the name means: above its namesakes on modules.
-  // So is a class: above the methods and attributes named after it (`Celery.AsyncResult`, which makes a `result.AsyncResult`).
+  // So is a class, and where it is defined (`nameLift`).
   for (const entry of named) {
     const owner = ownerOf(entry.section.apiName!);
-    const lift = kindOf(entry.section.role) === 'class' ? CLASS_NAME_LIFT : 0;
+    const lift = nameLift(entry.section);
     entry.tier =
       guideSubject && isMember(entry.section.role)
         ? TITLE_TIER
@@ -234,9 +234,6 @@ const GLOSSARY_ENTRY = 'std:term';
 
 /** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
 const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
-
-/** A documented object's kind (`method` of `py:method`). */
-const kindOf = (role: string | undefined) => role?.split(':')[1] ?? '';
 
 const isMember = (role: string | undefined) => MEMBER_KINDS.has(kindOf(role));
 

@@ -186,6 +186,15 @@ export const NAME_TIER = 2;
  */
 export const CLASS_NAME_LIFT = 1;
 
+/**
+ * What a class's or exception's exact name adds to its tier where its entry names it in full: where it is defined, above
+ * the namesakes other classes hold (`nameLift` in `definitions.ts`). The extra tuning queries' "MessageStateError" (Kombu)
+ * finds `kombu.exceptions` first, not 4th behind three `Message.MessageStateError`, "MaxRetriesExceededError" (Celery)
+ * `celery.exceptions` first, not 2nd behind `Task.MaxRetriesExceededError`; no figure of the 22 sites moves. 0.5 lifts
+ * neither past namesakes whose owner the site mentions most (up to a whole tier: see `NAME_TIER`); 2 moves the same two.
+ */
+export const DEFINITION_LIFT = 1;
+
 /** Tier of a name that belongs to nothing (a built-in: `enumerate`), above every namesake's on modules, classes' too. */
 export const GLOBAL_NAME_TIER = 4.5;
 
