@@ -510,6 +510,27 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('web server gateway interface')[0]?.path).toBe('howto/wsgi.html');
   });
 
+  it('ranks a page titled by a CamelCase name the words of the query make above a page that says the words more', () => {
+    const site = new SearchIndex();
+    // A site written in Markdown documents no object: its headings name them.
+    const markdownPage = (title: string, sections: [string, string][]) =>
+      `<html><head><title>${title} - Kit</title></head><body><main><h1>${title}</h1>` +
+      sections.map(([heading, text]) => `<h2 id="${heading}">${heading}</h2><p>${text}</p>`).join('') +
+      '</main></body></html>';
+    const guide = 'Mock the agent, then read its span recorder: every mocked request leaves a span, and the span recorder keeps them.';
+    addHtml(site, 'guides/mocking/index.html', markdownPage('Mocking requests', [['Read the span recorder', guide]]));
+    const agent = 'A mocked agent answers requests; its span recorder lists the requests it answered.';
+    addHtml(site, 'api/MockAgent/index.html', markdownPage('Class: MockAgent', [['Example - the span recorder of requests', agent]]));
+    const spans: [string, string][] = [
+      ['spans', 'The spans of the mocked requests, oldest first.'],
+      ['clear', 'Forgets every span.'],
+    ];
+    addHtml(site, 'api/MockSpanRecorder/index.html', markdownPage('Class: MockSpanRecorder', spans));
+    const paths = site.search('span recorder of mocked requests').map((hit) => hit.path);
+    // The guide that says the words answers as well and stays first.
+    expect(paths.slice(0, 3)).toEqual(['guides/mocking/index.html', 'api/MockSpanRecorder/index.html', 'api/MockAgent/index.html']);
+  });
+
   it('ranks a guide above reference entries whose names hold the words of a question of how to do something', () => {
     const site = new SearchIndex();
     addHtml(
