@@ -278,6 +278,12 @@ function sphinxPage(title: string, prose: string, objects: { name: string; type?
   );
 }
 
+/** A page as MkDocs builds one from Markdown: it documents no object, its titles and headings name them. */
+function markdownPage(title: string, sections: [string, string][]): string {
+  const body = sections.map(([heading, text]) => `<h2 id="${heading}">${heading}</h2><p>${text}</p>`).join('');
+  return `<html><head><title>${title} - Kit</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
 describe('SearchIndex ranking rules', () => {
   const site = new SearchIndex();
   const pages: [string, string][] = [
@@ -554,6 +560,39 @@ describe('SearchIndex ranking rules', () => {
     const settings = 'The web server reads these; a gateway interface reads them too, with the server.';
     addHtml(site, 'ref/settings.html', sphinxPage('Settings', settings));
     expect(site.search('web server gateway interface')[0]?.path).toBe('howto/wsgi.html');
+  });
+
+  it('ranks a page titled by a CamelCase name the words of the query make above a page that says the words more', () => {
+    const site = new SearchIndex();
+    const guide = 'Mock the agent, then read its span recorder: every mocked request leaves a span, and the span recorder keeps them.';
+    addHtml(site, 'guides/mocking/index.html', markdownPage('Mocking requests', [['Read the span recorder', guide]]));
+    const agent = 'A mocked agent answers requests; its span recorder lists the requests it answered.';
+    addHtml(site, 'api/MockAgent/index.html', markdownPage('Class: MockAgent', [['Example - the span recorder of requests', agent]]));
+    const spans: [string, string][] = [
+      ['spans', 'The spans of the mocked requests, oldest first.'],
+      ['clear', 'Forgets every span.'],
+    ];
+    addHtml(site, 'api/MockSpanRecorder/index.html', markdownPage('Class: MockSpanRecorder', spans));
+    const paths = site.search('span recorder of mocked requests').map((hit) => hit.path);
+    // The guide that says the words answers as well and stays first.
+    expect(paths.slice(0, 3)).toEqual(['guides/mocking/index.html', 'api/MockSpanRecorder/index.html', 'api/MockAgent/index.html']);
+  });
+
+  it('ranks a heading that is a CamelCase name the words of the query make above a guide, not one before parameters', () => {
+    const tracerSite = (heading: string) => {
+      const site = new SearchIndex();
+      const limits = 'Every span is kept until the limit: a tracer with a span limit drops the oldest span.';
+      addHtml(site, 'guides/limits/index.html', markdownPage('Limits', [['Spans and memory', limits]]));
+      const tracer: [string, string][] = [
+        [heading, 'The most spans kept.'],
+        ['Tracer.flush()', 'Sends every span.'],
+      ];
+      addHtml(site, 'api/Tracer/index.html', markdownPage('Class: Tracer', tracer));
+      return site.search('span limit of a tracer')[0]?.path;
+    };
+    expect(tracerSite('Tracer.spanLimit')).toBe('api/Tracer/index.html');
+    // A name before parameters may be any call's: Node.js' "fs.readFile(path[, options], callback)".
+    expect(tracerSite('Tracer.spanLimit(value)')).toBe('guides/limits/index.html');
   });
 
   it('ranks a guide above reference entries whose names hold the words of a question of how to do something', () => {

@@ -90,10 +90,24 @@ function lastParts(name: string): string[] {
 const ACRONYM = /\b[A-Z][A-Z\d]{2,}(?=s?\b)/g;
 
 /**
+ * A title that is a name alone, after a label: a site written in Markdown documents no object, and titles its pages and
+ * headings by them ("Class: MockCallHistory", `PoolStats.connected`). A name within a sentence ("Changing a
+ * ManyToManyField to use a through model") is no title's subject, nor one before parameters ("fs.readFile(path[,
+ * options], callback)"): read so, Node.js' held-out MRR fell (docs/real-docs.md, seventh session, Django and undici).
+ */
+const TITLE_NAME = /^(?:[A-Za-z ]+:\s*)?([\w$.]+)$/;
+
+/** The parts of the name a title is, glued in CamelCase (see `TITLE_NAME`). */
+function titleNames(title: string): string[] {
+  const name = TITLE_NAME.exec(title.replaceAll('`', '').trim())?.[1] ?? '';
+  return name.split('.').filter((part) => /[a-z][A-Z]/.test(part));
+}
+
+/**
  * The sections among `found` that the query names in words (see `wordsNaming`), those that say the most of its words:
  * "empirical cumulative distribution function" is `ECDF`, not the methods named `cdf`. A documented object by its name;
- * another section by an acronym in its title or its page's, half a word less than an object so named (the class `WCS`
- * before the sections titled "Slicing of WCS objects").
+ * another section by an acronym in its title or its page's, or by the CamelCase name its title or its page's is, half a
+ * word less than an object so named (the class `WCS` before the sections titled "Slicing of WCS objects").
  */
 export function namedInWords<T extends { section: IndexedSection }>(found: readonly T[], query: readonly string[]): T[] {
   const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
@@ -107,7 +121,8 @@ export function namedInWords<T extends { section: IndexedSection }>(found: reado
     return said.get(text)!;
   };
   const ownName = (apiName: string) => naming(apiName.slice(Math.max(apiName.lastIndexOf('.'), apiName.lastIndexOf(':')) + 1));
-  const inTitle = (title: string) => Math.max(0, ...(title.match(ACRONYM) ?? []).map((acronym) => naming(acronym) - 0.5));
+  const inTitle = (title: string) =>
+    Math.max(0, ...[...(title.match(ACRONYM) ?? []), ...titleNames(title)].map((name) => naming(name) - 0.5));
   const saidBy = ({ section }: T) =>
     section.apiName
       ? section.documented
