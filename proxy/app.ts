@@ -33,6 +33,9 @@ export type ProxyApp = Express & {
  * and extraction from allowlisted external documentation. Nothing listens here: mount the app in an
  * Express app, or give `listener` to `http.createServer`.
  */
+/** The status logged for a request whose client closed the connection before the answer was sent (nginx's). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 export function createApp(config: ProxyConfig, options: ProxyOptions = {}): ProxyApp {
   const logger = options.logger ?? createLogger(config.logLevel);
   const context = createContext(config, options.now ?? Date.now, logger);
@@ -49,6 +52,10 @@ export function createApp(config: ProxyConfig, options: ProxyOptions = {}): Prox
     res.once('finish', () => {
       logRequest(req, res.statusCode, started, res.locals.error as ProxyError | undefined);
       hotPath.learn(req, res.statusCode);
+    });
+    // A client that left before its answer was sent is logged as nginx logs it (499), not as a failure of the proxy.
+    res.once('close', () => {
+      if (!res.writableFinished) logRequest(req, CLIENT_CLOSED_REQUEST, started);
     });
     next();
   });

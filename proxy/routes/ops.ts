@@ -65,7 +65,11 @@ export function opsRoutes(context: ProxyContext, widgetDir: string): Route[] {
     });
     if (req.fresh) return void res.status(304).end();
     await new Promise<void>((resolve, reject) =>
-      res.sendFile(file.path, { etag: false, lastModified: false, cacheControl: false }, (error) => (error ? reject(error) : resolve())),
+      // A reader who leaves mid-file (a page closed while it loads) ends the answer: nothing failed, no one to tell (Express's
+      // own sendFile without a callback takes an aborted request so too).
+      res.sendFile(file.path, { etag: false, lastModified: false, cacheControl: false }, (error) =>
+        error && !req.socket.destroyed ? reject(error) : resolve(),
+      ),
     );
   };
 

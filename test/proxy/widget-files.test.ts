@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestProxy, type TestProxy } from '../fixtures/proxy.ts';
 import { expectSentInEachEncoding, writeEncodedScript } from '../fixtures/encoded-files.ts';
 import { rawGet, rawRequest } from '../fixtures/raw-http.ts';
@@ -62,5 +63,19 @@ describe('the widget files', () => {
       expect(answer.status, path).toBe(404);
       expect(answer.body.error.code, path).toBe('not_found');
     }
+  });
+
+  it('takes a reader who leaves during a download as the end of it, not as an error of the proxy', async () => {
+    // Large enough to be sent in many writes: the reader leaves while it is sent.
+    writeFileSync(join(widgetDir, 'doclens-large-AbC_12-x.js'), `// ${'x'.repeat(16 * 1024 * 1024)}\n`);
+    const socket = connect(Number(new URL(proxy.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.destroy());
+    socket.write(rawGet('/doclens-large-AbC_12-x.js'));
+    await new Promise((resolve) => socket.once('close', resolve));
+    // The request's line, as nginx logs a client that closed the connection; the sending stopped in the same turn.
+    await vi.waitFor(() => expect(proxy.logs.find((entry) => entry.route === '/<widget file>' && entry.status === 499)).toBeDefined());
+    expect(proxy.logs.filter((entry) => entry.level === 'error')).toEqual([]);
+    expect((await proxy.get('/doclens.iife.js')).status).toBe(200);
   });
 });
