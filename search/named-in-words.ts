@@ -1,4 +1,4 @@
-import type { IndexedSection } from './fields.ts';
+import { type IndexedSection, ownName } from './fields.ts';
 import { singularOf } from './terms.ts';
 
 /**
@@ -120,13 +120,12 @@ export function namedInWords<T extends { section: IndexedSection }>(found: reado
     if (!said.has(text)) said.set(text, read(text));
     return said.get(text)!;
   };
-  const ownName = (apiName: string) => naming(apiName.slice(Math.max(apiName.lastIndexOf('.'), apiName.lastIndexOf(':')) + 1));
   const inTitle = (title: string) =>
     Math.max(0, ...[...(title.match(ACRONYM) ?? []), ...titleNames(title)].map((name) => naming(name) - 0.5));
   const saidBy = ({ section }: T) =>
     section.apiName
       ? section.documented
-        ? saidOnce(section.apiName, ownName, names)
+        ? saidOnce(section.apiName, (apiName) => naming(ownName(apiName)), names)
         : 0
       : Math.max(saidOnce(section.title, inTitle, titles), saidOnce(section.pageName, inTitle, titles));
   const most = found.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
