@@ -541,6 +541,19 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('forecast with an arima model')[0]?.path).not.toBe('api/kit.tsa.ARIMA.html');
   });
 
+  it('ranks the member of a class the query names beside it above the class and the namesakes of other classes', () => {
+    const site = new SearchIndex();
+    const page = (name: string, text: string, type = 'method') =>
+      addHtml(site, `api/${name}.html`, sphinxPage(name, text, [{ name, type, text, inFull: type === 'class' }]));
+    page('kit.fit.FitResults', 'The results of a fit: params, resid_pearson and resid_deviance.', 'class');
+    page('kit.fit.FitResults.resid_deviance', 'The deviance residuals of the fit: its residuals by their deviance, one per observation.');
+    page('kit.fit.FitResults.resid_pearson', 'Pearson residuals of the fit.');
+    page('kit.fit.FitResults.params', 'The parameters of the fit.');
+    page('kit.mixed.MixedResults.resid_deviance', 'Deviance residuals of a mixed fit: the deviance residuals, scaled.');
+    const paths = site.search('deviance residuals of FitResults').map((hit) => hit.path);
+    expect(paths.slice(0, 2)).toEqual(['api/kit.fit.FitResults.resid_deviance.html', 'api/kit.fit.FitResults.html']);
+  });
+
   it('ranks an object the query names by its initials above guides that say its words as much', () => {
     const site = new SearchIndex();
     const guide = 'Weighted least squares weighs each observation by the inverse of its variance.';

@@ -2,9 +2,10 @@ import { nameLift } from './definitions.ts';
 import { fieldOf, type IndexedSection, isObjectPage, kindOf, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
+import { membersOfNamedOwners } from './owners.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { howToWeights } from './questions.ts';
-import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
+import { termsOf, tokens, VERSION_NUMBER, WRITTEN_AS_CODE } from './terms.ts';
 import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
 import {
   CHANGELOG_WEIGHT,
@@ -14,6 +15,7 @@ import {
   NAMED_IN_WORDS_WEIGHT,
   NEAR,
   OVERVIEW_DISCOUNT,
+  OWNER_NAMED_WEIGHT,
   PAGE_TITLE_TIER,
   PROXIMITY_CANDIDATES,
   PROXIMITY_CHARS,
@@ -56,8 +58,9 @@ export interface RankedSection {
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
- *    code is written ("an ARIMA model") more, and so does one it names by initials or glued words ("weighted least
- *    squares"); a reference page's entries weigh less for a question of how to do something.
+ *    code is written ("an ARIMA model") more, and so do one it names by initials or glued words ("weighted least
+ *    squares") and a member of a class the query names beside it ("deviance residuals of GLMResults"); a
+ *    reference page's entries weigh less for a question of how to do something.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
 export function rank(site: RankedSite, reading: QueryReading, results: Found[]): RankedSection[] {
@@ -173,6 +176,7 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
     return { section, result, base: result.score * weight * overview * entry * howTo(section), tier: 0, score: 0 };
   });
   for (const named of namedInWords(ranked, query)) named.base *= NAMED_IN_WORDS_WEIGHT;
+  for (const member of membersOfNamedOwners(ranked, query)) member.base *= OWNER_NAMED_WEIGHT;
   return ranked.sort((a, b) => b.base - a.base);
 }
 
@@ -216,9 +220,6 @@ const MIN_COMPLETED_STEM = 4;
 function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return namesObject(apiName.toLowerCase(), name) && namesObject(apiName, query.join('.'));
 }
-
-/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
-const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
 
 /** Whether a full name's last parts are a name as written (`ARIMA` of `statsmodels.tsa.arima.model.ARIMA`). */
 const namesObject = (apiName: string, name: string) => {

@@ -98,3 +98,6 @@ export function singularOf(word: string): string {
 
 /** A version number in a query ("5.1", "1.9.0", "v2.0"): the reader asks about that release. */
 export const VERSION_NUMBER = /^v?\d+(?:\.\d+)+$/i;
+
+/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
+export const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;

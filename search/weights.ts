@@ -118,6 +118,18 @@ export const NAMED_AS_CODE_WEIGHT = 1.5;
 export const NAMED_IN_WORDS_WEIGHT = 3;
 
 /**
+ * What a documented member's sections weigh more when the query names its owner beside a word of its own name (`owners.ts`):
+ * "deviance residuals of GLMResults" asks for `GLMResults.resid_deviance`, not for the class's page that lists it nor for
+ * the namesakes on other results classes. On the extra tuning queries (586, 83 of them written for it) MRR 0.881 → 0.890,
+ * no figure of the 22 sites moves; 1.5 gains less (0.889), 2.5 the same (0.890), 3 lowers Dask's and statsmodels' tuning
+ * halves (0.952 → 0.917, 85.7% → 78.6% in the top 3: a member found beside its class's name by a word of its own, above
+ * the class asked for). An owner typed as a word in lower case ("session", "task", "units") named modules and concepts too:
+ * SQLAlchemy's, Astropy's and Celery's tuning halves and Astropy's, Celery's and Python's held-out halves fell
+ * (docs/real-docs.md, eighth session).
+ */
+export const OWNER_NAMED_WEIGHT = 2;
+
+/**
  * What a documented object's sections weigh when their text documents nothing (fewer words than
  * `MIN_ENTRY_WORDS` of `ranking.ts`: an empty entry, "alias of _chord"): its name, which the query may
  * hold in part, is all it answers. Kombu's "connection url" finds the guide's section "URLs" second, not
