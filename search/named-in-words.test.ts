@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wordsNaming } from './named-in-words.ts';
+import type { IndexedSection } from './fields.ts';
+import { namedInWords, wordsNaming } from './named-in-words.ts';
 
 const words = (query: string) => query.split(' ');
 
@@ -39,5 +40,30 @@ describe('wordsNaming', () => {
     const letters = Array.from({ length: 32 }, (_, at) => (at % 2 ? 'y' : 'x'));
     expect(wordsNaming(letters)('xy'.repeat(16))).toBe(32);
     expect(wordsNaming(letters)(`${'xy'.repeat(16)}q`)).toBe(0);
+  });
+});
+
+describe('namedInWords', () => {
+  const entry = (title: string, queryTerms: string[], apiName?: string) => {
+    const section: IndexedSection = {
+      id: 0,
+      path: '',
+      pageSections: 1,
+      pageTitle: title,
+      pageName: title,
+      anchor: '',
+      title,
+      content: '',
+      role: undefined,
+    };
+    if (apiName) Object.assign(section, { role: 'py:class', apiName, documented: true });
+    return { section, result: { id: 0, score: 1, queryTerms, termScores: [], terms: [] } };
+  };
+
+  it('lifts an object only the initials found beside a page titled by them that the words find, not instead of it', () => {
+    const page = entry('IERS data access', ['servic']);
+    const object = entry('IERS', [], 'kit.utils.IERS');
+    const other = entry('orientation_table', ['earth', 'rotat', 'servic'], 'kit.utils.orientation_table');
+    expect(namedInWords([page, object, other], words('international earth rotation service'))).toEqual([page, object]);
   });
 });

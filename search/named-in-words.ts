@@ -1,4 +1,5 @@
 import { type IndexedSection, ownName } from './fields.ts';
+import type { Found } from './matching.ts';
 import { singularOf } from './terms.ts';
 
 /**
@@ -109,7 +110,7 @@ function titleNames(title: string): string[] {
  * another section by an acronym in its title or its page's, or by the CamelCase name its title or its page's is, half a
  * word less than an object so named (the class `WCS` before the sections titled "Slicing of WCS objects").
  */
-export function namedInWords<T extends { section: IndexedSection }>(found: readonly T[], query: readonly string[]): T[] {
+export function namedInWords<T extends { section: IndexedSection; result: Found }>(found: readonly T[], query: readonly string[]): T[] {
   const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
   if (words.filter(Boolean).length < MIN_WORDS) return [];
   const naming = wordsNaming(words);
@@ -128,6 +129,8 @@ export function namedInWords<T extends { section: IndexedSection }>(found: reado
         ? saidOnce(section.apiName, (apiName) => naming(ownName(apiName)), names)
         : 0
       : Math.max(saidOnce(section.title, inTitle, titles), saidOnce(section.pageName, inTitle, titles));
-  const most = found.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
-  return most ? found.filter((entry) => saidBy(entry) === most) : [];
+  // A section only the query's initials found (`initials.ts`) is lifted beside those the words find, not instead of them.
+  const mostOf = (entries: readonly T[]) => entries.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
+  const most = mostOf(found.filter((entry) => entry.result.queryTerms.length)) || mostOf(found);
+  return most ? found.filter((entry) => saidBy(entry) >= most) : [];
 }
