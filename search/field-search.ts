@@ -118,13 +118,16 @@ export class FieldSearch {
     return hits;
   }
 
-  /** The sections whose name or title (not text) holds a term whole: `DDL` of "Customizing DDL" (see `initials.ts`). */
+  /**
+   * The sections whose name or title (not text) holds a term or a word it starts: `DDL` of "Customizing DDL", `IMAP4` (see
+   * `initials.ts`).
+   */
   searchNames(term: string): FieldHit[] {
     const key = `#${term}`;
-    this.reading?.add(`=${term}`);
+    this.reading?.add(`+${term}`);
     let hits = this.cache.get(key);
     if (!hits) {
-      hits = this.compute(term, false, NAME_FIELDS);
+      hits = this.compute(term, true, NAME_FIELDS);
       this.cache.set(key, hits);
     }
     return hits;

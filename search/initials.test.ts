@@ -34,6 +34,14 @@ describe('a query named by its initials', () => {
     expect(paths(kit, 'data definition language')[0]).toBe('core/ddl.html');
   });
 
+  it('finds a title that holds the initials with a version after them', () => {
+    const mail = site({
+      'library/imaplib.html': page('imaplib — IMAP4 client', 'Connect to a server, log in and fetch mail.'),
+      'library/email.html': page('email', 'Read a message from the internet; access its parts.'),
+    });
+    expect(paths(mail, 'internet message access protocol')[0]).toBe('library/imaplib.html');
+  });
+
   it('reads the initials only of a query that is nothing but the words, and only as a word of a title', () => {
     // Another word beside them asks for something else.
     expect(paths(kit, 'store data definition language')).not.toContain('core/ddl.html');

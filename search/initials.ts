@@ -35,7 +35,9 @@ export function namedByInitials(search: FieldSearch, reading: QueryReading, sect
   const initials = initialsOf(reading);
   const term = initials && termsOf(initials)[0];
   if (!term) return [];
-  const says = (text: string) => tokens(text).some((token) => [initials, `${initials}s`].includes(token.toLowerCase()));
+  // The initials, a version after them (`IMAP4`), a plural.
+  const word = new RegExp(`^${initials}\\d*s?$`, 'i');
+  const says = (text: string) => tokens(text).some((token) => word.test(token));
   return search.searchNames(term).filter(({ id }) => {
     const section = sectionOf(id);
     return says(fieldOf(section, 'title')!) || says(fieldOf(section, 'pageName')!);

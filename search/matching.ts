@@ -61,7 +61,7 @@ function stemsCutFrom(typed: string): string[] {
  */
 export function lookups(reading: QueryReading): { word: string; prefix: boolean }[] {
   const initials = initialsTerm(reading);
-  const found: { word: string; prefix: boolean }[] = initials ? [{ word: initials, prefix: false }] : [];
+  const found: { word: string; prefix: boolean }[] = initials ? [{ word: initials, prefix: true }] : [];
   for (const term of [...reading.terms, ...reading.spelled]) {
     found.push({ word: term, prefix: true });
     const typed = reading.typed.get(term);

@@ -66,4 +66,10 @@ describe('namedInWords', () => {
     const other = entry('orientation_table', ['earth', 'rotat', 'servic'], 'kit.utils.orientation_table');
     expect(namedInWords([page, object, other], words('international earth rotation service'))).toEqual([page, object]);
   });
+
+  it('reads the capitals of a title without the version after them', () => {
+    const client = entry('imaplib — IMAP4 protocol client', ['protocol']);
+    const other = entry('email.message: Representing an email message', ['messag']);
+    expect(namedInWords([client, other], words('internet message access protocol'))).toEqual([client]);
+  });
 });

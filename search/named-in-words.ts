@@ -87,8 +87,11 @@ function lastParts(name: string): string[] {
   return starts.map((start) => name.slice(start));
 }
 
-/** Capitals a title names a concept by (`WSGI` of "How to deploy with WSGI", `SQS` of "Amazon SQS Transport"). */
-const ACRONYM = /\b[A-Z][A-Z\d]{2,}(?=s?\b)/g;
+/**
+ * Capitals a title names a concept by (`WSGI` of "How to deploy with WSGI", `SQS` of "Amazon SQS Transport"), less the
+ * version that may follow them (`IMAP` of "IMAP4 protocol client", `SHA` of `SHA256`).
+ */
+const ACRONYM = /\b[A-Z]{3,}(?=\d*s?\b)/g;
 
 /**
  * A title that is a name alone, after a label: a site written in Markdown documents no object, and titles its pages and
