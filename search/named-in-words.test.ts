@@ -14,6 +14,21 @@ describe('wordsNaming', () => {
     expect(wordsNaming(words('unobserved components model'))('UnobservedComponents')).toBe(2);
   });
 
+  it('reads words cut to their first letters where the name says all the words of a query of three and more', () => {
+    const cases: [query: string, name: string, said: number][] = [
+      ['bayesian gaussian multiple imputation', 'BayesGaussMI', 4],
+      ['simple exponential smoothing', 'SimpleExpSmoothing', 3],
+      ['get marginal effects', 'get_margeff', 3],
+      // Not a cut of another word ("avg" of "average"), nor a word as a whole ("scale" of "scales": `timescale` is a
+      // compound), nor a name that says some of the words only, nor two words (`SkyCoord` no more than a guide).
+      ['average marginal effects', 'get_avgmargeff', 0],
+      ['time scales utc', 'timescaleutc', 0],
+      ['config environment variables', 'from_envvar', 0],
+      ['sky coordinates', 'SkyCoord', 0],
+    ];
+    for (const [query, name, said] of cases) expect([query, wordsNaming(words(query))(name)]).toEqual([query, said]);
+  });
+
   it('reads a name by its last parts for half a word less', () => {
     expect(wordsNaming(words('write comma separated values file'))('to_csv')).toBe(2.5);
     expect(wordsNaming(words('world coordinate system'))('BaseLowLevelWCS')).toBe(2.5);
