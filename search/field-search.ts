@@ -23,6 +23,9 @@ export interface Correction {
   sections: number;
 }
 
+/** The fields that name a section: its title (an object's own name), its page's; not an object's modules. */
+const NAME_FIELDS = (['title', 'pageName'] as const).map((field) => FIELDS.indexOf(field));
+
 /** Results of terms kept for the next searches, counted in sections (about 100 bytes each). */
 const CACHED_HITS = 50_000;
 
@@ -115,7 +118,22 @@ export class FieldSearch {
     return hits;
   }
 
-  private compute(term: string, prefix: boolean): FieldHit[] {
+  /**
+   * The sections whose name or title (not text) holds a term or a word it starts: `DDL` of "Customizing DDL", `IMAP4` (see
+   * `initials.ts`).
+   */
+  searchNames(term: string): FieldHit[] {
+    const key = `#${term}`;
+    this.reading?.add(`+${term}`);
+    let hits = this.cache.get(key);
+    if (!hits) {
+      hits = this.compute(term, true, NAME_FIELDS);
+      this.cache.set(key, hits);
+    }
+    return hits;
+  }
+
+  private compute(term: string, prefix: boolean, fields: readonly number[] = [...FIELDS.keys()]): FieldHit[] {
     // The term, then (as a prefix) the longer words it starts, each with its weight.
     const forms: [word: string, postings: Postings, weight: number][] = [];
     const exact = this.index.get(term);
@@ -127,7 +145,7 @@ export class FieldSearch {
       }
     }
     const joined = new Map<number, FieldHit & { others: number }>();
-    for (const fieldId of FIELDS.keys()) {
+    for (const fieldId of fields) {
       for (const [id, score, words] of this.fieldHits(forms, fieldId)) {
         const held = joined.get(id);
         if (!held) joined.set(id, { id, score, others: 0, words });

@@ -60,6 +60,8 @@ export class SearchIndex {
   private readonly sections: IndexedSection[] = [];
   private readonly terms = new TermsIndex();
   private readonly fieldSearch = new FieldSearch(this.terms);
+  /** A section by id, of those added. */
+  private readonly sectionOf = (id: number) => this.sections[id]!;
   /** Every page's `<title>`: what they all end with is the site's name. */
   private readonly documentTitles: string[] = [];
   /** Pages titled by their `<title>` (no heading of their own), whose titles lose the site's name. */
@@ -111,7 +113,7 @@ export class SearchIndex {
     const reading = this.read(text);
     if (!reading) return [];
     this.settleTitles();
-    const found = findSections(this.fieldSearch, reading);
+    const found = findSections(this.fieldSearch, reading, this.sectionOf);
     return groupByPage(rank(this.rankedSite(), reading, found));
   }
 
@@ -140,7 +142,7 @@ export class SearchIndex {
   }
 
   private rankedSite(): RankedSite {
-    return { section: (id) => this.sections[id]!, mentions: (name) => this.mentions(name) };
+    return { section: this.sectionOf, mentions: (name) => this.mentions(name) };
   }
 
   /** Drops the site's name from titles taken from `<title>`, once all pages so far are known. */
@@ -267,7 +269,7 @@ export class SearchIndex {
     if (missingSections.length) return missingSections;
     // Other terms the search reads (the parts of a compound: `lookups` cannot know which), then the sections it meets.
     this.fieldSearch.clear();
-    const { result: found, read: terms } = this.fieldSearch.readsOf(() => findSections(this.fieldSearch, reading));
+    const { result: found, read: terms } = this.fieldSearch.readsOf(() => findSections(this.fieldSearch, reading, this.sectionOf));
     const read = [...terms].flatMap((key) => directory.termsParts(key.slice(1), key.startsWith('+')));
     const missingRead = directory.missing(read);
     if (missingRead.length) return missingRead;

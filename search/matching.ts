@@ -1,4 +1,6 @@
 import type { FieldHit, FieldSearch } from './field-search.ts';
+import type { IndexedSection } from './fields.ts';
+import { initialsTerm, namedByInitials } from './initials.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
@@ -58,7 +60,8 @@ function stemsCutFrom(typed: string): string[] {
  * the terms the search reads).
  */
 export function lookups(reading: QueryReading): { word: string; prefix: boolean }[] {
-  const found: { word: string; prefix: boolean }[] = [];
+  const initials = initialsTerm(reading);
+  const found: { word: string; prefix: boolean }[] = initials ? [{ word: initials, prefix: true }] : [];
   for (const term of [...reading.terms, ...reading.spelled]) {
     found.push({ word: term, prefix: true });
     const typed = reading.typed.get(term);
@@ -74,7 +77,7 @@ export function lookups(reading: QueryReading): { word: string; prefix: boolean 
  * The sections that hold the query's terms and the names it spells, each with its score summed over
  * the terms; a name spelled in words counts beyond its words (see `beyondWords`).
  */
-export function findSections(search: FieldSearch, reading: QueryReading): Found[] {
+export function findSections(search: FieldSearch, reading: QueryReading, sectionOf: (id: number) => IndexedSection): Found[] {
   const found = new Map<number, Found>();
   const compounds = [...reading.typed.values()].flatMap((typed) => compoundParts(search, typed));
   const terms = [...new Set([...reading.terms, ...reading.spelled, ...compounds])];
@@ -100,6 +103,9 @@ export function findSections(search: FieldSearch, reading: QueryReading): Found[
       }
     }
   }
+  // Sections named by the query's initials that its words do not find.
+  for (const { id, score, words } of namedByInitials(search, reading, sectionOf))
+    if (!found.has(id)) found.set(id, { id, score, queryTerms: [], termScores: [], terms: [...words] });
   return [...found.values()];
 }
 

@@ -1,5 +1,6 @@
 import { type IndexedSection, ownName } from './fields.ts';
-import { singularOf } from './terms.ts';
+import type { Found } from './matching.ts';
+import { singularOf, termsOf } from './terms.ts';
 
 /**
  * Objects and pages a query names in words: API references and titles name a concept by its initials or by its words
@@ -9,6 +10,12 @@ import { singularOf } from './terms.ts';
 
 /** The fewest of the query's words a name must say: one word that is a name is rule 1's exact name. */
 const MIN_WORDS = 2;
+
+/**
+ * The fewest words of a query that a name with words cut short says: "sky coordinates" asks for a guide as often as for
+ * `SkyCoord` (a held-out half fell with two).
+ */
+const MIN_CUT_WORDS = 3;
 
 /** The fewest letters of a name said so: two initials name too much (`ls`, `cf`). */
 const MIN_LETTERS = 3;
@@ -24,6 +31,13 @@ const MIN_LETTERS = 3;
 export function wordsNaming(words: readonly string[]): (name: string) => number {
   const firsts = new Set(words.filter(Boolean).map((word) => word[0]));
   const singulars = words.map(singularOf);
+  // A word cut to its first letters, shorter than its singular and its stem ("scale" of "scales" is the word itself, as
+  // `timescale` glues it), names only with all the query's words: "confidence interval for a binomial proportion" is no
+  // `conf_int`, "config from environment variables" no `from_envvar`.
+  const cuts =
+    words.length >= MIN_CUT_WORDS && words.every(Boolean)
+      ? words.map((word, at) => Math.min(singulars[at]!.length, (termsOf(word)[0] ?? word).length) - 1)
+      : undefined;
   return (name) => {
     let most = 0;
     for (const [at, written] of lastParts(name).entries()) {
@@ -34,9 +48,10 @@ export function wordsNaming(words: readonly string[]): (name: string) => number 
       // Words glued in lower case are an English compound as often as a name ("timescale", "setup"): a name by initials only.
       const byInitials = !/.[A-Z]/.test(written);
       const sayingFrom = saying(said, words, singulars);
+      const allCut = cuts && saying(said, words, singulars, cuts)(0, true) === words.length ? words.length : 0;
       for (let start = 0; start < words.length; start++) {
         if (words[start]![0] !== said[0]) continue;
-        const count = sayingFrom(start, byInitials);
+        const count = Math.max(sayingFrom(start, byInitials), start === 0 ? allCut : 0);
         if (count >= MIN_WORDS) most = Math.max(most, at === 0 ? count : count - 0.5);
       }
     }
@@ -45,11 +60,12 @@ export function wordsNaming(words: readonly string[]): (name: string) => number 
 }
 
 /**
- * How many words from a place in `words` say `name` (see `wordsNaming`; `singulars`: theirs), `byInitials`: some of them
- * by their initials; -1 if they cannot. What each place in the words and in the name leads to is read once: one-letter
- * words ("x y x y…") would otherwise read a long name in exponentially many ways.
+ * How many words from a place in `words` say `name` (see `wordsNaming`; `singulars`: theirs; `cuts`: how many first
+ * letters of each may say it), `byInitials`: some of them by their initials or cut short; -1 if they cannot. What each
+ * place in the words and in the name leads to is read once: one-letter words ("x y x y…") would otherwise read a long
+ * name in exponentially many ways.
  */
-function saying(name: string, words: readonly string[], singulars: readonly string[]) {
+function saying(name: string, words: readonly string[], singulars: readonly string[], cuts?: readonly number[]) {
   const known = new Map<number, number>();
   const from = (at: number, letter: number, byInitials: boolean): number => {
     if (letter === name.length) return byInitials ? -1 : 0;
@@ -67,6 +83,9 @@ function saying(name: string, words: readonly string[], singulars: readonly stri
       if (name.startsWith(word, letter)) take(1, letter + word.length, false);
       const singular = singulars[at]!;
       if (singular !== word && name.startsWith(singular, letter)) take(1, letter + singular.length, false);
+      let same = 0;
+      while (same < (cuts?.[at] ?? 0) && name[letter + same] === word[same]) same++;
+      for (let length = MIN_LETTERS; length <= same; length++) take(1, letter + length, true);
       let initials = 0;
       while (words[at + initials] && name[letter + initials] === words[at + initials]![0]) {
         initials++;
@@ -86,8 +105,11 @@ function lastParts(name: string): string[] {
   return starts.map((start) => name.slice(start));
 }
 
-/** Capitals a title names a concept by (`WSGI` of "How to deploy with WSGI", `SQS` of "Amazon SQS Transport"). */
-const ACRONYM = /\b[A-Z][A-Z\d]{2,}(?=s?\b)/g;
+/**
+ * Capitals a title names a concept by (`WSGI` of "How to deploy with WSGI", `SQS` of "Amazon SQS Transport"), less the
+ * version that may follow them (`IMAP` of "IMAP4 protocol client", `SHA` of `SHA256`).
+ */
+const ACRONYM = /\b[A-Z]{3,}(?=\d*s?\b)/g;
 
 /**
  * A title that is a name alone, after a label: a site written in Markdown documents no object, and titles its pages and
@@ -109,7 +131,7 @@ function titleNames(title: string): string[] {
  * another section by an acronym in its title or its page's, or by the CamelCase name its title or its page's is, half a
  * word less than an object so named (the class `WCS` before the sections titled "Slicing of WCS objects").
  */
-export function namedInWords<T extends { section: IndexedSection }>(found: readonly T[], query: readonly string[]): T[] {
+export function namedInWords<T extends { section: IndexedSection; result: Found }>(found: readonly T[], query: readonly string[]): T[] {
   const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
   if (words.filter(Boolean).length < MIN_WORDS) return [];
   const naming = wordsNaming(words);
@@ -128,6 +150,8 @@ export function namedInWords<T extends { section: IndexedSection }>(found: reado
         ? saidOnce(section.apiName, (apiName) => naming(ownName(apiName)), names)
         : 0
       : Math.max(saidOnce(section.title, inTitle, titles), saidOnce(section.pageName, inTitle, titles));
-  const most = found.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
-  return most ? found.filter((entry) => saidBy(entry) === most) : [];
+  // A section only the query's initials found (`initials.ts`) is lifted beside those the words find, not instead of them.
+  const mostOf = (entries: readonly T[]) => entries.reduce((best, entry) => Math.max(best, saidBy(entry)), 0);
+  const most = mostOf(found.filter((entry) => entry.result.queryTerms.length)) || mostOf(found);
+  return most ? found.filter((entry) => saidBy(entry) >= most) : [];
 }
