@@ -676,6 +676,36 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('read the lines of many text files into a bag')[0]?.path).toBe('generated/kit.bag.read_text.html');
   });
 
+  it('ranks the page whose section says how to do something above a long page that says each word of the question apart', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'topics/requests.html',
+      markdownPage('Requests and responses', [
+        [
+          'Passing additional data to callback functions',
+          'To pass data to the next callback, put it in the keyword arguments of the request.',
+        ],
+        ['Request objects', 'A request stands for an HTTP request, sent by the engine and answered by a response.'],
+        ['Response objects', 'A response stands for an HTTP response, given to the spider that asked for it.'],
+      ]),
+    );
+    addHtml(
+      site,
+      'intro/tutorial.html',
+      markdownPage('Tutorial', [
+        ['Our first spider', 'A spider says which pages to crawl, one after the other, and how to parse them.'],
+        ['Storing the scraped data', 'Export the data the spider scraped to a JSON file with the crawl command.'],
+        ['Following links', 'A callback parses each page; the spider follows the links it finds with the same callback.'],
+        ['Passing arguments', 'Pass arguments to a spider on the command line with the -a option.'],
+        ['Next steps', 'Read the next chapters, on selectors, items and pipelines.'],
+      ]),
+    );
+    for (const topic of ['Selectors', 'Items', 'Pipelines', 'Settings'])
+      addHtml(site, `topics/${topic.toLowerCase()}.html`, markdownPage(topic, [[topic, `${topic} of a spider, and what they hold.`]]));
+    expect(site.search('pass data from one callback to the next')[0]?.path).toBe('topics/requests.html');
+  });
+
   it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {
     const site = new SearchIndex();
     addHtml(site, 'reference/sqs.html', sphinxPage('SQS transport', 'Sends messages.', [{ name: 'kit.sqs.Pool.get_url', text: '' }]));

@@ -3,7 +3,7 @@ import { fieldOf, type IndexedSection, isObjectPage, kindOf, ownerOf } from './f
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
 import { isPlain, type QueryReading } from './query.ts';
-import { howToWeights } from './questions.ts';
+import { howToWeights, WRITTEN_AS_CODE } from './questions.ts';
 import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
 import {
@@ -144,7 +144,7 @@ export function weighed(site: RankedSite, { query, terms }: QueryReading, result
   // A lone word is rule 1's exact name; among other words, one written as code names an object.
   const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
   const sections = results.map(({ id }) => site.section(id));
-  const howTo = howToWeights(query, asCode, terms.length, sections);
+  const howTo = howToWeights(query, terms.length, sections);
   const ranked: RankedSection[] = results.map((result, index) => {
     const section = sections[index]!;
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
@@ -217,9 +217,6 @@ const MIN_COMPLETED_STEM = 4;
 function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return namesObject(apiName.toLowerCase(), name) && namesObject(apiName, query.join('.'));
 }
-
-/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
-const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
 
 /** Whether a full name's last parts are a name as written (`ARIMA` of `statsmodels.tsa.arima.model.ARIMA`). */
 const namesObject = (apiName: string, name: string) => {
