@@ -634,7 +634,7 @@ describe('SearchIndex ranking rules', () => {
       ),
     );
     for (const topic of ['Consumers', 'Connections', 'Serialization', 'Pools'])
-      addHtml(site, `guide/${topic.toLowerCase()}.html`, sphinxPage(topic, `${topic} of the messaging library, and how to use them.`));
+      addHtml(site, `guide/${topic.toLowerCase()}.html`, sphinxPage(topic, `${topic} of new tasks: how the cluster launches a task.`));
     expect(site.search('publish a message with a routing key')[0]?.path).toBe('guide/producers.html');
     // A name, or a question that writes one as code, still asks for the object.
     expect(site.search('Producer.publish')[0]?.path).toBe('reference/messaging.html');
@@ -662,6 +662,61 @@ describe('SearchIndex ranking rules', () => {
       ),
     );
     expect(site.search('turn an expression into a numpy function')[0]?.path).toBe('api/lambdify.html');
+  });
+
+  it("ranks a guide above an object's own page that holds no more than half of the words of a question of how to do something", () => {
+    const site = new SearchIndex();
+    const objectPage = (name: string, text: string) =>
+      addHtml(site, `generated/${name}.html`, sphinxPage(name, '', [{ name, type: 'function', text, inFull: true }]));
+    objectPage('kit.array.masked_inside', 'Mask an array inside an interval: the values inside it are masked.');
+    objectPage('kit.bag.read_text', 'Read lines of text files into a bag, one element per line.');
+    for (const name of ['kit.array.sum', 'kit.array.mean', 'kit.array.where', 'kit.bag.map', 'kit.bag.filter'])
+      objectPage(name, `The ${name.split('.').at(-1)} of the elements of a collection.`);
+    addHtml(
+      site,
+      'futures.html',
+      sphinxPage(
+        'Futures',
+        'Futures stand for results that the cluster computes. A task can launch new tasks with the client of its ' +
+          'worker. Wait for futures, gather their results, cancel them, or let them go: the scheduler forgets a future ' +
+          'that no client holds, and releases its memory once its dependents have run.',
+      ),
+    );
+    for (const topic of ['Scheduling', 'Deployment', 'Diagnostics'])
+      addHtml(site, `${topic.toLowerCase()}.html`, sphinxPage(topic, `${topic} of new tasks: how the cluster launches a task.`));
+    expect(site.search('launch new tasks from inside a running task')[0]?.path).toBe('futures.html');
+    // An object's page that holds most of the question's words is its answer.
+    expect(site.search('read the lines of many text files into a bag')[0]?.path).toBe('generated/kit.bag.read_text.html');
+  });
+
+  it('ranks the page whose section says how to do something above a long page that says each word of the question apart', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'topics/requests.html',
+      markdownPage('Requests and responses', [
+        [
+          'Passing additional data to callback functions',
+          'To pass data to the next callback, put it in the keyword arguments of the request.',
+        ],
+        ['Request objects', 'A request stands for an HTTP request, sent by the engine and answered by a response.'],
+        ['Response objects', 'A response stands for an HTTP response, given to the spider that asked for it.'],
+      ]),
+    );
+    addHtml(
+      site,
+      'intro/tutorial.html',
+      markdownPage('Tutorial', [
+        ['Our first spider', 'A spider says which pages to crawl, one after the other, and how to parse them.'],
+        ['Storing the scraped data', 'Export the data the spider scraped to a JSON file with the crawl command.'],
+        ['Following links', 'A callback parses each page; the spider follows the links it finds with the same callback.'],
+        ['Passing arguments', 'Pass arguments to a spider on the command line with the -a option.'],
+        ['Next steps', 'Read the next chapters, on selectors, items and pipelines.'],
+      ]),
+    );
+    for (const topic of ['Selectors', 'Items', 'Pipelines', 'Settings'])
+      addHtml(site, `topics/${topic.toLowerCase()}.html`, markdownPage(topic, [[topic, `${topic} of a spider, and what they hold.`]]));
+    expect(site.search('pass data from one callback to the next')[0]?.path).toBe('topics/requests.html');
   });
 
   it('ranks an entry that documents nothing below one that does, their names holding the same words of the query', () => {

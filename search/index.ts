@@ -30,6 +30,7 @@ import { indexedSections } from './indexed-sections.ts';
 import { findSections, lookups, respelled, siteSpelling } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { type QueryReading, readQuery } from './query.ts';
+import { asksHowTo } from './questions.ts';
 import { proximityCandidates, type RankedSite, rank, weighed } from './ranking.ts';
 import {
   FORMAT_VERSION,
@@ -114,7 +115,7 @@ export class SearchIndex {
     if (!reading) return [];
     this.settleTitles();
     const found = findSections(this.fieldSearch, reading, this.sectionOf);
-    return groupByPage(rank(this.rankedSite(), reading, found));
+    return groupByPage(rank(this.rankedSite(), reading, found), asksHowTo(reading.query));
   }
 
   /** The words of a query that the search reads as other spellings (a typo, another region's spelling, a compound: see `respelled`). */

@@ -1,6 +1,6 @@
 import { type IndexedSection, isObjectPage, ownName, ownerOf } from './fields.ts';
 import type { RankedSection } from './ranking.ts';
-import { COPY_WEIGHT, FOCUS_WEIGHT, NAME_TIER, TIER_GAP } from './weights.ts';
+import { COPY_WEIGHT, FOCUS_WEIGHT, HOW_TO_COVERAGE, NAME_TIER, TIER_GAP } from './weights.ts';
 
 export interface SectionHit {
   section: IndexedSection;
@@ -25,9 +25,12 @@ const SECTIONS_PER_PAGE = 3;
  * words by its best section on the page (a page may answer "chains and groups" in a section on
  * chains and one on groups), at least its best section's score; and by how much of the page is
  * about the query (the share of its sections that match), so that a long
- * reference page that mentions a word in a few of its hundreds of entries ranks below the page about it.
+ * reference page that mentions a word in a few of its hundreds of entries ranks below the page about it. For a question of how
+ * to do something (`howTo`), the words by their sections count up to `HOW_TO_COVERAGE` times the best section: a task is
+ * answered in one place, not by a long page that says each of its words somewhere.
  */
-export function groupByPage(ranked: RankedSection[]): PageHit[] {
+export function groupByPage(ranked: RankedSection[], howTo = false): PageHit[] {
+  const most = howTo ? HOW_TO_COVERAGE : Number.POSITIVE_INFINITY;
   ranked.sort((a, b) => b.score - a.score);
   const best = Math.max(...ranked.map((entry) => entry.base));
   const pages = new Map<string, PageHit & { tier: number; words: Map<string, number>; best: number; matched: number; of: number }>();
@@ -61,7 +64,10 @@ export function groupByPage(ranked: RankedSection[]): PageHit[] {
   const ranking = [...pages.values()].map(({ tier, words, best: bestSection, matched, of, ...page }) => {
     const covered = [...words.values()].reduce((sum, score) => sum + score, 0);
     const focus = matched / of;
-    const hit = { ...page, score: TIER_GAP * tier + Math.max(bestSection, covered) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus) };
+    const hit = {
+      ...page,
+      score: TIER_GAP * tier + Math.max(bestSection, Math.min(covered, most * bestSection)) * (1 - FOCUS_WEIGHT + FOCUS_WEIGHT * focus),
+    };
     tiers.set(hit, tier);
     return hit;
   });

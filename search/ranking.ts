@@ -141,13 +141,13 @@ const asksForReleasesIn = (query: string[]) =>
   query.some((token) => VERSION_NUMBER.test(token) || /^(changelog|changes|release|releases)$/i.test(token));
 
 /** The sections found with BM25's score weighed by rule 2, best first. */
-export function weighed(site: RankedSite, { query }: QueryReading, results: Found[]): RankedSection[] {
+export function weighed(site: RankedSite, { query, terms }: QueryReading, results: Found[]): RankedSection[] {
   const versions = new Set(query.filter((token) => VERSION_NUMBER.test(token)).map(versionOf));
   const asksForReleases = asksForReleasesIn(query);
   // A lone word is rule 1's exact name; among other words, one written as code names an object.
   const asCode = query.length > 1 ? query.filter((token) => WRITTEN_AS_CODE.test(token)) : [];
   const sections = results.map(({ id }) => site.section(id));
-  const howTo = howToWeights(query, asCode, sections);
+  const howTo = howToWeights(query, terms.length, sections);
   const ranked: RankedSection[] = results.map((result, index) => {
     const section = sections[index]!;
     // Release notes weigh less, unless the query asks for them; then the notes of the version it names
@@ -173,7 +173,8 @@ export function weighed(site: RankedSite, { query }: QueryReading, results: Foun
         : asCode.some((token) => namesObject(section.apiName!, token))
           ? NAMED_AS_CODE_WEIGHT
           : 1;
-    return { section, result, base: result.score * weight * overview * entry * howTo(section), tier: 0, score: 0 };
+    const base = result.score * weight * overview * entry * howTo(section, result.queryTerms.length);
+    return { section, result, base, tier: 0, score: 0 };
   });
   for (const named of namedInWords(ranked, query)) named.base *= NAMED_IN_WORDS_WEIGHT;
   for (const member of membersOfNamedOwners(ranked, query)) member.base *= OWNER_NAMED_WEIGHT;
