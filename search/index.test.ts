@@ -1135,6 +1135,17 @@ describe('words as readers type them', () => {
     expect(paths(site, 'lamda')).not.toContain('oddity.html');
   });
 
+  it('reads a typo as the spelling a slip readers often make reaches before a commoner one as many edits away ("tabel")', () => {
+    const site = new SearchIndex();
+    for (const n of [1, 2, 3])
+      addHtml(site, `pivot${n}.html`, sphinxPage(`Pivot table ${n}`, `Reshape data into a pivot table, way ${n}.`));
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) addHtml(site, `axis${n}.html`, sphinxPage(`Axis ${n}`, `Give axis ${n} a label.`));
+    // "table" by two neighbours swapped, "label" by another letter: one edit each, "label" on more pages.
+    expect(paths(site, 'tabel')[0]).toMatch(/^pivot\d\.html$/);
+    expect(paths(site, 'pivot tabel').slice(0, 3)).toEqual(paths(site, 'pivot table').slice(0, 3));
+    expect(site.respelled('pivot tabel')).toEqual(['tabel']);
+  });
+
   it('weighs a misspelt word the site lacks as the word it stands for', () => {
     const site = new SearchIndex();
     addHtml(site, 'acf.html', sphinxPage('Autocorrelation', 'Estimates the autocorrelation of a series.'));

@@ -73,6 +73,13 @@ export const typoWeight = (length: number, distance: number, typedFound: boolean
 export const CORRECTION_FREQUENCY = 10;
 
 /**
+ * What an edit readers often make counts, against one for any other, when spellings as many edits from a typo are weighed
+ * by how common they are (`typoCost` in `edit-distance.ts`): a doubled letter typed once or a letter typed twice, two
+ * neighbours swapped, a vowel for another.
+ */
+export const LIKELY_EDIT = 0.5;
+
+/**
  * Typos tolerated in a word as typed, or in a name (kept behind its mark, `=drop_duplicates`): one from four
  * characters on, two from eight.
  */
