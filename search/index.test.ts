@@ -1266,6 +1266,21 @@ describe('words as readers type them', () => {
     expect(site.respelled('changes in 1.9.0')).toEqual([]);
   });
 
+  it('reads a name typed in CamelCase with a letter wrong as the name the site writes so ("SkyCorod" for `SkyCoord`)', () => {
+    const site = new SearchIndex();
+    const point = { name: 'kit.SkyCoord', type: 'class', text: 'A point on the sky.', inFull: true };
+    addHtml(site, 'api/SkyCoord.html', sphinxPage('kit.SkyCoord', 'A point on the sky.', [point]));
+    for (const name of ['join_skycoord', 'pixel_to_skycoord', 'skycoord_to_pixel']) {
+      const text = `Takes a skycoord and gives a skycoord back: ${name}, skycoord in, skycoord out.`;
+      addHtml(site, `api/${name}.html`, sphinxPage(`kit.${name}`, text, [{ name: `kit.${name}`, type: 'function', text, inFull: true }]));
+    }
+    expect(paths(site, 'SkyCorod')[0]).toBe('api/SkyCoord.html');
+    expect(paths(site, 'SkyCorod')).toEqual(paths(site, 'SkyCoord'));
+    expect(site.respelled('SkyCorod')).toEqual(['SkyCorod']);
+    // The same from the parts static mode fetches for it.
+    expect(summary(fetchedFor(smallParts(site), 'SkyCorod').search('SkyCorod'))).toEqual(summary(site.search('SkyCorod')));
+  });
+
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {
     const site = new SearchIndex();
     addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));

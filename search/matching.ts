@@ -1,5 +1,6 @@
-import type { FieldHit, FieldSearch } from './field-search.ts';
-import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
+import { editDistance } from './edit-distance.ts';
+import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
+import { isPrefix, type QueryReading, regionalSpellings, WRITTEN_AS_CODE } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
@@ -213,7 +214,8 @@ function termHits(
  * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
  * `nearestName`); another region's spelling of a word ("generalised" where the site writes "generalized"); for a
  * word it has in no form (see `asWritten`), the one word it writes nearest, where one is nearest ("coroutnes",
- * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken). The query is read as the site
+ * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken; of a word written as code, the one term
+ * near it as typed, a name: "SkyCorod" is `SkyCoord`). The query is read as the site
  * writes it, by every rule: titles that say its words and words that stand together too. None for a token the site has.
  * `last`: the token is the query's last, which the reader may have cut short.
  */
@@ -230,7 +232,10 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
   const edits = typoEdits(typed);
   if (!edits || sectionsAsWritten(asWritten(search, term, typed, last)) > 0) return undefined;
   const corrections = search.corrections(term, typed, edits);
-  return corrections.length === 1 ? corrections[0]!.written : undefined;
+  if (corrections.length !== 1) return undefined;
+  const [{ word, written }] = corrections as [Correction];
+  // A word written as code ("SkyCorod") stands for the name nearest it, the word the site writes so, in the case typed.
+  return written ?? (WRITTEN_AS_CODE.test(token) && editDistance(typed, word) <= edits ? recased(word, token) : undefined);
 }
 
 /**

@@ -46,6 +46,9 @@ export function readQuery(text: string): QueryReading | undefined {
 export const isPrefix = (term: string) =>
   term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term);
 
+/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
+export const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
+
 /** A stemmed word, not an identifier whole. */
 export const isPlain = (term: string) => !/[._:]/.test(term);
 

@@ -2,7 +2,7 @@ import { nameLift } from './definitions.ts';
 import { fieldOf, type IndexedSection, isObjectPage, kindOf, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
-import { isPlain, type QueryReading } from './query.ts';
+import { isPlain, type QueryReading, WRITTEN_AS_CODE } from './query.ts';
 import { howToWeights } from './questions.ts';
 import { termsOf, tokens, VERSION_NUMBER } from './terms.ts';
 import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
@@ -216,9 +216,6 @@ const MIN_COMPLETED_STEM = 4;
 function endsWithName(apiName: string, name: string, query: string[]): boolean {
   return namesObject(apiName.toLowerCase(), name) && namesObject(apiName, query.join('.'));
 }
-
-/** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
-const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;
 
 /** Whether a full name's last parts are a name as written (`ARIMA` of `statsmodels.tsa.arima.model.ARIMA`). */
 const namesObject = (apiName: string, name: string) => {
