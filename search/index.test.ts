@@ -1266,6 +1266,20 @@ describe('words as readers type them', () => {
     expect(site.respelled('changes in 1.9.0')).toEqual([]);
   });
 
+  it('reads a typo as the one word near it that a slip readers often make reaches, by every rule ("form feild validation")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'validation.html', sphinxPage('Form and field validation', 'How a form checks what is entered.'));
+    const fields = 'Each form field runs its validation: field validation, form validation, a field of a form, a form of fields. '.repeat(
+      2,
+    );
+    for (const title of ['Form fields', 'Field validation', 'Form validation'])
+      addHtml(site, `${title.toLowerCase().replace(' ', '-')}.html`, sphinxPage(title, fields));
+    // "field" is its own stem, a term the index cannot tell from a stem that is no word; "feild" swaps two of its letters.
+    expect(paths(site, 'form field validation')[0]).toBe('validation.html');
+    expect(paths(site, 'form feild validation')).toEqual(paths(site, 'form field validation'));
+    expect(site.respelled('form feild validation')).toEqual(['feild']);
+  });
+
   it('reads a name typed in CamelCase with a letter wrong as the name the site writes so ("SkyCorod" for `SkyCoord`)', () => {
     const site = new SearchIndex();
     const point = { name: 'kit.SkyCoord', type: 'class', text: 'A point on the sky.', inFull: true };

@@ -1,4 +1,4 @@
-import { editDistance } from './edit-distance.ts';
+import { editDistance, typoCost } from './edit-distance.ts';
 import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
 import { isPrefix, type QueryReading, regionalSpellings, WRITTEN_AS_CODE } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
@@ -214,9 +214,10 @@ function termHits(
  * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
  * `nearestName`); another region's spelling of a word ("generalised" where the site writes "generalized"); for a
  * word it has in no form (see `asWritten`), the one word it writes nearest, where one is nearest ("coroutnes",
- * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken; of a word written as code, the one term
- * near it as typed, a name: "SkyCorod" is `SkyCoord`). The query is read as the site
- * writes it, by every rule: titles that say its words and words that stand together too. None for a token the site has.
+ * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken), or the one term near it as typed
+ * where a slip readers often make reaches it ("feild" is "field") or the word is written as code ("SkyCorod" is
+ * `SkyCoord`). The query is read as the site writes it, by every rule: titles that say its words and words that stand
+ * together too. None for a token the site has.
  * `last`: the token is the query's last, which the reader may have cut short.
  */
 export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
@@ -234,8 +235,12 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
   const corrections = search.corrections(term, typed, edits);
   if (corrections.length !== 1) return undefined;
   const [{ word, written }] = corrections as [Correction];
-  // A word written as code ("SkyCorod") stands for the name nearest it, the word the site writes so, in the case typed.
-  return written ?? (WRITTEN_AS_CODE.test(token) && editDistance(typed, word) <= edits ? recased(word, token) : undefined);
+  if (written) return written;
+  // A term written as its own stem ("field") may be a stem that is no word ("balanc" of "balancd"): taken where the typo
+  // is near it as typed and is a slip readers often make of it ("feild"), or a name written as code ("SkyCorod").
+  const distance = editDistance(typed, word);
+  const sure = typoCost(typed, word, distance) < distance || WRITTEN_AS_CODE.test(token);
+  return distance <= edits && sure ? recased(word, token) : undefined;
 }
 
 /**
