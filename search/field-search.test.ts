@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { FieldSearch } from './field-search.ts';
 import { FIELDS, fieldOf, type IndexedSection } from './fields.ts';
-import { editDistance } from './edit-distance.ts';
+import { editDistance, typoCost } from './edit-distance.ts';
 import { termsOf, tokens } from './terms.ts';
 import { TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, PREFIX_WEIGHT, TIE_BREAKER, typoEdits } from './weights.ts';
@@ -94,26 +94,36 @@ describe('FieldSearch', () => {
     expect(search.search('schedule', true)).toEqual(first);
   });
 
-  it("finds the spellings within the edits a word's length allows, by Damerau's count, nearest and most common first", () => {
+  it('weighs the edits readers make most as half an edit: a doubled letter typed once or twice, a swap, a vowel for another', () => {
+    expect([typoCost('maping', 'mapping'), typoCost('scalling', 'scaling'), typoCost('tabel', 'table')]).toEqual([0.5, 0.5, 0.5]);
+    expect([typoCost('catagories', 'categories'), typoCost('acomodate', 'accommodate')]).toEqual([0.5, 1]);
+    // Another letter, one left out or added beside no twin: a whole edit each, as Damerau counts them.
+    expect([typoCost('maping', 'making'), typoCost('scalling', 'calling'), typoCost('tabel', 'label')]).toEqual([1, 1, 1]);
+    expect([typoCost('constrants', 'constructs'), typoCost('retyr', 'retry')]).toEqual([2, 0.5]);
+  });
+
+  it("finds the spellings within the edits a word's length allows, by Damerau's count, the most common first by likely edits", () => {
     const vocabulary = [...index.words().keys()];
     const written = [...index.writtenWords()];
-    const value = (word: string, distance: number) => index.sectionsWith(word) / CORRECTION_FREQUENCY ** distance;
+    // By how common a spelling is, its edits weighed by how often readers make them.
+    const value = (word: string, cost: number) => index.sectionsWith(word) / CORRECTION_FREQUENCY ** cost;
     let several = 0;
-    for (const term of ['schedlue', 'sheduler', 'retyr', 'timeuot', 'jitetr', 'laese', 'backof', 'zzzz', 'entyr'])
+    for (const term of ['schedlue', 'sheduler', 'retyr', 'timeuot', 'jitetr', 'jitzer', 'laese', 'backof', 'zzzz', 'entyr'])
       for (const edits of [1, 2] as const) {
         // Terms near the term, and words written near the word as typed (here the same), by the terms they are kept as.
         const near = new Map<string, number>();
+        const costs = new Map<string, number>();
         const allowed = Math.min(edits, typoEdits(term));
-        for (const word of vocabulary)
-          if (!word.startsWith(term) && editDistance(term, word) <= allowed) near.set(word, editDistance(term, word));
-        for (const [word, stem] of written) {
-          const distance = editDistance(term, word);
-          if (!word.startsWith(term) && distance <= edits && distance < (near.get(stem) ?? Infinity)) near.set(stem, distance);
-        }
+        const consider = (stem: string, word: string) => {
+          near.set(stem, Math.min(editDistance(term, word), near.get(stem) ?? Infinity));
+          costs.set(stem, Math.min(typoCost(term, word), costs.get(stem) ?? Infinity));
+        };
+        for (const word of vocabulary) if (!word.startsWith(term) && editDistance(term, word) <= allowed) consider(word, word);
+        for (const [word, stem] of written) if (!word.startsWith(term) && editDistance(term, word) <= edits) consider(stem, word);
         near.delete(term);
-        const found = [...near].map(([word, distance]) => ({ word, distance, sections: index.sectionsWith(word) }));
-        const best = Math.max(...found.map(({ word, distance }) => value(word, distance)));
-        const expected = found.filter(({ word, distance }) => value(word, distance) >= best / 2);
+        const found = [...near].map(([word, distance]) => ({ word, distance, cost: costs.get(word)!, sections: index.sectionsWith(word) }));
+        const best = Math.max(...found.map(({ word, cost }) => value(word, cost)));
+        const expected = found.filter(({ word, cost }) => value(word, cost) >= best / 2);
         const corrections = search.corrections(term, term, edits);
         expect(new Set(corrections.map(({ written: _, ...correction }) => correction)), `${term} within ${edits}`).toEqual(
           new Set(expected),
@@ -127,8 +137,8 @@ describe('FieldSearch', () => {
           expect(form === undefined, `${term}: ${word}`).toBe(forms.length === 0);
         }
         for (let at = 1; at < corrections.length; at++)
-          expect(value(corrections[at - 1]!.word, corrections[at - 1]!.distance)).toBeGreaterThanOrEqual(
-            value(corrections[at]!.word, corrections[at]!.distance),
+          expect(value(corrections[at - 1]!.word, corrections[at - 1]!.cost)).toBeGreaterThanOrEqual(
+            value(corrections[at]!.word, corrections[at]!.cost),
           );
         if (expected.length > 1) several++;
       }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS } from './fields.ts';
-import { editDistance } from './edit-distance.ts';
+import { editDistance, typoCost } from './edit-distance.ts';
 import type { Postings, TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, prefixWeight, TIE_BREAKER, typoEdits } from './weights.ts';
 
@@ -20,6 +20,8 @@ export interface Correction {
   /** How the site writes it, nearest the word typed, where a word the site writes is that near. */
   written?: string;
   distance: number;
+  /** The edits weighed by how often readers make them (`typoCost`): which of spellings as near the typo stands for. */
+  cost: number;
   sections: number;
 }
 
@@ -49,20 +51,23 @@ export class FieldSearch {
    * edit), other than the term and the words it starts. The nearest first, and among them the ones
    * in the most sections: a reader who mistypes a word means a word the site uses, and a word one
    * edit further but in many more sections ("standardization" for "standardisation") before a
-   * one-page oddity (see `CORRECTION_FREQUENCY`).
+   * one-page oddity (see `CORRECTION_FREQUENCY`). Edits count as likely as readers make them (`typoCost`):
+   * "tabel" is "table" (two neighbours swapped) before "label" (another letter), which the site says more.
    */
   corrections(term: string, typed: string, edits: 1 | 2): Correction[] {
     const byTerm = new Map<string, Correction>();
-    const consider = (word: string, distance: number, written?: string) => {
+    const consider = (word: string, distance: number, cost: number, written?: string) => {
       const held = byTerm.get(word);
       if (word !== term && (!held || distance < held.distance || (distance === held.distance && !held.written)))
-        byTerm.set(word, { word, written, distance, sections: this.index.sectionsWith(word) });
+        byTerm.set(word, { word, written, distance, cost: Math.min(cost, held?.cost ?? cost), sections: this.index.sectionsWith(word) });
+      else if (held) held.cost = Math.min(held.cost, cost);
     };
     for (const { word, distance } of nearWords(this.index.words(), term, typoEdits(term) < edits ? typoEdits(term) : edits))
-      consider(word, distance);
+      consider(word, distance, typoCost(term, word, distance));
     const written = this.index.writtenWords();
-    for (const { word, distance } of nearWords(written, typed, edits)) consider(written.get(word)!, distance, word);
-    const value = ({ sections, distance }: Correction) => sections / CORRECTION_FREQUENCY ** distance;
+    for (const { word, distance } of nearWords(written, typed, edits))
+      consider(written.get(word)!, distance, typoCost(typed, word, distance), word);
+    const value = ({ sections, cost }: Correction) => sections / CORRECTION_FREQUENCY ** cost;
     const found = [...byTerm.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
     const best = found[0] && value(found[0]);
     return found.filter((correction) => value(correction) >= best! / 2);

@@ -1203,6 +1203,17 @@ describe('words as readers type them', () => {
     expect(paths(site, 'lamda')).not.toContain('oddity.html');
   });
 
+  it('reads a typo as the spelling a slip readers often make reaches before a commoner one as many edits away ("tabel")', () => {
+    const site = new SearchIndex();
+    for (const n of [1, 2, 3])
+      addHtml(site, `pivot${n}.html`, sphinxPage(`Pivot table ${n}`, `Reshape data into a pivot table, way ${n}.`));
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) addHtml(site, `axis${n}.html`, sphinxPage(`Axis ${n}`, `Give axis ${n} a label.`));
+    // "table" by two neighbours swapped, "label" by another letter: one edit each, "label" on more pages.
+    expect(paths(site, 'tabel')[0]).toMatch(/^pivot\d\.html$/);
+    expect(paths(site, 'pivot tabel').slice(0, 3)).toEqual(paths(site, 'pivot table').slice(0, 3));
+    expect(site.respelled('pivot tabel')).toEqual(['tabel']);
+  });
+
   it('weighs a misspelt word the site lacks as the word it stands for', () => {
     const site = new SearchIndex();
     addHtml(site, 'acf.html', sphinxPage('Autocorrelation', 'Estimates the autocorrelation of a series.'));
@@ -1321,6 +1332,35 @@ describe('words as readers type them', () => {
     expect(paths(site, 'drop_dup')[0]).toBe('api/Frame.drop_duplicates.html');
     // A version number is no misspelt name: a release the site lacks is not another release.
     expect(site.respelled('changes in 1.9.0')).toEqual([]);
+  });
+
+  it('reads a typo as the one word near it that a slip readers often make reaches, by every rule ("form feild validation")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'validation.html', sphinxPage('Form and field validation', 'How a form checks what is entered.'));
+    const fields = 'Each form field runs its validation: field validation, form validation, a field of a form, a form of fields. '.repeat(
+      2,
+    );
+    for (const title of ['Form fields', 'Field validation', 'Form validation'])
+      addHtml(site, `${title.toLowerCase().replace(' ', '-')}.html`, sphinxPage(title, fields));
+    // "field" is its own stem, a term the index cannot tell from a stem that is no word; "feild" swaps two of its letters.
+    expect(paths(site, 'form field validation')[0]).toBe('validation.html');
+    expect(paths(site, 'form feild validation')).toEqual(paths(site, 'form field validation'));
+    expect(site.respelled('form feild validation')).toEqual(['feild']);
+  });
+
+  it('reads a name typed in CamelCase with a letter wrong as the name the site writes so ("SkyCorod" for `SkyCoord`)', () => {
+    const site = new SearchIndex();
+    const point = { name: 'kit.SkyCoord', type: 'class', text: 'A point on the sky.', inFull: true };
+    addHtml(site, 'api/SkyCoord.html', sphinxPage('kit.SkyCoord', 'A point on the sky.', [point]));
+    for (const name of ['join_skycoord', 'pixel_to_skycoord', 'skycoord_to_pixel']) {
+      const text = `Takes a skycoord and gives a skycoord back: ${name}, skycoord in, skycoord out.`;
+      addHtml(site, `api/${name}.html`, sphinxPage(`kit.${name}`, text, [{ name: `kit.${name}`, type: 'function', text, inFull: true }]));
+    }
+    expect(paths(site, 'SkyCorod')[0]).toBe('api/SkyCoord.html');
+    expect(paths(site, 'SkyCorod')).toEqual(paths(site, 'SkyCoord'));
+    expect(site.respelled('SkyCorod')).toEqual(['SkyCorod']);
+    // The same from the parts static mode fetches for it.
+    expect(summary(fetchedFor(smallParts(site), 'SkyCorod').search('SkyCorod'))).toEqual(summary(site.search('SkyCorod')));
   });
 
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {

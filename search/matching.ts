@@ -1,8 +1,9 @@
-import type { FieldHit, FieldSearch } from './field-search.ts';
+import { editDistance, typoCost } from './edit-distance.ts';
+import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
 import type { IndexedSection } from './fields.ts';
 import { initialsTerm, namedByInitials } from './initials.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
-import { termsOf, VERSION_NUMBER, WHOLE } from './terms.ts';
+import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */
@@ -219,8 +220,10 @@ function termHits(
  * How the site writes a token of the query that it lacks, where that is sure: the name it has nearest (see
  * `nearestName`); another region's spelling of a word ("generalised" where the site writes "generalized"); for a
  * word it has in no form (see `asWritten`), the one word it writes nearest, where one is nearest ("coroutnes",
- * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken). The query is read as the site
- * writes it, by every rule: titles that say its words and words that stand together too. None for a token the site has.
+ * "autocorelation"; a stem near it is no word: "balanc" of "balancd" is not taken), or the one term near it as typed
+ * where a slip readers often make reaches it ("feild" is "field") or the word is written as code ("SkyCorod" is
+ * `SkyCoord`). The query is read as the site writes it, by every rule: titles that say its words and words that stand
+ * together too. None for a token the site has.
  * `last`: the token is the query's last, which the reader may have cut short.
  */
 export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
@@ -236,7 +239,14 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
   const edits = typoEdits(typed);
   if (!edits || sectionsAsWritten(asWritten(search, term, typed, last)) > 0) return undefined;
   const corrections = search.corrections(term, typed, edits);
-  return corrections.length === 1 ? corrections[0]!.written : undefined;
+  if (corrections.length !== 1) return undefined;
+  const [{ word, written }] = corrections as [Correction];
+  if (written) return written;
+  // A term written as its own stem ("field") may be a stem that is no word ("balanc" of "balancd"): taken where the typo
+  // is near it as typed and is a slip readers often make of it ("feild"), or a name written as code ("SkyCorod").
+  const distance = editDistance(typed, word);
+  const sure = typoCost(typed, word, distance) < distance || WRITTEN_AS_CODE.test(token);
+  return distance <= edits && sure ? recased(word, token) : undefined;
 }
 
 /**
