@@ -3,6 +3,7 @@ import { splitSections } from '../extraction/sections.ts';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { highlight, highlightExcerpts, SearchIndex } from './index.ts';
 import { resultBlocks } from './results.ts';
+import { termsOf } from './terms.ts';
 
 /** Adds a page of HTML as the host does: split into sections by extraction, then indexed. */
 function addHtml(index: SearchIndex, path: string, html: string): void {
@@ -1432,5 +1433,43 @@ describe('highlight', () => {
     const [excerpt] = highlightExcerpts(text, new Set(['leas']));
     expect(excerpt).toContain('<span>lease</span>');
     expect(excerpt!.length).toBeLessThan(200);
+  });
+});
+
+describe('SearchIndex: stop words written in capitals', () => {
+  const site = new SearchIndex();
+  const pages: [string, string][] = [
+    ['topics/lookups.html', markdownPage('Lookups', [['Complex filters', 'Filters are combined with OR by a lookup object.']])],
+    [
+      'topics/filters.html',
+      markdownPage('Queries', [['Chaining filters', 'Filters can be combined or chained, and filters kept for later.']]),
+    ],
+    ['topics/joins.html', markdownPage('Conditions', [['Join conditions', 'A join names its condition after ON.']])],
+    ['topics/relations.html', markdownPage('Relations', [['Joins', 'Join a table to join its related rows.']])],
+    ['topics/tables.html', markdownPage('Tables', [['One table', 'One model is one table, and one row is one object.']])],
+    ['tutorial/select.html', markdownPage('Selecting rows', [['The WHERE clause', 'Rows are kept by the criteria after WHERE.']])],
+    ['core/clauses.html', markdownPage('Clause objects', [['Clause lists', 'A clause list holds clause elements, each a clause.']])],
+  ];
+  for (const [path, html] of pages) addHtml(site, path, html);
+  site.finish();
+  const first = (query: string) => site.search(query)[0]?.path;
+
+  it('reads a stop word written in capitals as the keyword it is (SQL’s, logic’s), the same word in lower case as before', () => {
+    expect(first('combine filters with OR')).toBe('topics/lookups.html');
+    expect(first('combine filters with or')).toBe('topics/filters.html');
+  });
+
+  it('keeps SQL’s ON apart from "one", whose stem is "on"', () => {
+    expect(first('join ON')).toBe('topics/joins.html');
+    expect(termsOf('ON')).not.toContain(termsOf('one')[0]);
+    expect(first('one table')).toBe('topics/tables.html');
+  });
+
+  it('reads a title whose keyword the reader wrote as a stop word as saying the query: "where clause"', () => {
+    expect(first('where clause')).toBe('tutorial/select.html');
+  });
+
+  it('reads no keyword in a query written in capitals throughout', () => {
+    expect(first('FILTERS WITH OR')).toBe(first('filters with or'));
   });
 });

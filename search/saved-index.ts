@@ -7,7 +7,7 @@ import { apiNameOf, type IndexedSection } from './fields.ts';
 import { type SavedTerm, termJson, type TermsIndex } from './terms-index.ts';
 
 /** The version of what an index holds and how it is saved: a saved index of another version is built again. */
-export const FORMAT_VERSION = 9;
+export const FORMAT_VERSION = 10;
 
 /** One part of a saved index: `head`, `titles`, `terms-N`, `sections-N` or `texts-N`, and its JSON. */
 export interface SavedPart {

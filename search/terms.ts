@@ -52,7 +52,7 @@ export function termsOf(token: string): readonly string[] {
 
 function computeTerms(token: string): string[] {
   const lower = token.toLowerCase();
-  if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? [] : [stem(lower)];
+  if (!PARTS.test(lower)) return STOP_WORDS.has(lower) ? (KEYWORD.test(token) ? [WHOLE + lower] : []) : [stem(lower)];
   const terms = [WHOLE + lower];
   // A version number is a name whole: "0.2.0" is no release "2.0".
   if (VERSION_NUMBER.test(lower)) return terms;
@@ -65,10 +65,23 @@ function computeTerms(token: string): string[] {
   return [...new Set(terms)];
 }
 
-/** What a query looks for: its tokens without the stop words (all of them if nothing else is left). */
+/**
+ * A stop word written in capitals is a keyword (SQL's `WHERE` and `IS NULL`, logic's `OR`): a word the index keeps and a
+ * query looks for, whole as a name is, so that SQL's `ON` is not the stem of "one".
+ */
+const KEYWORD = /^[A-Z]{2,}$/;
+
+/** Whether a term is a keyword's (`=where` of `WHERE`): a stop word to a reader who does not write it in capitals. */
+export const isKeywordTerm = (term: string) => term.startsWith(WHOLE) && STOP_WORDS.has(term.slice(WHOLE.length));
+
+/**
+ * What a query looks for: its tokens without the stop words (all of them if nothing else is left), keywords kept
+ * unless the whole query is in capitals (then its capitals say nothing).
+ */
 export function queryTokens(text: string, limit: number): string[] {
   const all = tokens(text).slice(0, limit);
-  const meaningful = all.filter((token) => !isStopWord(token));
+  const keywords = /\p{Ll}/u.test(text);
+  const meaningful = all.filter((token) => !isStopWord(token) || (keywords && KEYWORD.test(token)));
   return meaningful.length ? meaningful : all;
 }
 

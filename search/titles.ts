@@ -1,13 +1,16 @@
 /** Which titles say a query: the words of rule 1 of `ranking.ts`. */
 import { fieldOf, type IndexedSection } from './fields.ts';
-import { singularOf, stem, termsOf, tokens } from './terms.ts';
+import { isKeywordTerm, singularOf, stem, termsOf, tokens } from './terms.ts';
 
 /** The number a numbered heading starts with (`5.1.3. List Comprehensions`, `8. Errors`): its place in the book, not a version. */
 export const SECTION_NUMBER = /^\s*\d+(?:\.\d+)*\.\s+(?=\S)/;
 
-/** Whether a title's terms (words by their stems, names whole, stop words aside) are the query's. */
+/**
+ * Whether a title's terms (words by their stems, names whole, stop words aside) are the query's: "where clause" is
+ * said by "The WHERE clause", whose keyword the reader wrote as a stop word.
+ */
 export function sameWords(title: string, wanted: ReadonlySet<string>): boolean {
-  const stems = titleTerms(title);
+  const stems = new Set([...titleTerms(title)].filter((term) => wanted.has(term) || !isKeywordTerm(term)));
   return stems.size === wanted.size && holdsAll(stems, wanted);
 }
 
