@@ -227,6 +227,8 @@ function termHits(
  * `last`: the token is the query's last, which the reader may have cut short.
  */
 export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
+  const joinedName = nameTypedJoined(search, token);
+  if (joinedName) return joinedName;
   if (!/^[a-z]+$/i.test(token)) return nearestName(search, token);
   const [term] = termsOf(token);
   if (!term || search.search(term, true).length) return undefined;
@@ -247,6 +249,20 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
   const distance = editDistance(typed, word);
   const sure = typoCost(typed, word, distance) < distance || WRITTEN_AS_CODE.test(token);
   return distance <= edits && sure ? recased(word, token) : undefined;
+}
+
+/**
+ * The name the site keeps whose parts, joined, are a word in lower case that it lacks ("todatetime" for `to_datetime`,
+ * "getobjector404" for `get_object_or_404`), the one in the most sections where several are: read as the name, exact
+ * names' tier included. None for a word the site has, whole or as the start of longer ones.
+ */
+function nameTypedJoined(search: FieldSearch, token: string): string | undefined {
+  if (!/^[a-z\d]+$/.test(token)) return undefined;
+  const [term] = termsOf(token);
+  if (!term || search.search(term, true).length) return undefined;
+  const names = search.namesJoinedAs(token).map((name) => ({ name, sections: search.sectionsWith(name) }));
+  const best = names.sort((a, b) => b.sections - a.sections)[0];
+  return best?.name.slice(WHOLE.length);
 }
 
 /**
