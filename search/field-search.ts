@@ -85,6 +85,12 @@ export class FieldSearch {
     return namesJoinedAs(this.index.words(), word, (prefix) => this.reading?.add(`+${prefix}`));
   }
 
+  /** Whether the index keeps a term that `prefix` starts (the terms alone tell, without their sections). */
+  keepsTermStarting(prefix: string): boolean {
+    this.reading?.add(`+${prefix}`);
+    return !this.index.words().atPrefix(prefix).keys().next().done;
+  }
+
   /** In how many sections a term is. */
   sectionsWith(term: string): number {
     this.reading?.add(`=${term}`);

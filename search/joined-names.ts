@@ -1,5 +1,5 @@
 import type SearchableMap from 'minisearch/SearchableMap';
-import { WHOLE } from './terms.ts';
+import { termsOf, WHOLE } from './terms.ts';
 
 /** What separates the parts of a name as the index keeps it (`read_csv`, `fs.readfilesync`; `::` is rare in a reader's query). */
 const SEPARATORS = ['_', '.'];
@@ -54,4 +54,32 @@ export function namesJoinedAs(words: SearchableMap<unknown>, word: string, visit
   };
   walk(WHOLE, word, 0);
   return names;
+}
+
+/** What reading a word as a joined name asks of the index (`FieldSearch`). */
+interface NameVocabulary {
+  keepsTermStarting(prefix: string): boolean;
+  namesJoinedAs(word: string): string[];
+  sectionsWith(term: string): number;
+}
+
+/**
+ * Whether a token may be a name typed without its separators: a word in lower case that the site lacks, whole and as
+ * the start of longer ones. Only such a word's names are looked up (static mode fetches where they start for it alone).
+ */
+export function mayBeJoinedName(search: NameVocabulary, token: string): boolean {
+  const [term] = termsOf(token);
+  return /^[a-z\d]+$/.test(token) && term !== undefined && !search.keepsTermStarting(term);
+}
+
+/**
+ * The name the site keeps whose parts, joined, are a word in lower case that it lacks ("todatetime" for `to_datetime`,
+ * "getobjector404" for `get_object_or_404`), the one in the most sections where several are: read as the name, exact
+ * names' tier included. None for a word the site has, whole or as the start of longer ones.
+ */
+export function nameTypedJoined(search: NameVocabulary, token: string): string | undefined {
+  if (!mayBeJoinedName(search, token)) return undefined;
+  const names = search.namesJoinedAs(token).map((name) => ({ name, sections: search.sectionsWith(name) }));
+  const best = names.sort((a, b) => b.sections - a.sections)[0];
+  return best?.name.slice(WHOLE.length);
 }

@@ -2,6 +2,7 @@ import { editDistance, typoCost } from './edit-distance.ts';
 import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
 import type { IndexedSection } from './fields.ts';
 import { initialsTerm, namedByInitials } from './initials.ts';
+import { nameTypedJoined } from './joined-names.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
@@ -249,20 +250,6 @@ export function siteSpelling(search: FieldSearch, token: string, last: boolean):
   const distance = editDistance(typed, word);
   const sure = typoCost(typed, word, distance) < distance || WRITTEN_AS_CODE.test(token);
   return distance <= edits && sure ? recased(word, token) : undefined;
-}
-
-/**
- * The name the site keeps whose parts, joined, are a word in lower case that it lacks ("todatetime" for `to_datetime`,
- * "getobjector404" for `get_object_or_404`), the one in the most sections where several are: read as the name, exact
- * names' tier included. None for a word the site has, whole or as the start of longer ones.
- */
-function nameTypedJoined(search: FieldSearch, token: string): string | undefined {
-  if (!/^[a-z\d]+$/.test(token)) return undefined;
-  const [term] = termsOf(token);
-  if (!term || search.search(term, true).length) return undefined;
-  const names = search.namesJoinedAs(token).map((name) => ({ name, sections: search.sectionsWith(name) }));
-  const best = names.sort((a, b) => b.sections - a.sections)[0];
-  return best?.name.slice(WHOLE.length);
 }
 
 /**
