@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS } from './fields.ts';
 import { editDistance, typoCost } from './edit-distance.ts';
+import { namesJoinedAs } from './joined-names.ts';
 import type { Postings, TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, prefixWeight, TIE_BREAKER, typoEdits } from './weights.ts';
 
@@ -77,6 +78,17 @@ export class FieldSearch {
   writesWordStarting(prefix: string): boolean {
     this.reading?.add(`+${prefix}`);
     return this.index.words().atPrefix(prefix).size > 0 || this.index.writtenWords().atPrefix(prefix).size > 0;
+  }
+
+  /** The names the site keeps whose parts, joined, are a word typed without separators (see `namesJoinedAs`). */
+  namesJoinedAs(word: string): string[] {
+    return namesJoinedAs(this.index.words(), word, (prefix) => this.reading?.add(`+${prefix}`));
+  }
+
+  /** Whether the index keeps a term that `prefix` starts (the terms alone tell, without their sections). */
+  keepsTermStarting(prefix: string): boolean {
+    this.reading?.add(`+${prefix}`);
+    return !this.index.words().atPrefix(prefix).keys().next().done;
   }
 
   /** In how many sections a term is. */

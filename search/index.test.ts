@@ -1364,6 +1364,25 @@ describe('words as readers type them', () => {
     expect(summary(fetchedFor(smallParts(site), 'SkyCorod').search('SkyCorod'))).toEqual(summary(site.search('SkyCorod')));
   });
 
+  it('reads a word typed without the separators of a name the site keeps as the name ("todatetime" for `to_datetime`)', () => {
+    const site = new SearchIndex();
+    const convert = { name: 'kit.to_datetime', type: 'function', text: 'Converts a value.', inFull: true };
+    addHtml(site, 'api/to_datetime.html', sphinxPage('kit.to_datetime', 'Converts a value.', [convert]));
+    const lookup = { name: 'kit.get_object_or_404', type: 'function', text: 'Gets a row.', inFull: true };
+    addHtml(site, 'api/get_object_or_404.html', sphinxPage('kit.get_object_or_404', 'Gets a row.', [lookup]));
+    for (const topic of ['Datetime values', 'Datetime arithmetic', 'Datetime parsing'])
+      addHtml(site, `${topic}.html`, sphinxPage(topic, 'A datetime to a datetime, a date to a date: datetime in, datetime out.'));
+    expect(paths(site, 'todatetime')[0]).toBe('api/to_datetime.html');
+    expect(paths(site, 'todatetime')).toEqual(paths(site, 'to_datetime'));
+    expect(paths(site, 'getobjector404')[0]).toBe('api/get_object_or_404.html');
+    expect(site.respelled('todatetime')).toEqual(['todatetime']);
+    // A word the site writes is read as written, and one whose parts no name joins is no name.
+    expect(site.respelled('datetime')).toEqual([]);
+    expect(site.respelled('todatetimes')).not.toContain('to_datetimes');
+    // The same from the parts static mode fetches for it.
+    expect(summary(fetchedFor(smallParts(site), 'todatetime').search('todatetime'))).toEqual(summary(site.search('todatetime')));
+  });
+
   it('names the words it reads as other spellings: typos, regional spellings, compounds; not words the site has, nor cut short', () => {
     const site = new SearchIndex();
     addHtml(site, 'configuration.html', sphinxPage('Configuration', 'The configuration file holds every setting.'));

@@ -12,7 +12,7 @@
  *   (every page's `<title>`) is only for pages added later: a search never needs it. How each kind of
  *   part is written and read, and the directory of an index loaded in parts: `saved-index.ts`.
  * - An index fetched part by part (the static mode): `addPart(head)`, then `partsFor(text)` names
- *   the parts a query needs that are not added yet, first those of its words (terms parts cover
+ *   the parts a query needs that are not added yet, first those of its words, then of names it may type joined (terms parts cover
  *   ranges of terms in their order, see `termParts` in the head), then those of the sections holding
  *   them, then those of the other terms the search reads (a compound's parts) and the sections of
  *   the terms it meets among those added (what ranking reads: fields, lengths, flags), then the
@@ -27,6 +27,7 @@ import { commonTitleSuffix, withoutSuffix } from '../extraction/structure/titles
 import { FieldSearch } from './field-search.ts';
 import { type IndexedSection, ownerOf } from './fields.ts';
 import { indexedSections } from './indexed-sections.ts';
+import { joinedNamePrefixes, mayBeJoinedName } from './joined-names.ts';
 import { findSections, lookups, respelled, siteSpelling } from './matching.ts';
 import { groupByPage, type PageHit } from './pages.ts';
 import { type QueryReading, readQuery } from './query.ts';
@@ -253,9 +254,13 @@ export class SearchIndex {
     const directory = this.directory;
     const termsOfWords = (reading: QueryReading) =>
       directory.missing(lookups(reading).flatMap(({ word, prefix }) => directory.termsParts(word, prefix)));
-    // The words as typed first: only their terms tell whether the site lacks one, to be read as the site writes it.
+    // The words as typed first: only their terms tell whether the site lacks one, to be read as the site writes it; then
+    // where the names start that such a word may join (see `mayBeJoinedName`).
     const missingTyped = termsOfWords(typed);
     if (missingTyped.length) return missingTyped;
+    const joinedNames = typed.query.filter((token) => mayBeJoinedName(this.fieldSearch, token)).flatMap(joinedNamePrefixes);
+    const missingNames = directory.missing(joinedNames.flatMap((prefix) => directory.termsParts(prefix, true)));
+    if (missingNames.length) return missingNames;
     const reading = this.read(text)!;
     const words = lookups(reading);
     const missingTerms = termsOfWords(reading);

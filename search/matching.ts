@@ -2,6 +2,7 @@ import { editDistance, typoCost } from './edit-distance.ts';
 import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
 import type { IndexedSection } from './fields.ts';
 import { initialsTerm, namedByInitials } from './initials.ts';
+import { nameTypedJoined } from './joined-names.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
@@ -227,6 +228,8 @@ function termHits(
  * `last`: the token is the query's last, which the reader may have cut short.
  */
 export function siteSpelling(search: FieldSearch, token: string, last: boolean): string | undefined {
+  const joinedName = nameTypedJoined(search, token);
+  if (joinedName) return joinedName;
   if (!/^[a-z]+$/i.test(token)) return nearestName(search, token);
   const [term] = termsOf(token);
   if (!term || search.search(term, true).length) return undefined;
