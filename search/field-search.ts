@@ -3,7 +3,7 @@ import type SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS } from './fields.ts';
 import { editDistance, typoCost } from './edit-distance.ts';
 import { namesJoinedAs } from './joined-names.ts';
-import type { Postings, TermsIndex } from './terms-index.ts';
+import { holdsWordStarting, type Postings, type TermsIndex } from './terms-index.ts';
 import { BM25, CORRECTION_FREQUENCY, FIELD_BOOST, prefixWeight, TIE_BREAKER, typoEdits } from './weights.ts';
 
 /** One section a term was found in, by its best field (see `FieldSearch.search`). */
@@ -76,8 +76,7 @@ export class FieldSearch {
 
   /** Whether the site writes a word that `prefix` starts, as the term it is kept as or as written. */
   writesWordStarting(prefix: string): boolean {
-    this.reading?.add(`+${prefix}`);
-    return this.index.words().atPrefix(prefix).size > 0 || this.index.writtenWords().atPrefix(prefix).size > 0;
+    return this.keepsTermStarting(prefix) || holdsWordStarting(this.index.writtenWords(), prefix);
   }
 
   /** The names the site keeps whose parts, joined, are a word typed without separators (see `namesJoinedAs`). */
@@ -88,7 +87,7 @@ export class FieldSearch {
   /** Whether the index keeps a term that `prefix` starts (the terms alone tell, without their sections). */
   keepsTermStarting(prefix: string): boolean {
     this.reading?.add(`+${prefix}`);
-    return !this.index.words().atPrefix(prefix).keys().next().done;
+    return holdsWordStarting(this.index.words(), prefix);
   }
 
   /** In how many sections a term is. */

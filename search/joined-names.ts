@@ -1,4 +1,5 @@
 import type SearchableMap from 'minisearch/SearchableMap';
+import { holdsWordStarting } from './terms-index.ts';
 import { termsOf, WHOLE } from './terms.ts';
 
 /** What separates the parts of a name as the index keeps it (`read_csv`, `fs.readfilesync`; `::` is rare in a reader's query). */
@@ -41,7 +42,7 @@ export function namesJoinedAs(words: SearchableMap<unknown>, word: string, visit
   const starts = (prefix: string) => {
     if (++read > MAX_PREFIXES_READ) return false;
     visit(prefix);
-    return !words.atPrefix(prefix).keys().next().done;
+    return holdsWordStarting(words, prefix);
   };
   const walk = (name: string, rest: string, separators: number) => {
     for (let length = name === WHOLE ? 2 : 1; length <= rest.length; length++) {
@@ -68,8 +69,9 @@ interface NameVocabulary {
  * the start of longer ones. Only such a word's names are looked up (static mode fetches where they start for it alone).
  */
 export function mayBeJoinedName(search: NameVocabulary, token: string): boolean {
+  if (!mayJoinName(token)) return false;
   const [term] = termsOf(token);
-  return /^[a-z\d]+$/.test(token) && term !== undefined && !search.keepsTermStarting(term);
+  return term !== undefined && !search.keepsTermStarting(term);
 }
 
 /**

@@ -2,6 +2,12 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { FIELDS, fieldOf, type IndexedSection } from './fields.ts';
 import { termsOf, tokens } from './terms.ts';
 
+/**
+ * Whether a vocabulary holds a word that `prefix` starts: its first key, where `atPrefix(…).size` would count every word
+ * under the prefix (thousands under "co").
+ */
+export const holdsWordStarting = (words: SearchableMap<unknown>, prefix: string) => !words.atPrefix(prefix).keys().next().done;
+
 /** Where a term is: field id → section id → how often the field says it there. */
 export type Postings = Map<number, Map<number, number>>;
 
