@@ -1165,6 +1165,17 @@ describe('words as readers type them', () => {
     expect(site.respelled('priorty of messages')).toEqual(['priorty']);
   });
 
+  it('corrects a last word that starts no word of the site, whose first letters make another word ("app signlas", not "sign")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'signals.html', sphinxPage('Signals', 'Signals let the app run code when an event happens: connect a receiver.'));
+    for (const n of [1, 2, 3, 4])
+      addHtml(site, `security${n}.html`, sphinxPage(`Security ${n}`, `The app can sign messages: sign them with key ${n}.`));
+    expect(site.respelled('app signlas')).toEqual(['signlas']);
+    expect(paths(site, 'app signlas')[0]).toBe('signals.html');
+    // Still a word cut short where the letters typed start a word of the site.
+    expect(paths(site, 'app signa')[0]).toBe('signals.html');
+  });
+
   it("finds another region's spelling as the same word", () => {
     const site = new SearchIndex();
     addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));

@@ -145,8 +145,9 @@ function asWritten(search: FieldSearch, term: string, typed: string | undefined,
   const cutShort = !typed || search.writesWordStarting(typed);
   const found: Form[] = [{ hits: search.search(term, true), weight: 1, otherWord: !cutShort }];
   if (typed && typed !== term) found.push({ hits: search.search(typed, true), weight: PREFIX_WEIGHT });
+  // The stems cut from a last word that starts no word of the site are other words too: "signlas" is misspelt, not "sign…".
   for (const stem of typed ? stemsCutFrom(typed) : [])
-    if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped });
+    if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped || !cutShort });
   return found;
 }
 
