@@ -65,6 +65,10 @@ export class FieldSearch {
     };
     for (const { word, distance } of nearWords(this.index.words(), term, typoEdits(term) < edits ? typoEdits(term) : edits))
       consider(word, distance, typoCost(term, word, distance));
+    // A slip may change how the stemmer cuts a word ("sturve", "sturv"): a term that is a word whole is near it as typed.
+    if (typed !== term)
+      for (const { word, distance } of nearWords(this.index.words(), typed, edits))
+        consider(word, distance, typoCost(typed, word, distance));
     const written = this.index.writtenWords();
     for (const { word, distance } of nearWords(written, typed, edits))
       consider(written.get(word)!, distance, typoCost(typed, word, distance), word);

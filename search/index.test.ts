@@ -1176,6 +1176,13 @@ describe('words as readers type them', () => {
     expect(paths(site, 'app signa')[0]).toBe('signals.html');
   });
 
+  it('corrects a slip that changes where the stemmer cuts the word ("sturve", stem "sturv", for "struve")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'struve.html', sphinxPage('Struve functions', 'The struve function of order v, and its modified form.'));
+    addHtml(site, 'install.html', sphinxPage('Install', 'Install it with pip.'));
+    expect(paths(site, 'sturve')[0]).toBe('struve.html');
+  });
+
   it("finds another region's spelling as the same word", () => {
     const site = new SearchIndex();
     addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));
