@@ -123,7 +123,9 @@ describe('FieldSearch', () => {
         near.delete(term);
         const found = [...near].map(([word, distance]) => ({ word, distance, cost: costs.get(word)!, sections: index.sectionsWith(word) }));
         const best = Math.max(...found.map(({ word, cost }) => value(word, cost)));
-        const expected = found.filter(({ word, cost }) => value(word, cost) >= best / 2);
+        // None farther than the best spelling is its rival (of equally good ones, the nearest).
+        const bestDistance = Math.min(...found.filter(({ word, cost }) => value(word, cost) === best).map(({ distance }) => distance));
+        const expected = found.filter(({ word, cost, distance }) => value(word, cost) >= best / 2 && distance <= bestDistance);
         const corrections = search.corrections(term, term, edits);
         expect(new Set(corrections.map(({ written: _, ...correction }) => correction)), `${term} within ${edits}`).toEqual(
           new Set(expected),
@@ -143,5 +145,24 @@ describe('FieldSearch', () => {
         if (expected.length > 1) several++;
       }
     expect(several).toBeGreaterThan(0);
+  });
+
+  it('leaves out a spelling farther than the best however common ("cotnents" is "contents", not also "connects")', () => {
+    const texts = ['The contents.', 'Contents.', ...Array.from({ length: 40 }, (_, n) => `It connects ${n} times.`)];
+    const site = new TermsIndex();
+    for (const [id, content] of texts.entries())
+      site.add({
+        id,
+        path: `p${id}.html`,
+        pageSections: 1,
+        pageTitle: 'Page',
+        pageName: 'Page',
+        anchor: '',
+        title: '',
+        content,
+        role: undefined,
+      });
+    const [term] = termsOf('cotnents');
+    expect(new FieldSearch(site).corrections(term!, 'cotnents', 2).map(({ word }) => word)).toEqual(['content']);
   });
 });

@@ -75,7 +75,8 @@ export class FieldSearch {
     const value = ({ sections, cost }: Correction) => sections / CORRECTION_FREQUENCY ** cost;
     const found = [...byTerm.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
     const best = found[0] && value(found[0]);
-    return found.filter((correction) => value(correction) >= best! / 2);
+    // A spelling farther than the best is no rival of it: "cotnents" is "contents" (a swap), not also "connects".
+    return found.filter((correction) => correction.distance <= found[0]!.distance && value(correction) >= best! / 2);
   }
 
   /** Whether the site writes a word that `prefix` starts, as the term it is kept as or as written. */
