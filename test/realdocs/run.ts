@@ -33,7 +33,16 @@ import { printReader, readerChecks, siteRoot, type ReaderCheck } from './reader.
 import { printThemeReader, themeReaderChecks, type ThemeReaderCheck } from './themes-reader.ts';
 import { extraQueriesOf, queriesOf, SITES, type Query, type Site } from './sites.ts';
 import { type Halves, loadSaved, savedByThisCode, type SavedIndex } from './saved-indexes.ts';
-import { sameTop10, searchInParts, searchWhole, staticRelevance, type IndexSearch, type StaticRelevance } from './static-mode.ts';
+import {
+  sameTop10,
+  searchInParts,
+  searchWhole,
+  staticRelevance,
+  wholeIndex,
+  type IndexSearch,
+  type StaticRelevance,
+} from './static-mode.ts';
+import { type TypoFigures, typoFigures, TYPOS_PER_SITE } from './typos.ts';
 
 const TARGETS = { previews: 0.98, distinctRows: 0.95, top3: 0.95, mrr: 0.9, respelled: 0.9 };
 const INDEX_CACHE = fileURLToPath(new URL('./.cache/indexes/', import.meta.url));
@@ -47,6 +56,8 @@ const SEARCH_ONLY = '--search-only';
 const SAVED = '--saved';
 /** The flag that also searches the extra tuning queries of `--search-only` and `--saved` runs (`extraQueriesOf`), in no target. */
 const EXTRA = '--extra';
+/** The flag of a `--saved` run that also searches the sites' page titles typed with a slip (`typos.ts`), in no target. */
+const TYPOS = '--typos';
 /** Failing examples printed per measure and site. */
 const EXAMPLES = 6;
 
@@ -309,6 +320,8 @@ interface SearchRow {
   staticMode: StaticRelevance | undefined;
   /** The site's extra tuning queries, with `EXTRA`. */
   extra: Relevance | undefined;
+  /** Its page titles typed with a slip, with `TYPOS`. */
+  titleTypos?: TypoFigures;
   seconds: number;
 }
 
@@ -350,16 +363,33 @@ async function measureSearchOnly(site: Site, extraQueries: Query[]): Promise<Sea
  * `--saved`: the index a run of the suite saved (see `loadSaved`), loaded whole as the host loads its cache and searched in
  * process, with this code's ranking: the figures of `--search-only` without the host, the proxy or static mode.
  */
-function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }, extraQueries: Query[]): SearchRow {
+function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }, extraQueries: Query[], typos: boolean): SearchRow {
   const started = Date.now();
   const queries = queriesOf(site);
-  const { pages, respelled, ...relevance } = searchWhole(saved.lines, queries);
+  const index = wholeIndex(saved.lines);
+  const { pages, respelled, ...relevance } = searchWhole(index, queries);
   reportSearch(relevance, queries);
   reportRespelled(respelled, relevance);
-  const extra = extraQueries.length ? searchWhole(saved.lines, extraQueries) : undefined;
+  const extra = extraQueries.length ? searchWhole(index, extraQueries) : undefined;
   reportExtra(extra);
+  const titleTypos = typos ? typoFigures(index) : undefined;
+  reportTypos(titleTypos);
   const seconds = (Date.now() - started) / 1000;
-  return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, extra, seconds };
+  return { site, pages, relevance, halves: halvesOf(relevance), respelled, staticMode: undefined, extra, titleTypos, seconds };
+}
+
+/** Page titles typed with a slip (`TYPOS`), and every miss of theirs: made by rule, nothing in them is held out. */
+function reportTypos(typos: TypoFigures | undefined): void {
+  if (!typos) return;
+  report(`  page titles typed with a slip (in no target): ${typos.found} of ${typos.of} still find their page in the top 3`);
+  for (const { typo, query, path } of typos.missed.slice(0, EXAMPLES)) console.log(`    ✗ "${typo}" (for "${query}") → ${path}`);
+}
+
+/** All sites' title typos as one figure (`TYPOS`). */
+function typosLine(rows: SearchRow[]): string {
+  const of = rows.reduce((sum, row) => sum + (row.titleTypos?.of ?? 0), 0);
+  const found = rows.reduce((sum, row) => sum + (row.titleTypos?.found ?? 0), 0);
+  return `page titles typed with a slip (in no target, up to ${TYPOS_PER_SITE} a site): ${found} of ${of} (${percent(share(found, of))})`;
 }
 
 /** The search targets a set of queries misses, `half` naming which set ("held-out ") where it is not all of a site's. */
@@ -580,7 +610,7 @@ function changesSinceSaved(rows: SearchRow[], saved: ReadonlyMap<Site, Halves | 
  * that miss a search target; with `extra`, the extra tuning queries' figures too, apart. With `saved`, refused before any site
  * is measured when a site's saved index cannot be used.
  */
-async function searchOnly(sites: Site[], saved: boolean, extra: boolean): Promise<number> {
+async function searchOnly(sites: Site[], saved: boolean, extra: boolean, typos: boolean): Promise<number> {
   const savedIndexes = saved ? await Promise.all(sites.map((site) => loadSaved(INDEX_CACHE, site))) : [];
   const refusals = savedIndexes.flatMap((index) => (index.refused ? [index.refused] : []));
   if (refusals.length) {
@@ -601,7 +631,7 @@ async function searchOnly(sites: Site[], saved: boolean, extra: boolean): Promis
     console.log(`\n[${index + 1}/${sites.length}] ${site.name} (${site.root})`);
     try {
       const extraQueries = extra ? extraQueriesOf(site) : [];
-      const row = savedIndex?.lines ? measureSaved(site, savedIndex, extraQueries) : await measureSearchOnly(site, extraQueries);
+      const row = savedIndex?.lines ? measureSaved(site, savedIndex, extraQueries, typos) : await measureSearchOnly(site, extraQueries);
       rows.push(row);
       console.log(`  (${row.seconds.toFixed(0)} s)`);
     } catch (error) {
@@ -615,6 +645,7 @@ async function searchOnly(sites: Site[], saved: boolean, extra: boolean): Promis
   for (const [slug, missed] of failing) console.log(`✗ ${slug}: ${missed}`);
   console.log(respelledLine(rows));
   if (extra) console.log(extraLine(rows));
+  if (typos) console.log(typosLine(rows));
   console.log(
     `${sites.length - failing.length} of ${sites.length} sites meet every search target (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
@@ -623,14 +654,19 @@ async function searchOnly(sites: Site[], saved: boolean, extra: boolean): Promis
 }
 
 async function main(args: string[]): Promise<number> {
-  const argv = args.filter((arg) => arg !== SEARCH_ONLY && arg !== SAVED && arg !== EXTRA);
+  const argv = args.filter((arg) => arg !== SEARCH_ONLY && arg !== SAVED && arg !== EXTRA && arg !== TYPOS);
   const unknown = argv.filter((slug) => !SITES.some((site) => site.slug === slug));
   if (unknown.length) {
     console.error(`realdocs: unknown site ${unknown.join(', ')} (sites: ${SITES.map((site) => site.slug).join(', ')})`);
     return 2;
   }
   const sites = argv.length ? SITES.filter((site) => argv.includes(site.slug)) : SITES;
-  if (args.includes(SEARCH_ONLY) || args.includes(SAVED)) return searchOnly(sites, args.includes(SAVED), args.includes(EXTRA));
+  if (args.includes(TYPOS) && !args.includes(SAVED)) {
+    console.error(`realdocs: ${TYPOS} goes with ${SAVED}`);
+    return 2;
+  }
+  if (args.includes(SEARCH_ONLY) || args.includes(SAVED))
+    return searchOnly(sites, args.includes(SAVED), args.includes(EXTRA), args.includes(TYPOS));
   if (args.includes(EXTRA)) {
     console.error(`realdocs: ${EXTRA} goes with ${SEARCH_ONLY} or ${SAVED}`);
     return 2;

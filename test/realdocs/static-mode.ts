@@ -87,10 +87,16 @@ export function searchInParts(lines: string[], queries: Query[]): IndexSearch {
   });
 }
 
-/** A saved index loaded whole, as the docs host loads its cache (`index-worker.ts`), and searched; with its indexed pages. */
-export function searchWhole(lines: string[], queries: Query[]): IndexSearch & { pages: number } {
+/** A saved index loaded whole, as the docs host loads its cache (`index-worker.ts`). */
+export function wholeIndex(lines: string[]): SearchIndex {
   const index = new SearchIndex();
   for (const part of lines) index.addPart(part);
   index.finish();
-  return { ...searchEach(index, queries), pages: index.size.pages };
+  return index;
 }
+
+/** Each query searched on an index loaded whole (`wholeIndex`); with its indexed pages. */
+export const searchWhole = (index: SearchIndex, queries: Query[]): IndexSearch & { pages: number } => ({
+  ...searchEach(index, queries),
+  pages: index.size.pages,
+});
