@@ -36,7 +36,8 @@ export function slipped(query: string, n: number): string {
   const separator = query.includes(' ') || !query.includes('_') ? ' ' : '_';
   const words = query.split(separator);
   const longest = words.reduce((best, word) => (word.length > best.length ? word : best));
-  const at = 1 + ((n * 7) % (longest.length - 2));
+  // Knuth's multiplicative hash spreads the places over any length of word.
+  const at = 1 + ((Math.imul(n + 1, 2654435761) >>> 0) % (longest.length - 2));
   const typo = SLIPS[n % SLIPS.length]!(longest, at);
   return words.map((word) => (word === longest ? typo : word)).join(separator);
 }
