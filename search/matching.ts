@@ -4,6 +4,7 @@ import type { IndexedSection } from './fields.ts';
 import { initialsTerm, namedByInitials } from './initials.ts';
 import { nameTypedJoined } from './joined-names.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
+import { slipOfSiteWord } from './slips.ts';
 import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
@@ -145,8 +146,10 @@ function asWritten(search: FieldSearch, term: string, typed: string | undefined,
   const cutShort = !typed || search.writesWordStarting(typed);
   const found: Form[] = [{ hits: search.search(term, true), weight: 1, otherWord: !cutShort }];
   if (typed && typed !== term) found.push({ hits: search.search(typed, true), weight: PREFIX_WEIGHT });
-  for (const stem of typed ? stemsCutFrom(typed) : [])
-    if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped });
+  const stems = typed ? stemsCutFrom(typed) : [];
+  const slip = beingTyped && !cutShort && stems.length > 0 && slipOfSiteWord(search, term, typed!);
+  for (const stem of stems)
+    if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped || slip });
   return found;
 }
 
