@@ -1180,6 +1180,17 @@ describe('words as readers type them', () => {
     );
   });
 
+  it('reads a word of letters then digits cut short as the start of the names it begins ("interp1" of `interp1d`)', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'interp1d.html', sphinxPage('interp1d', 'Interpolate in 1-D.', [{ name: 'interp1d', text: 'An interpolant.' }]));
+    addHtml(site, 'spline.html', sphinxPage('Splines', 'Spline interpolation of data, an interpolation in pieces.'));
+    for (const query of ['interp1', 'interp1 interpolation']) {
+      expect(paths(site, query)[0], query).toBe('interp1d.html');
+      site.finish();
+      expect(summary(fetchedFor(smallParts(site), query).search(query)), query).toEqual(summary(site.search(query)));
+    }
+  });
+
   it("finds another region's spelling as the same word", () => {
     const site = new SearchIndex();
     addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));
