@@ -1183,6 +1183,32 @@ describe('words as readers type them', () => {
     expect(paths(site, 'sturve')[0]).toBe('struve.html');
   });
 
+  it('reads a last word that starts no word of the site as a slip of a word it has, not another word it starts ("cookbok")', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'cookbook.html', sphinxPage('Logging cookbook', 'Recipes: logging to a file, logging from threads.'));
+    addHtml(site, 'logging.html', sphinxPage('Logging', 'The logging module and its loggers, logging levels and logging handlers.'));
+    // The stem "cook" of the typo's first letters, in three sections and more, each saying "logging" too.
+    for (const n of [1, 2, 3])
+      addHtml(site, `terminal${n}.html`, sphinxPage(`Terminal ${n}`, `Cooked mode, cooked input and logging of mode ${n}.`));
+    expect(site.respelled('logging cookbok')).toEqual(['cookbok']);
+    expect(paths(site, 'logging cookbok')[0]).toBe('cookbook.html');
+    site.finish();
+    expect(summary(fetchedFor(smallParts(site), 'logging cookbok').search('logging cookbok'))).toEqual(
+      summary(site.search('logging cookbok')),
+    );
+  });
+
+  it('reads a word of letters then digits cut short as the start of the names it begins ("interp1" of `interp1d`)', () => {
+    const site = new SearchIndex();
+    addHtml(site, 'interp1d.html', sphinxPage('interp1d', 'Interpolate in 1-D.', [{ name: 'interp1d', text: 'An interpolant.' }]));
+    addHtml(site, 'spline.html', sphinxPage('Splines', 'Spline interpolation of data, an interpolation in pieces.'));
+    for (const query of ['interp1', 'interp1 interpolation']) {
+      expect(paths(site, query)[0], query).toBe('interp1d.html');
+      site.finish();
+      expect(summary(fetchedFor(smallParts(site), query).search(query)), query).toEqual(summary(site.search(query)));
+    }
+  });
+
   it("finds another region's spelling as the same word", () => {
     const site = new SearchIndex();
     addHtml(site, 'behavior.html', sphinxPage('Default behavior', 'How the parser behaves by default.'));

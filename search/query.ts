@@ -42,9 +42,12 @@ export function readQuery(text: string): QueryReading | undefined {
   };
 }
 
-/** Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"). */
+/**
+ * Every word or name may be the start of a longer one (the reader is still typing it: "url_fo"), a word of letters then
+ * digits too ("interp1" of `interp1d`, "log1" of `log1p`); not a number.
+ */
 export const isPrefix = (term: string) =>
-  term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z]+$/.test(term);
+  term.startsWith(WHOLE) ? term.length > WHOLE.length + 3 : term.length >= 3 && /^[a-z][a-z0-9]*$/.test(term);
 
 /** A stemmed word, not an identifier whole. */
 export const isPlain = (term: string) => !/[._:]/.test(term);
