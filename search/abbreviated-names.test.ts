@@ -18,6 +18,9 @@ describe('abbreviating', () => {
       ['two sample widget test', 'wtest_2samp', 4],
       ['kolmogorov smirnov test two samples', 'ks_2samp', 4],
       ['regular expression name', 'rename', 3],
+      // A number word as a digit, and a letter glued after it.
+      ['one dimensional spline', 'Spline1D', 3],
+      ['two dimensional widget grid', 'widgetgrid2d', 4],
     ]);
   });
 
@@ -42,6 +45,7 @@ describe('abbreviating', () => {
       ['angular separation value', 'sevalue', 0],
       ['get file directory', 'gdfile', 0],
       ['two sample test', 't_test', 0],
+      ['two dimensional grid', 'grid_2_d', 0],
       ['start log file every day', 'startfile', 0],
       // Words cut short and a letter, none whole, two words only.
       ['proportion binomial', 'prob', 0],

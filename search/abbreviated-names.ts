@@ -32,7 +32,7 @@ const DIGITS = new Map(['zero', 'one', 'two', 'three', 'four', 'five', 'six', 's
 /** A name's parts as written (split at underscores, capitals and digits), in lower case; undefined for another name. */
 function partsOf(name: string): string[] | undefined {
   if (name.length > MAX_NAME || !/^[A-Za-z0-9_]+$/.test(name)) return undefined;
-  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((part) => part.toLowerCase());
+  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+(?:[A-Za-z](?![a-z]))?/g) ?? []).map((part) => part.toLowerCase());
 }
 
 /**
@@ -67,9 +67,9 @@ const WHOLE = 4;
  * in any order, are English compounds as often (`Profile` of "file transfer protocol", `resid_deviance` of the deviance
  * residuals of another class), and in the query's order what `named-in-words.ts` reads (or chose not to: `SkyCoord`).
  * The pieces must say a word whole or three words and more: a cut and a letter say English words (`prob` of "proportion
- * binomial", `nobs` of "new observations"). A letter cut from a word starts its part, glued to another piece: a letter
- * alone (`t_test`) is a letter, and one last is as often a plural or a word's end (`startfile` of "start", "file" cut
- * short and "every").
+ * binomial", `nobs` of "new observations"). A letter cut from a word starts its part or follows a digit (`1d` of "one
+ * dimensional"), glued to another piece: a letter alone (`t_test`) is a letter, and one last is as often a plural or a
+ * word's end (`startfile` of "start", "file" cut short and "every").
  */
 function said(parts: readonly string[], words: readonly string[]): number {
   const known = new Map<string, number>();
@@ -86,14 +86,16 @@ function said(parts: readonly string[], words: readonly string[]): number {
     };
     for (const [at, word] of words.entries()) {
       if (!word || used & (1 << at)) continue;
-      if (DIGITS.get(word) === written) take(written.length, 1 << at, SHORT);
+      const digit = DIGITS.get(word);
+      if (digit && written.startsWith(digit, letter)) take(letter + digit.length, 1 << at, SHORT);
       let same = 0;
       while (same < word.length && written[letter + same] === word[same]) same++;
       for (let length = 1; length <= same; length++) {
         const cut = length === 1 && word.length > 1;
         const whole = length === word.length ? WHOLE | (length === 1 ? SHORT : 0) : 0;
         if (cut) {
-          if (!(flags & CUT) && letter === 0 && written.length > 1) take(letter + 1, 1 << at, CUT | SHORT);
+          if (!(flags & CUT) && (letter === 0 || /\d/.test(written[letter - 1]!)) && written.length > 1)
+            take(letter + 1, 1 << at, CUT | SHORT);
         } else if (whole || length >= MIN_CUT) take(letter + length, 1 << at, whole);
       }
       // The initials of two consecutive words and more, none said yet.
