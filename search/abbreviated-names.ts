@@ -45,9 +45,12 @@ function partsOf(name: string): string[] | undefined {
 export function abbreviating(words: readonly string[]): (name: string) => number {
   const plain = words.filter(Boolean);
   if (plain.length < MIN_WORDS || plain.length > MAX_WORDS) return () => 0;
+  // What a part may start with: most names found start no part so, and are read no further.
+  const starts = new Set(plain.flatMap((word) => [word[0], DIGITS.get(word)?.[0] ?? '']));
   return (name) => {
+    if (!starts.has(/[A-Za-z0-9]/.exec(name)?.[0].toLowerCase() ?? '')) return 0;
     const parts = partsOf(name);
-    if (!parts || parts.join('').length < MIN_LETTERS) return 0;
+    if (!parts || parts.join('').length < MIN_LETTERS || !parts.every((part) => starts.has(part[0]))) return 0;
     if (name.includes('_') && parts.every((part) => plain.includes(part))) return 0;
     // A word's own form (`Queues` of "queue service") is that word, not its cut.
     const stem = termsOf(name)[0];
