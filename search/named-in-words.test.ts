@@ -82,6 +82,14 @@ describe('namedInWords', () => {
     expect(namedInWords([page, object, other], words('international earth rotation service'))).toEqual([page, object]);
   });
 
+  it('lifts an object whose name abbreviates the words in an order of its own, half a word below one read in order', () => {
+    const abbreviated = entry('dcount', ['distinct'], 'kit.Table.dcount');
+    const other = entry('count', ['count', 'distinct', 'item'], 'kit.Table.count');
+    expect(namedInWords([other, abbreviated], words('count distinct items'))).toEqual([abbreviated]);
+    const inOrder = entry('CountDistinctItems', ['count'], 'kit.CountDistinctItems');
+    expect(namedInWords([other, abbreviated, inOrder], words('count distinct items'))).toEqual([inOrder]);
+  });
+
   it('reads the capitals of a title without the version after them', () => {
     const client = entry('imaplib — IMAP4 protocol client', ['protocol']);
     const other = entry('email.message: Representing an email message', ['messag']);

@@ -1,3 +1,4 @@
+import { abbreviating } from './abbreviated-names.ts';
 import { type IndexedSection, ownName } from './fields.ts';
 import type { Found } from './matching.ts';
 import { singularOf, termsOf } from './terms.ts';
@@ -16,6 +17,9 @@ const MIN_WORDS = 2;
  * `SkyCoord` (a held-out half fell with two).
  */
 const MIN_CUT_WORDS = 3;
+
+/** How much less a name says the words it abbreviates in pieces (`abbreviated-names.ts`) than one read in order. */
+const ABBREVIATED_LESS = 0.5;
 
 /** The fewest letters of a name said so: two initials name too much (`ls`, `cf`). */
 const MIN_LETTERS = 3;
@@ -135,6 +139,9 @@ export function namedInWords<T extends { section: IndexedSection; result: Found 
   const words = query.map((token) => (/^[a-z]+$/i.test(token) ? token.toLowerCase() : ''));
   if (words.filter(Boolean).length < MIN_WORDS) return [];
   const naming = wordsNaming(words);
+  const abbreviated = abbreviating(words);
+  // A name that abbreviates the words in an order of its own says them half a word less than one read in the query's order.
+  const namingObject = (name: string) => Math.max(naming(name), abbreviated(name) - ABBREVIATED_LESS);
   // What each name and title says, read once: found sections share their pages' titles and their objects' names.
   const names = new Map<string, number>();
   const titles = new Map<string, number>();
@@ -147,7 +154,7 @@ export function namedInWords<T extends { section: IndexedSection; result: Found 
   const saidBy = ({ section }: T) =>
     section.apiName
       ? section.documented
-        ? saidOnce(section.apiName, (apiName) => naming(ownName(apiName)), names)
+        ? saidOnce(section.apiName, (apiName) => namingObject(ownName(apiName)), names)
         : 0
       : Math.max(saidOnce(section.title, inTitle, titles), saidOnce(section.pageName, inTitle, titles));
   // A section only the query's initials found (`initials.ts`) is lifted beside those the words find, not instead of them.
