@@ -1,5 +1,6 @@
 import { abbreviating } from './abbreviated-names.ts';
 import { type IndexedSection, ownName } from './fields.ts';
+import { ABBREVIATED_LESS } from './weights.ts';
 import type { Found } from './matching.ts';
 import { singularOf, termsOf } from './terms.ts';
 
@@ -17,9 +18,6 @@ const MIN_WORDS = 2;
  * `SkyCoord` (a held-out half fell with two).
  */
 const MIN_CUT_WORDS = 3;
-
-/** How much less a name says the words it abbreviates in pieces (`abbreviated-names.ts`) than one read in order. */
-const ABBREVIATED_LESS = 0.5;
 
 /** The fewest letters of a name said so: two initials name too much (`ls`, `cf`). */
 const MIN_LETTERS = 3;
