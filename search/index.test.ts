@@ -1183,7 +1183,7 @@ describe('words as readers type them', () => {
     expect(paths(site, 'sturve')[0]).toBe('struve.html');
   });
 
-  it('reads a last word that starts no word of the site as a slip of a word it has, not another word it starts ("cookbok")', () => {
+  it('reads a last word that starts no word of the site as misspelt in static mode too ("logging cookbok", not "cook…")', () => {
     const site = new SearchIndex();
     addHtml(site, 'cookbook.html', sphinxPage('Logging cookbook', 'Recipes: logging to a file, logging from threads.'));
     addHtml(site, 'logging.html', sphinxPage('Logging', 'The logging module and its loggers, logging levels and logging handlers.'));
