@@ -15,8 +15,8 @@ export interface ExtractionLimits {
   maxQueued: number;
   /**
    * Bytes the running jobs may take together: each reserves its estimate (the pool's `workingBytes`)
-   * before it is given a thread, and waits for room as for a thread. It is also each thread's heap
-   * (V8's old generation): a job needing more stops its thread.
+   * before it is given a thread, and waits for room as for a thread. With `THREAD_BASE_BYTES` it is
+   * also each thread's heap (V8's old generation): a job needing more stops its thread.
    */
   workingBytes: number;
   /**
@@ -53,6 +53,13 @@ interface Job {
  * compiles the sources): past it, the jobs waiting for it fail, rather than wait without end.
  */
 const STARTUP_MS = 60_000;
+
+/**
+ * What a thread holds besides its jobs' working memory: its own copy of Node and of the code it loads
+ * (the proxy's threads: about 10 MB of heap at rest). Its heap is given this much beside the jobs':
+ * without it, a job within its reservation could still run out of heap, more often as the code grew.
+ */
+export const THREAD_BASE_BYTES = 32 * 2 ** 20;
 
 /**
  * Milliseconds of CPU time a job runs at the main thread's priority: past them, its thread drops 10
@@ -216,7 +223,7 @@ export class ThreadPool<Jobs extends JobKinds<Jobs>> {
 
   private start(): void {
     const worker = startWorker(this.worker, {
-      resourceLimits: { maxOldGenerationSizeMb: Math.ceil(this.limits.workingBytes / 2 ** 20) },
+      resourceLimits: { maxOldGenerationSizeMb: Math.ceil((this.limits.workingBytes + THREAD_BASE_BYTES) / 2 ** 20) },
     });
     // Idle threads do not keep the process alive.
     worker.unref();

@@ -4,7 +4,7 @@ import type { ProxyConfig } from '../config.ts';
 import { freshnessOf, staleCovers, type ProxyContext } from '../context.ts';
 import { ResponseCache } from '../http/cache.ts';
 import { proxyThreads } from '../threads/pool.ts';
-import type { ExtractionLimits } from '../../runtime/thread-pool.ts';
+import { THREAD_BASE_BYTES, type ExtractionLimits } from '../../runtime/thread-pool.ts';
 import { Cors } from '../http/cors.ts';
 import type { Logger } from '../http/log.ts';
 import { Metrics } from '../http/metrics.ts';
@@ -57,9 +57,6 @@ function answerLimits(config: ProxyConfig): ExtractionLimits {
     background: true,
   };
 }
-
-/** What a thread holds besides its jobs' working memory: its own copy of Node and of the proxy's code. */
-const THREAD_BASE_BYTES = 32 * 2 ** 20;
 
 /** The memory the worker threads take at most: their jobs' working memory, and each thread's own base. */
 export const threadsBytes = (config: ProxyConfig) =>

@@ -71,6 +71,14 @@ describe('ThreadPool', () => {
     expect(extraction.reservedBytes).toBe(0);
   });
 
+  it("gives each thread a heap for its own code beside the jobs' working memory: a job within its reservation is done", async () => {
+    // A pool with room for one 1 MB answer (8 MB): the thread's code at rest takes about 10 MB of heap more.
+    const answer = JSON.stringify({ results: [{ project: { slug: 'p' }, title: 'x'.repeat(2 ** 20) }] });
+    const job = () => ({ chunks: [new TextEncoder().encode(answer)], reading: { version: 'v3' } as const, inScope: ['p'], asked });
+    const extraction = pool({ workingBytes: 8 * answer.length });
+    for (let i = 0; i < 5; i++) expect(await extraction.run('search', job())).toHaveProperty('etag');
+  });
+
   it('reads a search answer in a thread: rebuilt for the scope, serialized, compressed and tagged, its body moved there', async () => {
     const result = (slug: string) => ({
       type: 'page',
