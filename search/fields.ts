@@ -129,6 +129,11 @@ export const isObjectPage = (section: IndexedSection) => isFullName(section.page
 /** A documented object's kind (`method` of `py:method`). */
 export const kindOf = (role: string | undefined) => role?.split(':')[1] ?? '';
 
+/** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
+const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
+
+export const isMember = (role: string | undefined) => MEMBER_KINDS.has(kindOf(role));
+
 /** `pandas.dataframe` of `pandas.DataFrame.merge`, '' for a name without an owner. */
 export function ownerOf(apiName: string): string {
   const lower = apiName.toLowerCase();

@@ -1049,6 +1049,19 @@ describe('SearchIndex ranking rules', () => {
     expect(python.search('enumerate')[0]?.path).toBe('library/functions.html');
   });
 
+  it('puts first, among methods of several classes that a query names in words, the one on the class the site mentions most', () => {
+    const frames = new SearchIndex();
+    const method = (owner: string, text: string) => sphinxPage(`kit.${owner}.ffill`, text, [{ name: `kit.${owner}.ffill`, text }]);
+    addHtml(frames, 'api/kit.DataFrame.ffill.html', method('DataFrame', 'Synonym for fillna with method ffill: missing values filled.'));
+    addHtml(frames, 'api/kit.GroupBy.ffill.html', method('GroupBy', 'Forward fill the missing values of each group.'));
+    addHtml(frames, 'api/kit.Resampler.ffill.html', method('Resampler', 'Forward fill the missing values of each bin.'));
+    for (const topic of ['indexing', 'reshaping', 'merging'])
+      addHtml(frames, `guide/${topic}.html`, sphinxPage(topic, `A DataFrame holds columns; ${topic} a DataFrame makes a new one.`));
+    addHtml(frames, 'guide/groups.html', sphinxPage('Groups', 'A GroupBy splits the rows.'));
+    // Its text says fewer of the words than its namesakes': it is still what the site's readers mean.
+    expect(frames.search('forward fill missing values')[0]?.path).toBe('api/kit.DataFrame.ffill.html');
+  });
+
   it('lifts a section titled by the name the query writes whole (a setting), not a name that only holds its words', () => {
     const settings = new SearchIndex();
     addHtml(

@@ -1,11 +1,12 @@
-import type { IndexedSection } from './fields.ts';
+import { type IndexedSection, isMember, ownerOf, ownName } from './fields.ts';
+import { CENTRAL_NAMESAKE_LEAD } from './weights.ts';
 import { termsOf, WRITTEN_AS_CODE } from './terms.ts';
 
 /**
  * Members a query names beside their owner: API readers type a class and what they want of it ("deviance residuals of
  * GLMResults", "write an Array to zarr", "compare_f_test of two regression results"), and among namesakes on many
  * classes (`resid_deviance` of every results class) and the owner's own page, which lists its members, the member of
- * the class named answers.
+ * the class named answers. Where the query names no class, the class the site is about does (`centralNamesakesFirst`).
  */
 
 /** Consecutive plain words a query may glue into an owner's name ("regression results" for `RegressionResults`). */
@@ -62,4 +63,31 @@ function namesMember(apiName: string, naming: ReadonlyMap<string, number[]>, que
   if (!places) return false;
   const own = new Set(termsOf(parts.at(-1)!));
   return query.some((token, at) => !places.includes(at) && termsOf(token).some((term) => own.has(term)));
+}
+
+/**
+ * Among namesakes a query names in words (the method `ffill` of "forward fill missing values" on `DataFrame`, `GroupBy`
+ * and `Resampler`), the one on the object the site mentions most answers first, as it does for a name typed exactly
+ * (rule 1 of `ranking.ts`): the others' text may say the query's words more ("Forward fill the values" of
+ * `GroupBy.ffill`) without being what a reader of the site means.
+ */
+export function centralNamesakesFirst<T extends { section: IndexedSection; base: number }>(
+  named: readonly T[],
+  mentions: (name: string) => number,
+): void {
+  const byName = new Map<string, T[]>();
+  for (const entry of named) {
+    // Members of classes: a function of a module is no namesake of a method (`ttest_ind` and `CompareMeans.ttest_ind`).
+    if (!entry.section.apiName || !isMember(entry.section.role)) continue;
+    const name = ownName(entry.section.apiName);
+    byName.set(name, [...(byName.get(name) ?? []), entry]);
+  }
+  for (const namesakes of byName.values()) {
+    const owners = new Set(namesakes.map((entry) => ownerOf(entry.section.apiName!)));
+    if (owners.size < 2) continue;
+    const mentionsOf = (entry: T) => mentions(ownerOf(entry.section.apiName!).split('.').at(-1) ?? '');
+    const central = namesakes.reduce((best, entry) => (mentionsOf(entry) > mentionsOf(best) ? entry : best));
+    const best = Math.max(...namesakes.map((entry) => entry.base));
+    if (mentionsOf(central) > 0) central.base = Math.max(central.base, best * CENTRAL_NAMESAKE_LEAD);
+  }
 }

@@ -1,8 +1,8 @@
 import { nameLift } from './definitions.ts';
-import { fieldOf, type IndexedSection, isObjectPage, kindOf, ownerOf } from './fields.ts';
+import { fieldOf, type IndexedSection, isMember, isObjectPage, kindOf, ownerOf } from './fields.ts';
 import type { Found } from './matching.ts';
 import { namedInWords } from './named-in-words.ts';
-import { membersOfNamedOwners } from './owners.ts';
+import { centralNamesakesFirst, membersOfNamedOwners } from './owners.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { howToWeights } from './questions.ts';
 import { termsOf, tokens, VERSION_NUMBER, WRITTEN_AS_CODE } from './terms.ts';
@@ -59,7 +59,8 @@ export interface RankedSection {
  *    overview's lines (a summary table of other pages) weigh less than the pages they sum up; an
  *    object's entry that documents nothing weighs less, one that a query of several words names as
  *    code is written ("an ARIMA model") more, and so do one it names by initials or glued words ("weighted least
- *    squares") and a member of a class the query names beside it ("deviance residuals of GLMResults"); a
+ *    squares") and a member of a class the query names beside it ("deviance residuals of GLMResults"), among methods
+ *    of several classes named in words the one on the class the site mentions most ("forward fill" for `DataFrame.ffill`); a
  *    reference page's entries weigh less for a question of how to do something.
  * 3. Sections where the query's words stand close together (a phrase) rank higher.
  */
@@ -176,7 +177,9 @@ export function weighed(site: RankedSite, { query, terms }: QueryReading, result
     const base = result.score * weight * overview * entry * howTo(section, result.queryTerms.length);
     return { section, result, base, tier: 0, score: 0 };
   });
-  for (const named of namedInWords(ranked, query)) named.base *= NAMED_IN_WORDS_WEIGHT;
+  const namedByWords = namedInWords(ranked, query);
+  for (const named of namedByWords) named.base *= NAMED_IN_WORDS_WEIGHT;
+  centralNamesakesFirst(namedByWords, (name) => site.mentions(name));
   for (const member of membersOfNamedOwners(ranked, query)) member.base *= OWNER_NAMED_WEIGHT;
   return ranked.sort((a, b) => b.base - a.base);
 }
@@ -233,11 +236,6 @@ const versionOf = (token: string) => token.toLowerCase().replace(/^v/, '');
 
 /** The role of a glossary's entry (Sphinx's `std:term`). */
 const GLOSSARY_ENTRY = 'std:term';
-
-/** Kinds of documented objects that belong to a class (Sphinx's object types: `py:method`, `cpp:member`…). */
-const MEMBER_KINDS = new Set(['method', 'attribute', 'property', 'classmethod', 'staticmethod', 'member', 'abstractmethod']);
-
-const isMember = (role: string | undefined) => MEMBER_KINDS.has(kindOf(role));
 
 /** Words of documentation below which an entry documents nothing (an empty entry, "alias of _chord"): no answer to lift. */
 const MIN_ENTRY_WORDS = 4;
