@@ -165,4 +165,24 @@ describe('FieldSearch', () => {
     const [term] = termsOf('cotnents');
     expect(new FieldSearch(site).corrections(term!, 'cotnents', 2).map(({ word }) => word)).toEqual(['content']);
   });
+
+  it('reads a typo as the word it is near as typed before one only its stem is near ("signls" is "signals", not "single")', () => {
+    // "signl" is a swap from "singl" (a slip readers often make), "single" on more sections; "signls" is two edits from it.
+    const texts = ['Signals are sent.', 'Send signals.', ...Array.from({ length: 12 }, (_, n) => `A single page ${n}.`)];
+    const site = new TermsIndex();
+    for (const [id, content] of texts.entries())
+      site.add({
+        id,
+        path: `p${id}.html`,
+        pageSections: 1,
+        pageTitle: 'Page',
+        pageName: 'Page',
+        anchor: '',
+        title: '',
+        content,
+        role: undefined,
+      });
+    const [term] = termsOf('signls');
+    expect(new FieldSearch(site).corrections(term!, 'signls', 1).map(({ word }) => word)).toEqual(['signal']);
+  });
 });

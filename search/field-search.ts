@@ -54,26 +54,34 @@ export class FieldSearch {
    * edit further but in many more sections ("standardization" for "standardisation") before a
    * one-page oddity (see `CORRECTION_FREQUENCY`). Edits count as likely as readers make them (`typoCost`):
    * "tabel" is "table" (two neighbours swapped) before "label" (another letter), which the site says more.
+   * Spellings the word as typed reaches come before those only its stem reaches.
    */
   corrections(term: string, typed: string, edits: 1 | 2): Correction[] {
-    const byTerm = new Map<string, Correction>();
-    const consider = (word: string, distance: number, cost: number, written?: string) => {
+    const nearTo = (byTerm: Map<string, Correction>) => (word: string, distance: number, cost: number, written?: string) => {
       const held = byTerm.get(word);
       if (word !== term && (!held || distance < held.distance || (distance === held.distance && !held.written)))
         byTerm.set(word, { word, written, distance, cost: Math.min(cost, held?.cost ?? cost), sections: this.index.sectionsWith(word) });
       else if (held) held.cost = Math.min(held.cost, cost);
     };
+    // How near the word typed is to a word the site writes tells more than how near their stems are: "signls" is one
+    // edit from "signals", two from "single", though its stem "signl" is one from "singl" too.
+    const asTyped = new Map<string, Correction>();
+    const byStem = new Map<string, Correction>();
+    const nearTyped = nearTo(asTyped);
+    const nearStem = typed === term ? nearTyped : nearTo(byStem);
     for (const { word, distance } of nearWords(this.index.words(), term, typoEdits(term) < edits ? typoEdits(term) : edits))
-      consider(word, distance, typoCost(term, word, distance));
+      nearStem(word, distance, typoCost(term, word, distance));
     // A slip may change how the stemmer cuts a word ("sturve", "sturv"): a term that is a word whole is near it as typed.
     if (typed !== term)
       for (const { word, distance } of nearWords(this.index.words(), typed, edits))
-        consider(word, distance, typoCost(typed, word, distance));
+        nearTyped(word, distance, typoCost(typed, word, distance));
     const written = this.index.writtenWords();
     for (const { word, distance } of nearWords(written, typed, edits))
-      consider(written.get(word)!, distance, typoCost(typed, word, distance), word);
+      nearTyped(written.get(word)!, distance, typoCost(typed, word, distance), word);
     const value = ({ sections, cost }: Correction) => sections / CORRECTION_FREQUENCY ** cost;
-    const found = [...byTerm.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
+    // A spelling only the stem reaches is farther as typed than the edits allowed: no rival of one the word reaches.
+    const reached = asTyped.size ? asTyped : byStem;
+    const found = [...reached.values()].sort((a, b) => value(b) - value(a) || a.distance - b.distance || (a.word < b.word ? -1 : 1));
     const best = found[0] && value(found[0]);
     // A spelling farther than the best is no rival of it: "cotnents" is "contents" (a swap), not also "connects".
     return found.filter((correction) => correction.distance <= found[0]!.distance && value(correction) >= best! / 2);
