@@ -149,40 +149,31 @@ describe('FieldSearch', () => {
 
   it('leaves out a spelling farther than the best however common ("cotnents" is "contents", not also "connects")', () => {
     const texts = ['The contents.', 'Contents.', ...Array.from({ length: 40 }, (_, n) => `It connects ${n} times.`)];
-    const site = new TermsIndex();
-    for (const [id, content] of texts.entries())
-      site.add({
-        id,
-        path: `p${id}.html`,
-        pageSections: 1,
-        pageTitle: 'Page',
-        pageName: 'Page',
-        anchor: '',
-        title: '',
-        content,
-        role: undefined,
-      });
-    const [term] = termsOf('cotnents');
-    expect(new FieldSearch(site).corrections(term!, 'cotnents', 2).map(({ word }) => word)).toEqual(['content']);
+    expect(correctionsIn(texts, 'cotnents', 2)).toEqual(['content']);
   });
 
   it('reads a typo as the word it is near as typed before one only its stem is near ("signls" is "signals", not "single")', () => {
     // "signl" is a swap from "singl" (a slip readers often make), "single" on more sections; "signls" is two edits from it.
     const texts = ['Signals are sent.', 'Send signals.', ...Array.from({ length: 12 }, (_, n) => `A single page ${n}.`)];
-    const site = new TermsIndex();
-    for (const [id, content] of texts.entries())
-      site.add({
-        id,
-        path: `p${id}.html`,
-        pageSections: 1,
-        pageTitle: 'Page',
-        pageName: 'Page',
-        anchor: '',
-        title: '',
-        content,
-        role: undefined,
-      });
-    const [term] = termsOf('signls');
-    expect(new FieldSearch(site).corrections(term!, 'signls', 1).map(({ word }) => word)).toEqual(['signal']);
+    expect(correctionsIn(texts, 'signls', 1)).toEqual(['signal']);
   });
 });
+
+/** The corrections of a word typed on a site of one section per text. */
+function correctionsIn(texts: string[], typed: string, edits: 1 | 2): string[] {
+  const site = new TermsIndex();
+  for (const [id, content] of texts.entries())
+    site.add({
+      id,
+      path: `p${id}.html`,
+      pageSections: 1,
+      pageTitle: 'Page',
+      pageName: 'Page',
+      anchor: '',
+      title: '',
+      content,
+      role: undefined,
+    });
+  const [term] = termsOf(typed);
+  return new FieldSearch(site).corrections(term!, typed, edits).map(({ word }) => word);
+}
