@@ -34,7 +34,8 @@ export function typoCost(typed: string, meant: string, distance = editDistance(t
 
 /** The fewest edits from `typed` to `meant` that are none of those readers make most (see `typoCost`), as in `editDistance`. */
 function unlikelyEdits(typed: string, meant: string): number {
-  const doubled = (word: string, at: number) => (word[at] === word[at - 1] || word[at] === word[at + 1] ? 0 : 1);
+  // The second of a pair: one of its letters added or left out is a slip, both of them are a letter more or less too.
+  const doubled = (word: string, at: number) => (word[at] === word[at - 1] ? 0 : 1);
   let beforeLast: number[] = [];
   let last = [0];
   for (let j = 1; j <= meant.length; j++) last[j] = last[j - 1]! + doubled(meant, j - 1);

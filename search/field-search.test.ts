@@ -100,6 +100,8 @@ describe('FieldSearch', () => {
     // Another letter, one left out or added beside no twin: a whole edit each, as Damerau counts them.
     expect([typoCost('maping', 'making'), typoCost('scalling', 'calling'), typoCost('tabel', 'label')]).toEqual([1, 1, 1]);
     expect([typoCost('constrants', 'constructs'), typoCost('retyr', 'retry')]).toEqual([2, 0.5]);
+    // Both letters of a pair left out are not one slip: "buildrrs" is "builders" (one letter), not "builds".
+    expect([typoCost('buildrrs', 'builds'), typoCost('buildrrs', 'builders'), typoCost('maing', 'mapping')]).toEqual([2, 1, 2]);
   });
 
   it("finds the spellings within the edits a word's length allows, by Damerau's count, the most common first by likely edits", () => {
