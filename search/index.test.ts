@@ -1060,6 +1060,9 @@ describe('SearchIndex ranking rules', () => {
     addHtml(frames, 'guide/groups.html', sphinxPage('Groups', 'A GroupBy splits the rows.'));
     // Its text says fewer of the words than its namesakes': it is still what the site's readers mean.
     expect(frames.search('forward fill missing values')[0]?.path).toBe('api/kit.DataFrame.ffill.html');
+    // Unless the query names another of their classes.
+    expect(frames.search('groupby forward fill')[0]?.path).toBe('api/kit.GroupBy.ffill.html');
+    expect(frames.search('resampler forward fill')[0]?.path).toBe('api/kit.Resampler.ffill.html');
   });
 
   it('lifts a section titled by the name the query writes whole (a setting), not a name that only holds its words', () => {

@@ -69,22 +69,28 @@ function namesMember(apiName: string, naming: ReadonlyMap<string, number[]>, que
  * Among namesakes a query names in words (the method `ffill` of "forward fill missing values" on `DataFrame`, `GroupBy`
  * and `Resampler`), the one on the object the site mentions most answers first, as it does for a name typed exactly
  * (rule 1 of `ranking.ts`): the others' text may say the query's words more ("Forward fill the values" of
- * `GroupBy.ffill`) without being what a reader of the site means.
+ * `GroupBy.ffill`) without being what a reader of the site means. Not where the query may name one of their classes.
  */
 export function centralNamesakesFirst<T extends { section: IndexedSection; base: number }>(
   named: readonly T[],
+  query: readonly string[],
   mentions: (name: string) => number,
 ): void {
+  // Any class the query may name, in any case.
+  const said = new Set([...ownerNaming(query).keys()].map((key) => key.replace(/^=/, '').toLowerCase()));
   const byName = new Map<string, T[]>();
   for (const entry of named) {
     // Members of classes: a function of a module is no namesake of a method (`ttest_ind` and `CompareMeans.ttest_ind`).
     if (!entry.section.apiName || !isMember(entry.section.role)) continue;
     const name = ownName(entry.section.apiName);
-    byName.set(name, [...(byName.get(name) ?? []), entry]);
+    const namesakes = byName.get(name);
+    if (namesakes) namesakes.push(entry);
+    else byName.set(name, [entry]);
   }
   for (const namesakes of byName.values()) {
     const owners = new Set(namesakes.map((entry) => ownerOf(entry.section.apiName!)));
-    if (owners.size < 2) continue;
+    // The class the query names answers ("groupby forward fill", "resampler backward fill"), not the central one.
+    if (owners.size < 2 || [...owners].some((owner) => said.has(owner.split('.').at(-1)!))) continue;
     const mentionsOf = (entry: T) => mentions(ownerOf(entry.section.apiName!).split('.').at(-1) ?? '');
     const central = namesakes.reduce((best, entry) => (mentionsOf(entry) > mentionsOf(best) ? entry : best));
     const best = Math.max(...namesakes.map((entry) => entry.base));

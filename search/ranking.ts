@@ -179,7 +179,7 @@ export function weighed(site: RankedSite, { query, terms }: QueryReading, result
   });
   const namedByWords = namedInWords(ranked, query);
   for (const named of namedByWords) named.base *= NAMED_IN_WORDS_WEIGHT;
-  centralNamesakesFirst(namedByWords, (name) => site.mentions(name));
+  centralNamesakesFirst(namedByWords, query, (name) => site.mentions(name));
   for (const member of membersOfNamedOwners(ranked, query)) member.base *= OWNER_NAMED_WEIGHT;
   return ranked.sort((a, b) => b.base - a.base);
 }

@@ -290,6 +290,7 @@ export const HOW_TO_COVERAGE = 2;
  * 0.863 → 0.866 ("forward fill missing values" finds `DataFrame.ffill`, not `GroupBy.ffill`, and "backward fill"
  * `DataFrame.bfill`); no figure of the 22 sites moves, held-out halves included; 3 the same; 1.01 leaves `DataFrame.bfill`
  * 4th (a page's score is more than its best section's). Namesakes of any kind (a module's function beside a method)
- * moved a statsmodels query out of the top 10 (`CompareMeans.ttest_ind` before `NormalIndPower`).
+ * moved a statsmodels query out of the top 10 (`CompareMeans.ttest_ind` before `NormalIndPower`); a query naming one
+ * of their classes ("groupby forward fill") is left to `membersOfNamedOwners` and the words.
  */
 export const CENTRAL_NAMESAKE_LEAD = 1.5;
