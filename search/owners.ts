@@ -91,9 +91,9 @@ export function centralNamesakesFirst<T extends { section: IndexedSection; base:
     const owners = new Set(namesakes.map((entry) => ownerOf(entry.section.apiName!)));
     // The class the query names answers ("groupby forward fill", "resampler backward fill"), not the central one.
     if (owners.size < 2 || [...owners].some((owner) => said.has(owner.split('.').at(-1)!))) continue;
-    const mentionsOf = (entry: T) => mentions(ownerOf(entry.section.apiName!).split('.').at(-1) ?? '');
-    const central = namesakes.reduce((best, entry) => (mentionsOf(entry) > mentionsOf(best) ? entry : best));
+    const counted = namesakes.map((entry) => ({ entry, mentions: mentions(ownerOf(entry.section.apiName!).split('.').at(-1) ?? '') }));
+    const central = counted.reduce((most, next) => (next.mentions > most.mentions ? next : most));
     const best = Math.max(...namesakes.map((entry) => entry.base));
-    if (mentionsOf(central) > 0) central.base = Math.max(central.base, best * CENTRAL_NAMESAKE_LEAD);
+    if (central.mentions > 0) central.entry.base = Math.max(central.entry.base, best * CENTRAL_NAMESAKE_LEAD);
   }
 }

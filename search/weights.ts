@@ -286,7 +286,7 @@ export const HOW_TO_COVERAGE = 2;
 
 /**
  * Where the central namesake stands among methods of several classes that the query names in words: half again past the
- * best of them (`centralNamesakesFirst` in `ranking.ts`). On the extra tuning queries (1,047) top-3 93.0% → 93.2%, MRR
+ * best of them (`centralNamesakesFirst` in `owners.ts`). On the extra tuning queries (1,047) top-3 93.0% → 93.2%, MRR
  * 0.863 → 0.866 ("forward fill missing values" finds `DataFrame.ffill`, not `GroupBy.ffill`, and "backward fill"
  * `DataFrame.bfill`); no figure of the 22 sites moves, held-out halves included; 3 the same; 1.01 leaves `DataFrame.bfill`
  * 4th (a page's score is more than its best section's). Namesakes of any kind (a module's function beside a method)
