@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { findSection, toHtml, withAbsoluteReferences } from './find-section.ts';
 import { absolutizedFragment } from './html/links.ts';
-import { parseHtml, type ParsedHtml } from './html/parse.ts';
+import { parseBodyContent, parseHtml, type ParsedHtml } from './html/parse.ts';
 import {
   cutFromListing,
   hasTextBeyondTitle,
@@ -108,7 +108,7 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
     return { preview: start, previewHasText: hasTextBeyondTitle(start), readAround };
   },
   targetPreview({ page, pageUrl, fragment }) {
-    return previewOfTarget(parseHtml(page), fragment, pageUrl);
+    return previewOfTarget(parseBodyContent(page), fragment, pageUrl);
   },
 };
 

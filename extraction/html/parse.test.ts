@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../../test/fixtures/demo.ts';
 import { findSection, toHtml } from '../find-section.ts';
-import { type HtmlSource, parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
+import { type HtmlSource, parseBodyContent, parseContent, parseHtml, textOf, toHtml as serialize } from './parse.ts';
 
 describe('parseHtml', () => {
   it('uses htmlparser2 for the well-formed pages Sphinx and MkDocs write', () => {
@@ -40,6 +40,24 @@ describe('parseHtml', () => {
 /** `html` in parts of `size` characters, as a page read in parts comes. */
 const inParts = (html: string, size: number) =>
   Array.from({ length: Math.ceil(html.length / size) }, (_, part) => html.slice(part * size, (part + 1) * size));
+
+describe('parseBodyContent', () => {
+  // What the Embed API answers for a whole page: its main content, no <body> around it.
+  const content = findSection(parseHtml(demoPage('aurora/en/latest/api/scheduler.html')), {})!;
+
+  it('reads what a body holds with htmlparser2, as a browser puts it in a body as it is', () => {
+    const parsed = parseBodyContent(toHtml(content));
+    expect(parsed.parser).toBe('htmlparser2');
+    expect(serialize(parsed.document)).toBe(toHtml(content));
+    expect(parseHtml(toHtml(content)).parser, 'a page without a body').toBe('parse5');
+  });
+
+  it('still builds what a browser builds from misnested tags', () => {
+    const parsed = parseBodyContent('<div id="x"><b>one<p>two</b>three</p></div>');
+    expect(parsed.parser).toBe('parse5');
+    expect(toHtml(parsed.elementById('x')!)).toBe('<div id="x"><b>one</b><p><b>two</b>three</p></div>');
+  });
+});
 
 describe('parseHtml of a page in parts', () => {
   it('builds the tree it builds of the whole page, whatever the parts cut (a tag, an entity, a word)', () => {
