@@ -42,7 +42,7 @@ describe('a table of contents entry as the Embed API answers it (aiohttp FAQ, do
     });
     // The page as the Embed API answers it: its main content, links absolute.
     const page = extractSection(parseHtml(faq), faqUrl, {})!;
-    const around = runEmbedJob('targetPreview', { page, pageUrl: faqUrl, fragment: 'id1' })!;
+    const around = runEmbedJob('targetPreview', { page: Buffer.from(page), pageUrl: faqUrl, fragment: 'id1' })!;
     expect(around.title).toBe('Are there plans for an @app.route decorator like in Flask?');
     expect(around.content).toContain('As of aiohttp 2.3');
   });
@@ -58,7 +58,7 @@ describe('an empty label in the middle of a section, as the Embed API answers it
     const output = runEmbedJob('upstreamSection', { content: section, pageUrl: sysUrl, fragment: 'auditing', preview: true });
     expect(output).toMatchObject({ readAround: true, preview: { content: expect.stringContaining('This module provides access') } });
     const page = extractSection(parseHtml(sys), sysUrl, {})!;
-    const around = runEmbedJob('targetPreview', { page, pageUrl: sysUrl, fragment: 'auditing' })!;
+    const around = runEmbedJob('targetPreview', { page: Buffer.from(page), pageUrl: sysUrl, fragment: 'auditing' })!;
     expect(around.title).toBe('sys.audit');
     expect(around.content).toContain('Raise an auditing event');
     // A label that opens its section is the section's.

@@ -47,7 +47,8 @@ export interface EmbedJobs {
   };
   /** The preview of what `#fragment` points to in a page's content from the upstream. */
   targetPreview: {
-    input: { page: string; pageUrl: string; fragment: string };
+    /** `page`: the content, UTF-8. */
+    input: { page: Uint8Array; pageUrl: string; fragment: string };
     output: Preview | null;
   };
 }
@@ -108,7 +109,7 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
     return { preview: start, previewHasText: hasTextBeyondTitle(start), readAround };
   },
   targetPreview({ page, pageUrl, fragment }) {
-    return previewOfTarget(parseBodyContent(page), fragment, pageUrl);
+    return previewOfTarget(parseBodyContent(decoder.decode(page)), fragment, pageUrl);
   },
 };
 

@@ -99,7 +99,7 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
       query.set('url', url.href);
       return { url, external, doctool, doctoolversion, maincontent, form };
     },
-    async load({ url, external, doctool, doctoolversion, maincontent, form }, { credential }) {
+    async load({ url, external, doctool, doctoolversion, maincontent, form }, { credential, scope }) {
       const fragment = url.hash.slice(1);
       const pageUrl = pageUrlOf(url.href);
       const preview = form === 'preview';
@@ -134,8 +134,17 @@ export function embedEndpoint(context: ProxyContext): JsonEndpoint<EmbedInput, E
         // A bare target (a heading, an empty anchor), a definition cut out of its code listing, or a label
         // the section around it stands in for: what it is, read around it in the page's content from the
         // upstream, with the reader's own credential.
-        const page = await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential).catch(() => undefined);
-        const around = page && (await extracted(context, url, 'targetPreview', { page: page.content, pageUrl, fragment: name }));
+        const around = await context.pages
+          .extractContent(
+            `${scope} ${pageUrl} ${doctool ?? ''} ${doctoolversion ?? ''} ${maincontent ?? ''}`,
+            async () => (await context.api.embed({ url: pageUrl, doctool, doctoolversion, maincontent }, credential)).content,
+            (page) => extracted(context, url, 'targetPreview', { page, pageUrl, fragment: name }),
+          )
+          .catch((error: unknown) => {
+            // The section's start stands in for a page that cannot be read (or read around), not for a moment's overload.
+            if (error instanceof ProxyError && error.code === 'overloaded') throw error;
+            return undefined;
+          });
         return { preview: around ?? section.preview };
       };
       const base = { url: url.href, fragment: fragment || null, external };

@@ -24,7 +24,8 @@ interface FetchedPage {
 
 /**
  * Pages the proxy reads itself, on allowlisted external domains, fetched once and kept as HTML:
- * every fragment asked of a page is extracted from the same copy.
+ * every fragment asked of a page is extracted from the same copy. Pages' content from the upstream's
+ * Embed API that the proxy reads around targets is kept so too (`extractContent`).
  */
 export class FetchedPages {
   private readonly pages: Cache<Timed<FetchedPage>>;
@@ -53,10 +54,22 @@ export class FetchedPages {
    * Runs `extract` on the page's HTML. A page `extract` finds too costly (a ProxyError with code
    * `page_too_complex`) is refused at once for a short while, whatever is asked of it.
    */
-  async extract<T>(pageUrl: string, extract: (html: Buffer) => Promise<T>): Promise<T> {
-    const { entry } = await this.pages.get(pageUrl, () =>
-      this.loads.run(async () => timed(await this.load(pageUrl), this.freshness, this.now())),
-    );
+  extract<T>(pageUrl: string, extract: (html: Buffer) => Promise<T>): Promise<T> {
+    return this.extractFrom(pageUrl, () => this.load(pageUrl), extract);
+  }
+
+  /**
+   * Runs `extract` on a page's content as the upstream's Embed API answers it (`load`: a page without a fragment), kept
+   * under `key` beside the pages fetched, with the reader's cache scope in it (the content may be private). A preview read
+   * around its target (a definition whose text follows its entry) needs the page's whole content: for each of the
+   * methods on Django's `querysets.html`, 480 KB that the upstream would write and send again.
+   */
+  extractContent<T>(key: string, load: () => Promise<string>, extract: (html: Buffer) => Promise<T>): Promise<T> {
+    return this.extractFrom(`content ${key}`, async () => ({ html: Buffer.from(await load()), refusedUntil: 0 }), extract);
+  }
+
+  private async extractFrom<T>(key: string, load: () => Promise<FetchedPage>, extract: (html: Buffer) => Promise<T>): Promise<T> {
+    const { entry } = await this.pages.get(key, () => this.loads.run(async () => timed(await load(), this.freshness, this.now())));
     const page = entry.value;
     if (page.refusal && page.refusedUntil > this.now()) throw page.refusal;
     try {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../host/app.ts';
 import { singleFolderManifest } from '../../host/manifest.ts';
-import { startTestProxy, type TestProxy } from '../fixtures/proxy.ts';
+import { json, startFakeServer, startTestProxy, type TestProxy } from '../fixtures/proxy.ts';
 
 /*
  * Previews of targets the Embed API answers with something else than what they are, through the proxy
@@ -50,5 +50,39 @@ describe('previews through the Embed API', () => {
     expect(status).toBe(200);
     expect(body.title).toBe('Are there plans for an @app.route decorator like in Flask?');
     expect(body.content).toContain('As of aiohttp 2.3');
+  });
+});
+
+describe('previews of definitions whose text follows their entry (Django writes its methods so)', () => {
+  // The Embed API answers such a target with its entry alone: the proxy reads around it in the page's content.
+  const entry = (name: string) =>
+    `<dl class="py method"><dt class="sig sig-object py" id="QuerySet.${name}">${name}(*args)</dt><dd></dd></dl>`;
+  const content =
+    '<div class="body" role="main"><section id="methods"><h1>Methods</h1>' +
+    `${entry('filter')}<p>Returns a new QuerySet of the objects that match the lookup parameters.</p>` +
+    `${entry('exclude')}<p>Returns a new QuerySet of the objects that do not match them.</p></section></div>`;
+
+  it('read the page content from the upstream once for all the targets on it', async () => {
+    const upstream = await startFakeServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://upstream').searchParams.get('url') ?? '';
+      const fragment = new URL(url).hash.slice(1);
+      json(res, 200, { url, fragment: fragment || null, content: fragment ? entry(fragment.split('.')[1]!) : content, external: false });
+    });
+    const reader = await startTestProxy({ upstream: upstream.url, token: TOKEN });
+    try {
+      const target = (name: string) => encodeURIComponent(`${upstream.url}/en/latest/ref/querysets.html#QuerySet.${name}`);
+      const previewOf = (name: string) => reader.get(`/api/v3/embed/?url=${target(name)}&doctool=sphinx&form=preview`);
+      const filter = await previewOf('filter');
+      expect(filter.status).toBe(200);
+      expect(filter.body.content).toContain('objects that match the lookup parameters');
+      const exclude = await previewOf('exclude');
+      expect(exclude.status).toBe(200);
+      expect(exclude.body.content).toContain('objects that do not match them');
+      const pageContents = upstream.requests.filter((request) => !decodeURIComponent(request.url).includes('#'));
+      expect(pageContents).toHaveLength(1);
+    } finally {
+      await reader.close();
+      await upstream.close();
+    }
   });
 });
