@@ -224,17 +224,23 @@ export interface Relevance {
 /** A relevance's figures alone. */
 export type Ranked = Pick<Relevance, 'top3' | 'mrr'>;
 
-/** Searches through the proxy as the widget does (`subprojects:slug/version words`, 10 a page). */
-export async function searchRelevance(site: ServedSite, queries: Query[]): Promise<Relevance> {
-  const { project } = site.version;
-  const base = site.registry.docsUrl(site.version);
-  const pages = new Set(site.files);
-  // A mistyped expectation would be a query nothing can ever pass.
+/**
+ * Refuses queries that expect a page the site does not have (`pages`: its files): a mistyped expectation is a query
+ * nothing can ever pass.
+ */
+export function checkExpectedPages(slug: string, queries: readonly Query[], pages: ReadonlySet<string>): void {
   const unknown = queries
     .flatMap((query) => [query.page].flat())
     .map(fileForPath)
     .filter((page) => !pages.has(page));
-  if (unknown.length) throw new Error(`queries of ${project.slug} expect pages the site does not have: ${unknown.join(', ')}`);
+  if (unknown.length) throw new Error(`queries of ${slug} expect pages the site does not have: ${unknown.join(', ')}`);
+}
+
+/** Searches through the proxy as the widget does (`subprojects:slug/version words`, 10 a page). */
+export async function searchRelevance(site: ServedSite, queries: Query[]): Promise<Relevance> {
+  const { project } = site.version;
+  const base = site.registry.docsUrl(site.version);
+  checkExpectedPages(project.slug, queries, new Set(site.files));
   const rankings: string[][] = [];
   for (const query of queries) {
     const q = `subprojects:${project.slug}/${site.version.slug} ${query.q}`;
