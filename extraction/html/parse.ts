@@ -114,10 +114,6 @@ class DepthLimitedHandler extends DomHandler {
  */
 class BrowserDivergence {
   diverges = false;
-
-  /** `inBody`: the HTML is what a page's body holds, which has no `<body>` of its own. */
-  constructor(private readonly inBody = false) {}
-
   /** Set while a self-closing tag (`<path/>` in SVG) closes itself. */
   selfClosing = false;
   private sawBody = false;
@@ -128,6 +124,9 @@ class BrowserDivergence {
   private inEndTag = false;
   /** Elements the end tag being processed closed above its own, until its own closes (and names it). */
   private readonly closedAbove: string[] = [];
+
+  /** `inBody`: the HTML is what a page's body holds, which has no `<body>` of its own. */
+  constructor(private readonly inBody = false) {}
 
   opened(name: string): void {
     if (this.open.length >= MAX_DEPTH) throw new TooDeepError();
