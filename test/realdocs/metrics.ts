@@ -225,14 +225,14 @@ export interface Relevance {
 export type Ranked = Pick<Relevance, 'top3' | 'mrr'>;
 
 /**
- * Refuses queries that expect a page the site does not have (`pages`: its files): a mistyped expectation is a query
- * nothing can ever pass.
+ * Refuses queries that expect a page the site does not have (`has`: whether it has a file): a mistyped expectation is a
+ * query nothing can ever pass.
  */
-export function checkExpectedPages(slug: string, queries: readonly Query[], pages: ReadonlySet<string>): void {
+export function checkExpectedPages(slug: string, queries: readonly Query[], has: (file: string) => boolean): void {
   const unknown = queries
     .flatMap((query) => [query.page].flat())
     .map(fileForPath)
-    .filter((page) => !pages.has(page));
+    .filter((page) => !has(page));
   if (unknown.length) throw new Error(`queries of ${slug} expect pages the site does not have: ${unknown.join(', ')}`);
 }
 
@@ -240,7 +240,8 @@ export function checkExpectedPages(slug: string, queries: readonly Query[], page
 export async function searchRelevance(site: ServedSite, queries: Query[]): Promise<Relevance> {
   const { project } = site.version;
   const base = site.registry.docsUrl(site.version);
-  checkExpectedPages(project.slug, queries, new Set(site.files));
+  const files = new Set(site.files);
+  checkExpectedPages(project.slug, queries, (file) => files.has(file));
   const rankings: string[][] = [];
   for (const query of queries) {
     const q = `subprojects:${project.slug}/${site.version.slug} ${query.q}`;

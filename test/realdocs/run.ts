@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { parseDemoArgs, startDemo, type RunningDemo } from '../../cli/demo.ts';
 import { PageStore } from '../../host/pages.ts';
-import { fileForPath } from '../../host/registry.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { runKeyboardChecks, type KeyboardResult } from './keyboard.ts';
 import {
@@ -371,9 +370,8 @@ function measureSaved(site: Site, saved: SavedIndex & { refused?: undefined }, e
   const started = Date.now();
   const queries = queriesOf(site);
   const index = wholeIndex(saved.lines);
-  // The site's files, which a saved index is measured without serving.
-  const expected = [...queries, ...extraQueries].flatMap((query) => [query.page].flat()).map(fileForPath);
-  checkExpectedPages(site.slug, [...queries, ...extraQueries], new Set(expected.filter((page) => existsSync(join(site.root, page)))));
+  // The site's files on disk: a saved index is measured without serving them.
+  checkExpectedPages(site.slug, [...queries, ...extraQueries], (file) => existsSync(join(site.root, file)));
   const { pages, respelled, ...relevance } = searchWhole(index, queries);
   reportSearch(relevance, queries);
   reportRespelled(respelled, relevance);
