@@ -228,6 +228,19 @@ describe('theme furniture inside the marked main content', () => {
     expect(plainText(page.content)).toMatch(/^Shuffling for GroupBy and Join Operations like groupby/);
   });
 
+  it("is not the opening of a page that marks nothing, before its <h1>: the site's menu of links (lxml's docutils pages)", () => {
+    const html = fixture('docutils-lxml');
+    const menu = /donation|Menu|Why lxml|Mailing list/;
+    const split = splitSections(html, 'parsing.html');
+    expect(split.title).toBe('Parsing XML and HTML with lxml');
+    expect(split.sections.map((section) => section.id)).toEqual(['parsing-xml-and-html-with-lxml', 'parsers', 'parser-options']);
+    for (const section of split.sections) expect(`${section.title} ${section.content}`).not.toMatch(menu);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(page.title).toBe('Parsing XML and HTML with lxml');
+    expect(plainText(page.content)).toMatch(/^lxml provides a very simple and powerful API/);
+    expect(plainText(page.content)).not.toMatch(menu);
+  });
+
   it("is no section and no preview of a sphinx_celery page with no heading and no text of its own (Kombu's changelog)", () => {
     const html = fixture('sphinx-celery-changelog');
     const banner = /development version|stable docs/;

@@ -53,6 +53,8 @@ const LEAF_BLOCKS = new Set([
 ]);
 /** Prose (characters outside links) of a block after the page's text that may still be furniture: a copyright line, "Built with…". */
 const FURNITURE_PROSE = 200;
+/** How many characters of links a menu has for each of prose (its labels: "Menu", a group's name). */
+const MENU_LINKS_PER_PROSE = 4;
 /** Where an index lists its entries. */
 const ENTRIES = new Set(['li', 'tr', 'dt']);
 
@@ -294,11 +296,12 @@ export class PageStructure<Node, Element extends Node> {
    * before it without a heading of their own, and blocks after it without a heading and with hardly
    * any prose (links, labels, a line), are not. When `main` has headings beside that part (several
    * top-level sections), what is before the first may be the page's introduction: only a short block
-   * that points to another site (a banner sending readers to other docs) or holds buttons or navigation
-   * (a bar of page actions) is furniture there; and so are
+   * that points to another site (a banner sending readers to other docs), holds buttons or navigation
+   * (a bar of page actions) or is links with hardly any prose (a menu) is furniture there, as before an
+   * `<h1>` that `main` holds directly; and so are
    * such banners opening a page's marked main content without any heading, all of which is before one
    * (Kombu's changelog: the banner alone; a definition, whose links often lead elsewhere, is no page).
-   * None when `main` holds an `<h1>` directly, or headings but no `<h1>`.
+   * None when `main` holds headings but no `<h1>`.
    */
   furnitureIn(main: Element): Element[] {
     const { tree } = this;
@@ -310,11 +313,21 @@ export class PageStructure<Node, Element extends Node> {
     }
     const heading = this.primaryHeading();
     const part = heading && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? this.tree.parent(heading) : undefined;
-    if (!part || part === main) return [];
+    if (!heading || !part) return [];
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
-    if (this.measures.get(part)?.headings === this.measures.get(main)?.headings)
+    if (part !== main && this.measures.get(part)?.headings === this.measures.get(main)?.headings)
       return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
-    return this.besidePart(part, main, (child, before) => before && (this.isBanner(child) || this.isToolbar(child)));
+    const furniture = (child: Element, before: boolean) => before && (this.isBanner(child) || this.isToolbar(child) || this.isMenu(child));
+    return this.besidePart(part === main ? heading : part, main, furniture);
+  }
+
+  /**
+   * Links with hardly any prose, before the page's heading: the site's menu where no landmark marks it (lxml's
+   * docutils pages hold it in the `<div>` of their `<h1>`), or a bar of previous and next links.
+   */
+  private isMenu(element: Element): boolean {
+    const measure = this.measures.get(element);
+    return !!measure && measure.prose < FURNITURE_PROSE && measure.linkText > MENU_LINKS_PER_PROSE * measure.prose;
   }
 
   /** A short block that points to another site: a banner sending readers to other docs. */
@@ -409,13 +422,25 @@ export class PageStructure<Node, Element extends Node> {
 
 /**
  * Whether a tree may hold what {@link PageStructure.furnitureIn} finds in it (furniture is found only in a
- * marked main element, or beside the part that holds its `<h1>` when that part is not the root itself) or
- * surroundings: a quick look that spares measuring trees (most sections, a page's top section) that hold neither.
+ * marked main element, beside the part that holds its `<h1>` when that part is not the root itself, or before
+ * an `<h1>` the root holds) or surroundings: a quick look that spares measuring trees (most sections, a page's
+ * top section, which opens with its title) that hold neither.
  */
 export function mayHoldFurniture<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element): boolean {
   if (marksMain(tree.tagName(root), tree.attribute(root, 'role'))) return true;
   return !!findFirst(tree, root, (element) => {
     const name = tree.tagName(element);
-    return (name === 'h1' && tree.parent(element) !== root) || surroundsContent(name, tree.attribute(element, 'role'), false);
+    if (name === 'h1') return tree.parent(element) !== root || textBefore(tree, root, element);
+    return surroundsContent(name, tree.attribute(element, 'role'), false);
   });
+}
+
+/** Whether a child of `root` before `child` holds visible text. */
+function textBefore<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, root: Element, child: Element): boolean {
+  const children = tree.childNodes(root);
+  for (let index = 0; index < children.length && children[index] !== child; index++) {
+    const node = children[index]!;
+    if (tree.isElement(node) ? hasText(tree, node) : visibleLength(tree.textData(node) ?? '') > 0) return true;
+  }
+  return false;
 }
