@@ -311,20 +311,33 @@ export class PageStructure<Node, Element extends Node> {
       const banners = opening.findIndex((child) => !this.isBanner(child));
       return opening.slice(0, banners < 0 ? undefined : banners);
     }
-    const heading = this.primaryHeading();
-    const part = heading && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? this.tree.parent(heading) : undefined;
+    const heading = this.titleIn(main);
+    const part = heading && this.tree.parent(heading);
     if (!heading || !part) return [];
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
     if (part !== main && this.measures.get(part)?.headings === this.measures.get(main)?.headings)
       return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
-    const furniture = (child: Element, before: boolean) => before && (this.isBanner(child) || this.isToolbar(child) || this.isMenu(child));
-    return this.besidePart(part === main ? heading : part, main, furniture);
+    const furniture = (child: Element, before: boolean) => before && (this.isBanner(child) || this.isToolbar(child));
+    return [...new Set([...this.besidePart(part === main ? heading : part, main, furniture), ...this.menusIn(main)])];
   }
 
   /**
-   * Links with hardly any prose, before the page's heading: the site's menu where no landmark marks it (lxml's
-   * docutils pages hold it in the `<div>` of their `<h1>`), or a bar of previous and next links.
+   * The site's menus in `main` before the page's `<h1>`: blocks of links with hardly any prose, where no landmark marks
+   * them (lxml's docutils pages hold theirs in the `<div>` of their `<h1>`), or a bar of previous and next links there.
+   * The widget previews no link in them.
    */
+  menusIn(main: Element): Element[] {
+    const heading = this.titleIn(main);
+    return heading ? this.besidePart(heading, main, (child, before) => before && this.isMenu(child)) : [];
+  }
+
+  /** The page's `<h1>` (see `primaryHeading`) when `main` holds it. */
+  private titleIn(main: Element): Element | undefined {
+    const heading = this.primaryHeading();
+    return heading && heading !== main && this.tree.tagName(heading) === 'h1' && this.contains(main, heading) ? heading : undefined;
+  }
+
+  /** Links with hardly any prose (see `menusIn`). */
   private isMenu(element: Element): boolean {
     const measure = this.measures.get(element);
     return !!measure && measure.prose < FURNITURE_PROSE && measure.linkText > MENU_LINKS_PER_PROSE * measure.prose;

@@ -4,7 +4,7 @@ import type { PageStore } from '../../host/pages.ts';
 import { fileForPath, type Registry, type Version } from '../../host/registry.ts';
 import type { IndexContents } from '../../host/search.ts';
 import { findByFragment } from '../../extraction/find-section.ts';
-import { findMainContent } from '../../extraction/html/structure.ts';
+import { findMainContent, structureOf } from '../../extraction/html/structure.ts';
 import { descendants, hasClass, type ParsedHtml } from '../../extraction/html/parse.ts';
 import { percentDecoded } from '../../extraction/structure/tree.ts';
 import { heldOutOf, type Query } from './sites.ts';
@@ -151,11 +151,13 @@ function siteFileOf(site: ServedSite, url: URL): string | undefined {
 function inContentLinks(site: ServedSite, file: string, page: ParsedHtml, contentFiles: ReadonlySet<string>): SampledLink[] | undefined {
   const main = findMainContent(page);
   if (!main) return undefined;
+  // As the widget reads the page: no link of the site's menu before its title.
+  const inMenus = new Set((structureOf(page, file)?.menusIn(main) ?? []).flatMap((menu) => [menu, ...descendants(menu)]));
   const pageUrl = site.registry.docsUrl(site.version, file);
   const links: SampledLink[] = [];
   for (const element of descendants(main)) {
     const href = element.name === 'a' ? element.attribs.href : undefined;
-    if (!href || optedOut(element)) continue;
+    if (!href || optedOut(element) || inMenus.has(element)) continue;
     let url: URL;
     try {
       url = new URL(href, pageUrl);

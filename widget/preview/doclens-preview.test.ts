@@ -223,6 +223,28 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it("previews no link of the site's menu before the page's title in the main content (lxml's pages mark none)", async () => {
+    const docs = `${servers.docs}/en/latest`;
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<div>
+        <div>Menu<ul>
+          <li><a id="menu" href=${`${docs}/quickstart.html`}>Quickstart</a></li>
+          <li><a href=${`${docs}/installation.html`}>Installation</a></li>
+          <li><a href=${`${docs}/glossary.html`}>Glossary</a></li>
+        </ul></div>
+        <h1>Jobs</h1>
+        <p>
+          A <a id="text" href=${`${docs}/glossary.html#term-job`}>job</a> runs;
+          see the <a id="also" href=${`${docs}/quickstart.html`}>quickstart</a>.
+        </p>
+      </div>`,
+    );
+    const eligible = (id: string) => !!preview.previewUrl(container.querySelector<HTMLAnchorElement>(`#${id}`)!);
+    expect(['menu', 'text', 'also'].map(eligible)).to.deep.equal([false, true, true]);
+  });
+
   it('in static mode, previews no link off the site’s pages (its home page beside the docs), a first tap on one followed', async () => {
     // Files as doclens build writes them, for a site of one page, guide.html, beside this test.
     const site = new URL('./test-static/', import.meta.url).href;

@@ -6,7 +6,7 @@ import type { DataSource } from '../shared/api.ts';
 import { dataSource } from '../shared/data-source.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
-import { mainContent } from '../shared/page.ts';
+import { inPageText } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { themeStyles } from '../shared/theme.ts';
@@ -196,9 +196,9 @@ export class DoclensPreview extends DoclensElement {
     return url && this.source.mayPreview?.(url) !== false ? url : undefined;
   }
 
-  /** Whether a link is in the containers `selector` names, or else in the main content the page's structure shows. */
+  /** Whether a link is in the containers `selector` names, or else in the page's own text its structure shows. */
   private inContent(link: HTMLAnchorElement): boolean {
-    return this.selector ? !!link.closest(this.selector) : mainContent().contains(link);
+    return this.selector ? !!link.closest(this.selector) : inPageText(link);
   }
 
   private linkOf(node: EventTarget | null): HTMLAnchorElement | undefined {

@@ -1,4 +1,5 @@
 import { findMainContent } from '../../extraction/structure/main-content.ts';
+import { PageStructure } from '../../extraction/structure/page-structure.ts';
 import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
 import { isStopWord } from '../../extraction/words/stop-words.ts';
 
@@ -34,6 +35,24 @@ export function mainContent(scope: Document | Element = document): Element {
   const found = findMainContent(domTree, root, { pagePath: isPage ? location.pathname : '', narrowMarked: true });
   if (isPage) detected = found;
   return found;
+}
+
+let menus: { main: Element; found: Element[] } | undefined;
+
+/**
+ * Whether `node` is in the page's own text: in its main content, and not in a menu of the site's before the page's
+ * title there (see `PageStructure.menusIn`). The content is measured only when a link comes before its `<h1>`, once.
+ */
+export function inPageText(node: Node): boolean {
+  const main = mainContent();
+  if (!main.contains(node)) return false;
+  if (menus?.main !== main) {
+    const title = main.querySelector('h1');
+    const link = main.querySelector('a[href]');
+    const linkBefore = !!title && !!link && !!(link.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING);
+    menus = { main, found: linkBefore ? new PageStructure(domTree, main, location.pathname).menusIn(main) : [] };
+  }
+  return !menus.found.some((menu) => menu.contains(node));
 }
 
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
