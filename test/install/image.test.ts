@@ -112,6 +112,8 @@ describe.skipIf(!podmanInstalled)(`the container image${podmanInstalled ? '' : '
       context,
     ]);
     host = await startHost({ manifest: loadManifest(demoManifest), token: TOKEN, port: 0 });
+    // The proxy's search is what is tested, not the host's first indexing (slow where the index cache is cold).
+    await host.searchComplete;
   }, 900_000);
 
   afterAll(async () => {
