@@ -52,6 +52,33 @@ describe('a query named by its initials', () => {
     expect(paths(engines, 'data definition language')).toEqual([]);
   });
 
+  const stats = site({
+    'stats/bds.html': page('Time series tests', 'Tests of a series.', [
+      { name: 'kit.stats.bds', text: 'BDS test statistic for independence of a time series.' },
+    ]),
+    'stats/tests.html': page('Hypothesis tests', 'Which test to run on your data.', [
+      { name: 'kit.stats.t_test', text: 'Run a t test of the mean.' },
+      { name: 'kit.stats.wald_test', text: 'Run a Wald test of the coefficients.' },
+    ]),
+    'release/0.8.html': page('Release 0.8', 'The Brock Dechert Scheinkman (BDS) test for nonlinear dependence is now available.'),
+  });
+
+  it('reads the initials of a run of the words beside another word where the site spells them out', () => {
+    expect(paths(stats, 'brock dechert scheinkman test')[0]).toBe('stats/bds.html');
+  });
+
+  it('does not read the initials of words the site writes in many sections: they find their pages themselves', () => {
+    const solvers = site({
+      'integrate/ode.html': page('Integrators', 'Integrators of all kinds.', [
+        { name: 'kit.integrate.ode', text: 'A generic interface to numeric integrators; solve with its methods.' },
+      ]),
+      'tutorial/ode.html': page('Ordinary differential equations', 'Solve an ordinary differential equation (ODE) in one call.'),
+      'tutorial/stiff.html': page('Stiff problems', 'An ordinary differential equation (ODE) may be stiff; solve it so.'),
+      'tutorial/events.html': page('Events', 'Stop solving an ordinary differential equation (ODE) at an event.'),
+    });
+    expect(paths(solvers, 'solve an ordinary differential equation').slice(0, 3)).not.toContain('integrate/ode.html');
+  });
+
   it('finds it in static mode as the host does', () => {
     const parts = new Map([...kit.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
     const fetched = new SearchIndex();
@@ -59,5 +86,12 @@ describe('a query named by its initials', () => {
     for (let needed = fetched.partsFor('data definition language'); needed.length; needed = fetched.partsFor('data definition language'))
       for (const name of needed) fetched.addPart(parts.get(name)!);
     expect(paths(fetched, 'data definition language')).toEqual(paths(kit, 'data definition language'));
+    const statsParts = new Map([...stats.savedParts({ terms: 64, sections: 256, texts: 64 })].map((part) => [part.name, part.json]));
+    const statsFetched = new SearchIndex();
+    statsFetched.addPart(statsParts.get('head')!);
+    const query = 'brock dechert scheinkman test';
+    for (let needed = statsFetched.partsFor(query); needed.length; needed = statsFetched.partsFor(query))
+      for (const name of needed) statsFetched.addPart(statsParts.get(name)!);
+    expect(paths(statsFetched, query)).toEqual(paths(stats, query));
   });
 });

@@ -1,7 +1,7 @@
 import { editDistance, typoCost } from './edit-distance.ts';
 import type { Correction, FieldHit, FieldSearch } from './field-search.ts';
 import type { IndexedSection } from './fields.ts';
-import { initialsTerm, namedByInitials } from './initials.ts';
+import { initialsRuns, namedByInitials } from './initials.ts';
 import { nameTypedJoined } from './joined-names.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
 import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
@@ -62,8 +62,8 @@ function stemsCutFrom(typed: string): string[] {
  * the terms the search reads).
  */
 export function lookups(reading: QueryReading): { word: string; prefix: boolean }[] {
-  const initials = initialsTerm(reading);
-  const found: { word: string; prefix: boolean }[] = initials ? [{ word: initials, prefix: true }] : [];
+  // The initials of the whole query as a prefix (`IMAP4`); of a run of its words, whole, as the site spells them out.
+  const found = initialsRuns(reading).map(({ term, whole }) => ({ word: term, prefix: whole }));
   for (const term of [...reading.terms, ...reading.spelled]) {
     found.push({ word: term, prefix: true });
     const typed = reading.typed.get(term);
@@ -105,9 +105,16 @@ export function findSections(search: FieldSearch, reading: QueryReading, section
       }
     }
   }
-  // Sections named by the query's initials that its words do not find.
-  for (const { id, score, words } of namedByInitials(search, reading, sectionOf))
-    if (!found.has(id)) found.set(id, { id, score, queryTerms: [], termScores: [], terms: [...words] });
+  // Sections named by the initials of the query or of a run of its words: those its words do not find, and what the
+  // initials add to those they find but for the run's words.
+  for (const { id, score, words, run } of namedByInitials(search, reading, sectionOf)) {
+    const section = found.get(id);
+    if (!section) found.set(id, { id, score, queryTerms: [], termScores: [], terms: [...words] });
+    else if (!run.whole && !run.terms.some((term) => section.queryTerms.includes(term))) {
+      section.score += score;
+      section.terms.push(...words);
+    }
+  }
   return [...found.values()];
 }
 
