@@ -7,7 +7,7 @@ import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
 import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { hasText as hasAnyText, headingRank, INVISIBLE, isHeadingName, percentDecoded } from './structure/tree.ts';
 import { writtenHtml } from './written-html.ts';
 
 export interface Preview {
@@ -87,9 +87,9 @@ class Shown {
     return pageUrl === undefined ? this : new Shown(pageUrl, (element) => isPermalink(links, element), links);
   }
 
-  /** Whether the preview leaves `node` out: a permalink, or an element it dropped. */
+  /** Whether the preview leaves `node` out: what shows no text (a `<style>`), a permalink, or an element it dropped. */
   readonly isLeftOut = (node: AnyNode): node is Element =>
-    isTag(node) && (this.isPermalinkHere(node) || (this.dropped.size > 0 && this.dropped.has(node)));
+    isTag(node) && (INVISIBLE.has(node.name) || this.isPermalinkHere(node) || (this.dropped.size > 0 && this.dropped.has(node)));
 
   /** Leaves `elements` out from now on: a copy's removed, a page's passed over. */
   drop(elements: Element[]): void {

@@ -8,7 +8,7 @@ import { findMainContent } from './structure/main-content.ts';
 import type { PageStructure } from './structure/page-structure.ts';
 import type { PageSection, SplitPage } from './structure/split-page.ts';
 import { headingContainer, headingTargets, isPermalink } from './structure/targets.ts';
-import { isHeadingName } from './structure/tree.ts';
+import { INVISIBLE, isHeadingName } from './structure/tree.ts';
 
 /** Same cap as the hosting service's search index. */
 const MAX_SECTIONS = 10_000;
@@ -81,8 +81,12 @@ const removeElements = (elements: readonly Element[]) => {
 /** Classes of line numbers of code blocks (Pygments' table and inline forms). */
 const LINE_NUMBERS = new Set(['linenos', 'lineno']);
 
-/** Navigation, tables of contents and line numbers: what `removeNoise` drops besides permalinks. */
+/**
+ * Navigation, tables of contents, line numbers and what shows no text (a stylesheet or a script in the content: Django
+ * REST framework's release notes open with a `<style>`): what `removeNoise` drops besides permalinks.
+ */
 function isNoise(element: Element): boolean {
+  if (INVISIBLE.has(element.name)) return true;
   const role = element.attribs.role;
   if (element.name === 'nav' || role === 'navigation' || role === 'search') return true;
   const classes = element.attribs.class;

@@ -241,6 +241,27 @@ describe('theme furniture inside the marked main content', () => {
     expect(plainText(page.content)).not.toMatch(menu);
   });
 
+  it('opens with its title, not the link to its source before it, where headings link to themselves (MkDocs anchorlink)', () => {
+    const html = fixture('mkdocs-drf');
+    const split = splitSections(html, 'api-guide/authentication/index.html');
+    expect(split.title).toBe('Authentication');
+    expect(split.sections.map((section) => section.id)).toEqual(['authentication', 'how-authentication-is-determined']);
+    for (const section of split.sections) expect(section.content).not.toMatch(/authentication\.py/);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(page.title).toBe('Authentication');
+    expect(plainText(page.content)).toMatch(/^Auth needs to be pluggable/);
+  });
+
+  it('indexes and previews no stylesheet in the content (Django REST framework release notes)', () => {
+    const html = fixture('mkdocs-drf-announcement');
+    const split = splitSections(html, 'community/3.10-announcement/index.html');
+    expect(split.sections[0]!.content).toMatch(/^The 3\.10 release drops support for Python 2/);
+    for (const section of split.sections) expect(section.content).not.toMatch(/promo|float/);
+    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
+    expect(page.title).toBe('Django REST framework 3.10');
+    expect(page.content).not.toMatch(/<style|promo/);
+  });
+
   it("is no section and no preview of a sphinx_celery page with no heading and no text of its own (Kombu's changelog)", () => {
     const html = fixture('sphinx-celery-changelog');
     const banner = /development version|stable docs/;

@@ -155,7 +155,9 @@ export class PageStructure<Node, Element extends Node> {
       }
     }
     if (isAround) return emptyMeasure();
-    if (headingRank(name) > 0 && measure.linkText < measure.text) measure.headings++;
+    // A heading that is a link to another page is a menu's entry; one that links to itself is a heading still (MkDocs'
+    // `anchorlink`: Django REST framework's `<h1><a href="#authentication">Authentication</a></h1>`).
+    if (headingRank(name) > 0 && (measure.linkText < measure.text || !measure.ledByLink)) measure.headings++;
     // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
     if (ENTRIES.has(name) && measure.linkText > 0 && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
     if (ENTRIES.has(name) && measure.ledByLink) measure.entryText = measure.text;
