@@ -236,16 +236,17 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
  * The tooltip form of an extracted section: its title and first blocks, bounded in size. The section's
  * HTML (links already absolute) in, or its nodes parsed already (then changed: permalinks removed), the
  * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
+ * `pageUrl`: the page's, against which its links were made absolute, which tells the links to the page itself.
  */
-export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
+export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS, pageUrl?: string): Preview {
   const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
   for (const root of roots) removePermalinks(root);
-  return previewOfElements(roots, Shown.ofCopy(), limits);
+  return previewOfElements(roots, Shown.ofCopy(), limits, pageUrl);
 }
 
 /** {@link previewOf} of a section in a parsed page (a copy of it, links absolute against `pageUrl`): no HTML in between. */
 export function previewOfElement(section: Element, pageUrl: string, limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS): Preview {
-  return previewOfElements([section], Shown.onPage(pageUrl), limits);
+  return previewOfElements([section], Shown.onPage(pageUrl), limits, pageUrl);
 }
 
 /** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
@@ -277,15 +278,15 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
 
 /**
  * {@link previewOf} over elements, read where they are (see `Shown`). A tree that may hold a theme's
- * furniture is measured where it is too, read exactly as its copy would be.
+ * furniture is measured where it is too, read exactly as its copy would be, its links to the page at `pageUrl` as such.
  */
-function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits): Preview {
+function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits, pageUrl?: string): Preview {
   let roots = sectionRoots;
   let shown = shownFirst;
   if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
     const root = roots[0]!;
     shown = shown.asCopied();
-    const structure = new PageStructure(shown.tree, root);
+    const structure = new PageStructure(shown.tree, root, pageUrl);
     // A theme's buttons, banners and previous/next links around the page's text are none of it.
     shown.drop(structure.furnitureIn(root));
     // The count first: most such trees hold no landmark, and the look walks the whole tree.
@@ -569,7 +570,7 @@ export function previewOfTarget(
   if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
-  return previewOfElements(previewParts(found), Shown.onPage(pageUrl), limits);
+  return previewOfElements(previewParts(found), Shown.onPage(pageUrl), limits, pageUrl);
 }
 
 /** Whether a preview says something besides its headings and signatures (a few words at least). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toHtml } from './find-section.ts';
+import { toHtml, withAbsoluteReferences } from './find-section.ts';
 import { parseHtml, textOf } from './html/parse.ts';
 import { findMainContent, structureOf } from './html/structure.ts';
 import { hasTextBeyondTitle, previewOf, previewOfTarget } from './preview.ts';
@@ -247,9 +247,12 @@ describe('theme furniture inside the marked main content', () => {
     expect(split.title).toBe('Authentication');
     expect(split.sections.map((section) => section.id)).toEqual(['authentication', 'how-authentication-is-determined']);
     for (const section of split.sections) expect(section.content).not.toMatch(/authentication\.py/);
-    const page = previewOf(toHtml(findMainContent(parseHtml(html))!));
-    expect(page.title).toBe('Authentication');
-    expect(plainText(page.content)).toMatch(/^Auth needs to be pluggable/);
+    const main = findMainContent(parseHtml(html))!;
+    // As the page is, and as an embed answer sends it, its links absolute.
+    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), undefined, pageUrl)]) {
+      expect(page.title).toBe('Authentication');
+      expect(plainText(page.content)).toMatch(/^Auth needs to be pluggable/);
+    }
   });
 
   it('indexes and previews no stylesheet in the content (Django REST framework release notes)', () => {

@@ -155,9 +155,9 @@ export class PageStructure<Node, Element extends Node> {
       }
     }
     if (isAround) return emptyMeasure();
-    // A heading that is a link to another page is a menu's entry; one that links to itself is a heading still (MkDocs'
-    // `anchorlink`: Django REST framework's `<h1><a href="#authentication">Authentication</a></h1>`).
-    if (headingRank(name) > 0 && (measure.linkText < measure.text || !measure.ledByLink)) measure.headings++;
+    // A heading all of whose text links to another page is a menu's entry or the site's name; one that links to itself
+    // (MkDocs' `anchorlink`) is a heading.
+    if (headingRank(name) > 0 && measure.text > 0 && !this.isLinkToOtherPage(element)) measure.headings++;
     // An entry: a link with at most a short note ("(in module x)", a one-line synopsis).
     if (ENTRIES.has(name) && measure.linkText > 0 && measure.prose <= 2 * measure.linkText) measure.listedProse = measure.prose;
     if (ENTRIES.has(name) && measure.ledByLink) measure.entryText = measure.text;
@@ -209,7 +209,8 @@ export class PageStructure<Node, Element extends Node> {
 
   /**
    * Whether a heading is nothing but a link to another page: a site name or logo in the page header,
-   * which names the site, not the page.
+   * which names the site, not the page. Not one that links to itself (MkDocs' `anchorlink`: Django REST framework's
+   * `<h1 id="authentication"><a href="#authentication">`; made absolute by an embed answer, it is told by the page's path).
    */
   isLinkToOtherPage(heading: Element): boolean {
     const { tree } = this;
