@@ -249,6 +249,28 @@ export function previewOfElement(section: Element, pageUrl: string, limits: Prev
   return previewOfElements([section], Shown.onPage(pageUrl), limits, pageUrl);
 }
 
+/** A definition list's first term where it is an API entry's signature (Sphinx's `dt.sig`). */
+function signatureTerm(list: Element): Element | undefined {
+  const term = elementsOf(list.children).find((child) => child.name === 'dt');
+  return term && hasClass(term, 'sig') ? term : undefined;
+}
+
+/**
+ * A definition list entry's title and blocks: its term, then its definition and the blocks that describe it when its
+ * definition is empty (`after`). An API entry is titled by the object's name, its full signature the first block.
+ */
+function entryPreview(entry: Element, after: Element[], shown: Shown): { title: string; blocks: Element[] } {
+  const term = elementsOf(entry.children).find((child) => child.name === 'dt');
+  const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
+  const blocks = [...(definition ? shown.elements(definition.children) : []), ...after];
+  if (!term) return { title: '', blocks };
+  // A glossary's or another term: the title says it already.
+  if (!hasClass(term, 'sig')) return { title: normalizeSpace(shown.text(term)), blocks };
+  const { name, prefixed } = signatureName(term, shown);
+  const owner = prefixed ? undefined : memberOwner(entry, term, name);
+  return { title: owner ? `${owner}.${name}` : name || normalizeSpace(shown.text(term)), blocks: [term, ...blocks] };
+}
+
 /** An API entry's name as its signature writes it: the name, after the module or class it is written with. */
 function signatureName(term: Element, shown: Shown): { name: string; prefixed: boolean } {
   const parts = [...descendants(term)].filter(
@@ -298,22 +320,8 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
   // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
   if (only?.name === 'a') return { title: normalizeSpace(shown.text(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
-  if (entry?.name === 'dl') {
-    // A definition list entry, and the blocks that describe it when its definition is empty.
-    const term = elementsOf(entry.children).find((child) => child.name === 'dt');
-    const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
-    blocks = [...(definition ? shown.elements(definition.children) : []), ...after];
-    if (term && hasClass(term, 'sig')) {
-      // An API entry: the object's name as title, its full signature as the first block.
-      const { name, prefixed } = signatureName(term, shown);
-      const owner = prefixed ? undefined : memberOwner(entry, term, name);
-      title = owner ? `${owner}.${name}` : name || normalizeSpace(shown.text(term));
-      blocks = [term, ...blocks];
-    } else if (term) {
-      // A glossary or other term: the title says it already.
-      title = normalizeSpace(shown.text(term));
-    }
-  } else {
+  if (entry?.name === 'dl') ({ title, blocks } = entryPreview(entry, after, shown));
+  else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
     for (
       let textual = blocks.filter((block) => shown.hasText(block));
@@ -325,7 +333,12 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
   const heading = blocks.find((block) => shown.hasText(block));
-  if (heading && isHeadingName(heading.name)) {
+  // A page with no heading that documents one object (pygame's module pages: a `dl` whose signature names the module)
+  // is titled by it, as a preview of that entry is.
+  const textual = blocks.filter((block) => shown.hasText(block));
+  if (!title && heading?.name === 'dl' && textual.length === 1 && signatureTerm(heading))
+    ({ title, blocks } = entryPreview(heading, [], shown));
+  else if (heading && isHeadingName(heading.name)) {
     title = normalizeSpace(shown.text(heading));
     blocks = blocks.slice(blocks.indexOf(heading) + 1);
   } else if (only?.name === 'dt' || (only && isHeadingName(only.name))) {

@@ -265,6 +265,20 @@ describe('theme furniture inside the marked main content', () => {
     expect(page.content).not.toMatch(/<style|promo/);
   });
 
+  it('is titled by the object a page with no heading documents, without the link after its text (pygame)', () => {
+    const html = fixture('pygame-module');
+    const split = splitSections(html, 'ref/camera.html');
+    expect(split.sections.map((section) => section.title)).toContain('pygame.camera.init()');
+    for (const section of split.sections) expect(section.content).not.toMatch(/Edit on GitHub/);
+    const main = findMainContent(parseHtml(html))!;
+    const pageUrl = 'https://docs.example.org/en/latest/ref/camera.html';
+    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), undefined, pageUrl)]) {
+      expect(page.title).toBe('pygame.camera');
+      expect(plainText(page.content)).toMatch(/^pygame\.camera pygame module for camera use/);
+      expect(page.content).not.toMatch(/Edit on GitHub/);
+    }
+  });
+
   it("is no section and no preview of a sphinx_celery page with no heading and no text of its own (Kombu's changelog)", () => {
     const html = fixture('sphinx-celery-changelog');
     const banner = /development version|stable docs/;

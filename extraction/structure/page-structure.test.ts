@@ -42,3 +42,24 @@ describe('mayHoldFurniture', () => {
     expect(measured).toBeGreaterThan(1000);
   });
 });
+
+describe('furnitureIn a marked main with no heading', () => {
+  const furniture = (html: string) => {
+    const main = rootOf(html);
+    return new PageStructure(domhandlerTree, main).furnitureIn(main).map((element) => domhandlerTree.attribute(element, 'id'));
+  };
+
+  it('is the links with hardly any prose after the text (an "Edit on GitHub" link)', () => {
+    const html =
+      '<div role="main"><section id="text"><p>The camera module captures images from a webcam, one frame at a time.</p></section>' +
+      '<hr><a id="edit" href="https://github.com/x/edit/camera.rst">Edit on GitHub</a></div>';
+    expect(furniture(html)).toEqual(['edit']);
+  });
+
+  it('is none of a page of nothing but links (a site index)', () => {
+    const html =
+      '<main><ul id="about"><li><a href="about.html">About these docs</a></li></ul><hr>' +
+      '<ul id="modules"><li><a href="fs.html">File system</a></li><li><a href="http.html">HTTP</a></li></ul></main>';
+    expect(furniture(html)).toEqual([]);
+  });
+});

@@ -303,16 +303,21 @@ export class PageStructure<Node, Element extends Node> {
    * (a bar of page actions) or is links with hardly any prose (a menu) is furniture there, as before an
    * `<h1>` that `main` holds directly; and so are
    * such banners opening a page's marked main content without any heading, all of which is before one
-   * (Kombu's changelog: the banner alone; a definition, whose links often lead elsewhere, is no page).
+   * (Kombu's changelog: the banner alone; a definition, whose links often lead elsewhere, is no page), and the links
+   * with hardly any prose after its text (pygame's "Edit on GitHub").
    * None when `main` holds headings but no `<h1>`.
    */
   furnitureIn(main: Element): Element[] {
     const { tree } = this;
     if (this.measures.get(main)?.headings === 0) {
       if (!marksMain(tree.tagName(main), tree.attribute(main, 'role'))) return [];
-      const opening = Array.from(tree.childNodes(main)).filter((child): child is Element => tree.isElement(child) && hasText(tree, child));
-      const banners = opening.findIndex((child) => !this.isBanner(child));
-      return opening.slice(0, banners < 0 ? undefined : banners);
+      const blocks = Array.from(tree.childNodes(main)).filter((child): child is Element => tree.isElement(child) && hasText(tree, child));
+      const text = blocks.findIndex((child) => !this.isBanner(child));
+      if (text < 0) return blocks;
+      // After the text, links with hardly any prose are the theme's, as after an `<h1>`'s part (pygame's "Edit on GitHub");
+      // a page of nothing but links keeps them.
+      const last = blocks.findLastIndex((child) => !this.isMenu(child));
+      return [...blocks.slice(0, text), ...(last < text ? [] : blocks.slice(last + 1))];
     }
     const heading = this.titleIn(main);
     const part = heading && this.tree.parent(heading);
