@@ -47,6 +47,35 @@ describe('previewOf', () => {
   });
 });
 
+describe('previewOf a whole page', () => {
+  it.each([
+    {
+      // Beautiful Soup's manual: an <h1> for each top-level section; the preview reads on into the next.
+      layout: 'several top-level sections, by the first',
+      page:
+        '<div role="main"><section id="manual"><span id="top"></span><h1>Beautiful Soup Documentation</h1>' +
+        '<p>Beautiful Soup is a library for pulling data out of HTML files.</p></section>' +
+        '<section id="quick-start"><h1>Quick Start</h1><p>Here is an HTML document.</p></section></div>',
+      title: 'Beautiful Soup Documentation',
+      opening: /^<p>Beautiful Soup is a library[\s\S]*Quick Start/,
+    },
+    {
+      // pygame's tutorials: the heading in a section in a section, a line after them.
+      layout: 'sections in sections beside a line after them, by the heading they open with',
+      page:
+        '<div role="main"><section id="intro"><section id="python-pygame-introduction"><h2>Python Pygame Introduction</h2>' +
+        '<p>This article is an introduction to the pygame library.</p></section></section>' +
+        '<p class="note">Last updated by the maintainers.</p></div>',
+      title: 'Python Pygame Introduction',
+      opening: /^<p>This article is an introduction/,
+    },
+  ])('titles a page of $layout', ({ page, title, opening }) => {
+    const preview = previewOf(page);
+    expect(preview.title).toBe(title);
+    expect(preview.content).toMatch(opening);
+  });
+});
+
 describe('previewOfTarget', () => {
   it('gives a MkDocs heading the blocks under it, up to the next heading of its rank', () => {
     const html = demoPage('skyline/en/latest/faq/index.html');

@@ -249,6 +249,12 @@ export function previewOfElement(section: Element, pageUrl: string, limits: Prev
   return previewOfElements([section], Shown.onPage(pageUrl), limits, pageUrl);
 }
 
+/** Whether a container's text opens with a heading, in it or in the containers it opens with (`section > section > h2`). */
+function opensWithHeading(container: Element, shown: Shown): boolean {
+  const first = shown.elements(container.children).find((block) => shown.hasText(block));
+  return !!first && (isHeadingName(first.name) || (CONTAINERS.has(first.name) && opensWithHeading(first, shown)));
+}
+
 /** A definition list's first term where it is an API entry's signature (Sphinx's `dt.sig`). */
 function signatureTerm(list: Element): Element | undefined {
   const term = elementsOf(list.children).find((child) => child.name === 'dt');
@@ -322,13 +328,16 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
   const [entry, ...after] = roots;
   if (entry?.name === 'dl') ({ title, blocks } = entryPreview(entry, after, shown));
   else {
-    // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside.
-    for (
-      let textual = blocks.filter((block) => shown.hasText(block));
-      textual.length === 1 && CONTAINERS.has(textual[0]!.name) && !hasClass(textual[0]!, 'admonition');
-      textual = blocks.filter((block) => shown.hasText(block))
-    ) {
-      blocks = shown.elements(textual[0]!.children);
+    // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside. So is the title of a
+    // page of several top-level sections (Beautiful Soup's manual: an `<h1>` each), in the first, read on into the next.
+    for (;;) {
+      const textual = blocks.filter((block) => shown.hasText(block));
+      const first = textual[0];
+      if (!first || !CONTAINERS.has(first.name) || hasClass(first, 'admonition')) break;
+      const inner = shown.elements(first.children);
+      if (textual.length === 1) blocks = inner;
+      else if (opensWithHeading(first, shown)) blocks = [...inner, ...blocks.slice(blocks.indexOf(first) + 1)];
+      else break;
     }
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
