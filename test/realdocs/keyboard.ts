@@ -19,6 +19,8 @@ export interface KeyboardResult {
 export interface KeyboardOptions {
   /** Viewport width in CSS pixels (390 for a phone); 1280 by default. */
   width?: number;
+  /** The checks to run, by name (see `KEYBOARD_CHECKS`); all of them by default. */
+  only?: readonly string[];
 }
 
 /** Typed into the doclens field: the keys themes take for shortcuts, digits, spaces and capitals. */
@@ -297,7 +299,7 @@ const CHECKS: Record<string, Check> = {
  */
 export async function runKeyboardChecks(browser: Browser, url: string, options: KeyboardOptions = {}): Promise<KeyboardResult[]> {
   const results: KeyboardResult[] = [];
-  for (const { name } of KEYBOARD_CHECKS) {
+  for (const { name } of KEYBOARD_CHECKS.filter((check) => !options.only || options.only.includes(check.name))) {
     const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 } });
     // Functions handed to the page keep their names under tsx.
     await context.addInitScript('window.__name = (target) => target;');
