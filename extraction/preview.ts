@@ -221,9 +221,15 @@ function asLists(blocks: string[]): string {
   return `${before.join('')}<dl>${blocks[term]}<dd>${asLists(blocks.slice(term + 1))}</dd></dl>`;
 }
 
+/** A definition list's first term. */
+const firstTerm = (list: Element): Element | undefined => elementsOf(list.children).find((child) => child.name === 'dt');
+
+/** Whether a term is an API entry's signature (Sphinx's `dt.sig`). */
+const isSignature = (term: Element | undefined): boolean => !!term && hasClass(term, 'sig');
+
 /** A list's first entry: its term and the first blocks of its definition within `limits`, or undefined when even its term is too large. */
 function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): string | undefined {
-  const term = elementsOf(list.children).find((child) => child.name === 'dt');
+  const term = firstTerm(list);
   const definition = term && nextDefinition(term);
   if (!term || !definition) return undefined;
   const head = shown.html(term);
@@ -255,23 +261,17 @@ function opensWithHeading(container: Element, shown: Shown): boolean {
   return !!first && (isHeadingName(first.name) || (CONTAINERS.has(first.name) && opensWithHeading(first, shown)));
 }
 
-/** A definition list's first term where it is an API entry's signature (Sphinx's `dt.sig`). */
-function signatureTerm(list: Element): Element | undefined {
-  const term = elementsOf(list.children).find((child) => child.name === 'dt');
-  return term && hasClass(term, 'sig') ? term : undefined;
-}
-
 /**
  * A definition list entry's title and blocks: its term, then its definition and the blocks that describe it when its
  * definition is empty (`after`). An API entry is titled by the object's name, its full signature the first block.
  */
 function entryPreview(entry: Element, after: Element[], shown: Shown): { title: string; blocks: Element[] } {
-  const term = elementsOf(entry.children).find((child) => child.name === 'dt');
+  const term = firstTerm(entry);
   const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
   const blocks = [...(definition ? shown.elements(definition.children) : []), ...after];
   if (!term) return { title: '', blocks };
   // A glossary's or another term: the title says it already.
-  if (!hasClass(term, 'sig')) return { title: normalizeSpace(shown.text(term)), blocks };
+  if (!isSignature(term)) return { title: normalizeSpace(shown.text(term)), blocks };
   const { name, prefixed } = signatureName(term, shown);
   const owner = prefixed ? undefined : memberOwner(entry, term, name);
   return { title: owner ? `${owner}.${name}` : name || normalizeSpace(shown.text(term)), blocks: [term, ...blocks] };
@@ -341,11 +341,11 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
     }
   }
   // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
-  const heading = blocks.find((block) => shown.hasText(block));
+  const textual = blocks.filter((block) => shown.hasText(block));
+  const heading = textual[0];
   // A page with no heading that documents one object (pygame's module pages: a `dl` whose signature names the module)
   // is titled by it, as a preview of that entry is.
-  const textual = blocks.filter((block) => shown.hasText(block));
-  if (!title && heading?.name === 'dl' && textual.length === 1 && signatureTerm(heading))
+  if (!title && heading?.name === 'dl' && textual.length === 1 && isSignature(firstTerm(heading)))
     ({ title, blocks } = entryPreview(heading, [], shown));
   else if (heading && isHeadingName(heading.name)) {
     title = normalizeSpace(shown.text(heading));
