@@ -30,7 +30,7 @@ describe('previewOf', () => {
 
   it('takes the heading as title and the first blocks of a long section, flagged as truncated', () => {
     const html = extractSection(parseHtml(demoPage('aurora/en/latest/architecture.html')), `${base}architecture.html`, {})!;
-    const preview = previewOf(html, { maxBlocks: 2, maxChars: 4000 });
+    const preview = previewOf(html, { limits: { maxBlocks: 2, maxChars: 4000 } });
     expect(preview.title).toBe('Architecture');
     expect(preview.truncated).toBe(true);
     expect(preview.content).toMatch(/^<p>This page explains how the parts of Aurora fit together/);
@@ -39,7 +39,7 @@ describe('previewOf', () => {
 
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
-    const preview = previewOf(code, { maxBlocks: 3, maxChars: 1000 });
+    const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });
     expect(preview.title).toBe('Listing');
     expect(preview.content.length).toBeLessThanOrEqual(1000);
     expect(preview.content).toMatch(/^<pre>line of code/);
@@ -134,9 +134,9 @@ describe('previewOfTarget', () => {
 describe('previewOf cuts', () => {
   it('never ends on a lead-in: the block it announces comes along, or the lead-in goes', () => {
     const section = '<section><h2>Use</h2><p>One.</p><p>Two.</p><p>For example:</p><pre>run()</pre><p>Three.</p></section>';
-    const withExample = previewOf(section, { maxBlocks: 3, maxChars: 4000 });
+    const withExample = previewOf(section, { limits: { maxBlocks: 3, maxChars: 4000 } });
     expect(withExample.content).toMatch(/For example:<\/p>\n<pre>run\(\)<\/pre>$/);
-    const noRoom = previewOf(section, { maxBlocks: 3, maxChars: 50 });
+    const noRoom = previewOf(section, { limits: { maxBlocks: 3, maxChars: 50 } });
     expect(noRoom.content).not.toContain('For example:');
     expect(noRoom.truncated).toBe(true);
   });
@@ -165,14 +165,13 @@ describe('previewOf cuts', () => {
     const preview = previewOf(page);
     expect(preview.content).toMatch(/<h3 id="description">Description<\/h3>\n<p>Similar to its/);
     expect(preview.truncated).toBe(true);
-    const noRoom = previewOf(page, { maxBlocks: 3, maxChars: 160 });
+    const noRoom = previewOf(page, { limits: { maxBlocks: 3, maxChars: 160 } });
     expect(noRoom.content).not.toContain('Description');
   });
 
   it('counts blocks by their text: rules and images do not use up the count', () => {
     const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', {
-      maxBlocks: 1,
-      maxChars: 4000,
+      limits: { maxBlocks: 1, maxChars: 4000 },
     });
     expect(preview.content).toContain('Text.');
   });

@@ -244,7 +244,10 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
  * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
  * `pageUrl`: the page's, against which its links were made absolute, which tells the links to the page itself.
  */
-export function previewOf(section: string | AnyNode[], limits: PreviewLimits = DEFAULT_PREVIEW_LIMITS, pageUrl?: string): Preview {
+export function previewOf(
+  section: string | AnyNode[],
+  { limits = DEFAULT_PREVIEW_LIMITS, pageUrl }: { limits?: PreviewLimits; pageUrl?: string } = {},
+): Preview {
   const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
   for (const root of roots) removePermalinks(root);
   return previewOfElements(roots, Shown.ofCopy(), limits, pageUrl);

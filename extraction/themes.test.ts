@@ -251,7 +251,7 @@ describe('theme furniture inside the marked main content', () => {
     for (const section of split.sections) expect(section.content).not.toMatch(/authentication\.py/);
     const main = findMainContent(parseHtml(html))!;
     // As the page is, and as an embed answer sends it, its links absolute.
-    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), undefined, pageUrl)]) {
+    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), { pageUrl })]) {
       expect(page.title).toBe('Authentication');
       expect(plainText(page.content)).toMatch(/^Auth needs to be pluggable/);
     }
@@ -274,7 +274,7 @@ describe('theme furniture inside the marked main content', () => {
     for (const section of split.sections) expect(section.content).not.toMatch(/Edit on GitHub/);
     const main = findMainContent(parseHtml(html))!;
     const pageUrl = 'https://docs.example.org/en/latest/ref/camera.html';
-    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), undefined, pageUrl)]) {
+    for (const page of [previewOf(toHtml(main)), previewOf(toHtml(withAbsoluteReferences(main, pageUrl)), { pageUrl })]) {
       expect(page.title).toBe('pygame.camera');
       expect(plainText(page.content)).toMatch(/^pygame\.camera pygame module for camera use/);
       expect(page.content).not.toMatch(/Edit on GitHub/);

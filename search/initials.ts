@@ -38,8 +38,8 @@ export function initialsRuns({ query }: QueryReading): InitialsRun[] {
       if (!words.every((token) => /^[a-z]+$/i.test(token))) continue;
       const initials = words.map((word) => word[0]!.toLowerCase()).join('');
       const term = termsOf(initials)[0];
-      const terms = words.map((word) => termsOf(word)[0]);
-      if (term && terms.every(Boolean)) runs.push({ initials, term, terms: terms as string[], whole: length === query.length });
+      const terms = words.flatMap((word) => termsOf(word).slice(0, 1));
+      if (term && terms.length === length) runs.push({ initials, term, terms, whole: length === query.length });
     }
   return runs;
 }

@@ -39,11 +39,11 @@ function compoundParts(search: FieldSearch, typed: string): string[] {
   const joined = search.sectionsWith(termsOf(typed)[0] ?? typed);
   let best: { parts: string[]; sections: number } | undefined;
   for (let at = MIN_PART; at <= typed.length - MIN_PART; at++) {
-    const parts = [typed.slice(0, at), typed.slice(at)].map((part) => termsOf(part)[0]);
-    if (parts.some((part) => part === undefined)) continue;
-    const sections = Math.min(...parts.map((part) => search.sectionsWith(part!)));
+    const parts = [typed.slice(0, at), typed.slice(at)].flatMap((part) => termsOf(part).slice(0, 1));
+    if (parts.length < 2) continue;
+    const sections = Math.min(...parts.map((part) => search.sectionsWith(part)));
     if (sections >= FEW_SECTIONS && sections > CORRECTION_FREQUENCY * joined && (!best || sections > best.sections))
-      best = { parts: parts as string[], sections };
+      best = { parts, sections };
   }
   return best?.parts ?? [];
 }
