@@ -69,6 +69,15 @@ describe('previewOf a whole page', () => {
       title: 'Python Pygame Introduction',
       opening: /^<p>This article is an introduction/,
     },
+    {
+      // Tornado's home page: its heading is the project's logo, named by its alt text.
+      layout: 'a logo for its heading, by the logo’s text',
+      page:
+        '<div role="main"><h1><img alt="Tornado Web Server" src="_images/tornado.png"></h1>' +
+        '<p>Tornado is a Python web framework.</p><section id="quick-links"><h2>Quick links</h2></section></div>',
+      title: 'Tornado Web Server',
+      opening: /^<p>Tornado is a Python web framework/,
+    },
   ])('titles a page of $layout', ({ page, title, opening }) => {
     const preview = previewOf(page);
     expect(preview.title).toBe(title);

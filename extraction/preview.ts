@@ -1,7 +1,7 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
 import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
-import { descendants, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
+import { descendants, descendantsWhere, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
@@ -343,20 +343,31 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
       else break;
     }
   }
-  // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content.
-  const textual = blocks.filter((block) => shown.hasText(block));
+  // Empty anchors before the heading (`<span id="label"></span><h2>`) are no content; a heading that is a logo is one.
+  const textual = blocks.filter((block) => shown.hasText(block) || (isHeadingName(block.name) && headingName(block, shown)));
   const heading = textual[0];
   // A page with no heading that documents one object (pygame's module pages: a `dl` whose signature names the module)
   // is titled by it, as a preview of that entry is.
   if (!title && heading?.name === 'dl' && textual.length === 1 && isSignature(firstTerm(heading)))
     ({ title, blocks } = entryPreview(heading, [], shown));
   else if (heading && isHeadingName(heading.name)) {
-    title = normalizeSpace(shown.text(heading));
+    title = headingName(heading, shown);
     blocks = blocks.slice(blocks.indexOf(heading) + 1);
   } else if (only?.name === 'dt' || (only && isHeadingName(only.name))) {
     title = normalizeSpace(shown.text(only));
   }
   return { title, ...firstBlocks(blocks, limits, shown) };
+}
+
+/**
+ * What a heading says: its text, or where it has none (a project's logo as its home page's `<h1>`: Tornado's) the
+ * text of its images, as a screen reader reads it.
+ */
+function headingName(heading: Element, shown: Shown): string {
+  const text = normalizeSpace(shown.text(heading));
+  if (text) return text;
+  const images = descendantsWhere(heading, (element) => element.name === 'img' && !shown.leftOutBelow(element, heading));
+  return normalizeSpace(images.map((image) => image.attribs.alt ?? '').join(' '));
 }
 
 /** A heading's section: the wrapper it opens (`<section>`), or the blocks after it up to the next heading of its rank or higher. */
