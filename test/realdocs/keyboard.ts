@@ -115,8 +115,11 @@ async function searchWithResults(page: Page, count: number): Promise<string> {
     await field(page).fill('');
     await page.keyboard.type(word, { delay: 10 });
     try {
+      // The answer to the whole word: a prefix's results stay shown while it is asked for (the field is busy).
       await page.waitForFunction(
-        (wanted) => document.querySelectorAll('doclens-search')[0]!.shadowRoot!.querySelectorAll('[role="option"]').length >= wanted,
+        (wanted) =>
+          document.querySelector('doclens-search input')?.getAttribute('aria-busy') === 'false' &&
+          document.querySelector('doclens-search')!.shadowRoot!.querySelectorAll('[role="option"]').length >= wanted,
         count,
         { timeout: 4000 },
       );
