@@ -609,6 +609,33 @@ describe('<doclens-search>', () => {
       });
     });
 
+    for (const { theme, bars } of [
+      {
+        // lmfit's relbar (sphinx13): its links lead to neither this page nor the site's start, its heading is hidden.
+        theme: "a relbar's hidden heading",
+        bars:
+          '<div class="related" role="navigation" aria-label="related navigation"><h3 style="display: none">Navigation</h3>' +
+          '<ul><li>[ <a href="../install.html">install</a> |</li><li><a href="logging.html">logging</a> ]</li></ul></div>',
+      },
+      {
+        // behave's bootstrap-sphinx navbar: the global table of contents labelled by its menu button, which leads to the start.
+        theme: "a menu button's label over the global table of contents",
+        bars:
+          '<nav class="navbar"><a href="../index.html" role="button" id="dLabelGlobalToc">Document</a>' +
+          '<ul class="dropdown-menu globaltoc" aria-labelledby="dLabelGlobalToc">' +
+          '<li class="toctree-l1"><a href="../install.html">Installing Aurora</a></li>' +
+          '<li class="toctree-l1"><a href="logging.html">Logging</a></li></ul></nav>',
+      },
+    ])
+      it(`leave out ${theme}: it names the navigation`, async () => {
+        await searchedFromBars(bars, 'worker logging', async (element) => {
+          const listed = (path: string) => options(element).some((option) => new URL(option.href).pathname.endsWith(path));
+          await until(() => listed('/guides/deployment.html') && listed('/guides/logging.html'), 'the deployment and logging pages');
+          for (const place of shadow(element).querySelectorAll('[part~="option-place"]'))
+            expect(place.textContent).not.to.match(/Navigation|Document/);
+        });
+      });
+
     it('take no place from the relbar\'s links, whose texts ("previous", "next") are no titles (Kombu\'s API pages)', async () => {
       // Sphinx's relbar on a Kombu API page, cut: "previous" leads to the folder's start page, listed again under its title.
       const bars =

@@ -37,25 +37,27 @@ interface Place {
 }
 
 /**
- * The heading just before a list that names it ("User guide" over a table of contents), if any. A
- * heading element over a list that holds the page itself or the site's start, or that links to one of
- * them itself (statsmodels' "Table of Contents" over the whole site's), names the navigation rather than
- * a part of the site ("Navigation", "Table of Contents"); a caption given the heading role (a Sphinx
- * toctree's) names its group wherever the reader is.
+ * The heading just before a list that names it ("User guide" over a table of contents), or the element that
+ * labels it (`aria-labelledby`), if any. A heading over a list that holds the page itself or the site's start, or
+ * that links to one of them itself (statsmodels' "Table of Contents" over the whole site's, the "Document" menu button
+ * of Bootstrap themes over their global table of contents), names the navigation rather than a part of the site
+ * ("Navigation", "Table of Contents"), and so does one hidden where its list shows (Sphinx's relbar, under its
+ * unseen "Navigation"); a caption given the heading role (a Sphinx toctree's) names its group wherever the reader is.
  */
 function listHeading(list: Element, site: SiteKeys): string | undefined {
   const labelled = list.getAttribute('aria-labelledby');
-  if (labelled) return titleText(document.getElementById(labelled)) || undefined;
-  const previous = list.previousElementSibling;
+  const previous = labelled ? document.getElementById(labelled) : list.previousElementSibling;
   if (!previous) return undefined;
-  if (previous.getAttribute('role') === 'heading') return titleText(previous) || undefined;
-  if (!/^h[1-6]$/.test(previous.localName)) return undefined;
+  if (!labelled && previous.getAttribute('role') === 'heading') return titleText(previous) || undefined;
+  if (!labelled && !/^h[1-6]$/.test(previous.localName)) return undefined;
   const links = [...previous.querySelectorAll<HTMLAnchorElement>('a[href]'), ...list.querySelectorAll<HTMLAnchorElement>('a[href]')];
+  if (previous instanceof HTMLAnchorElement) links.push(previous);
   const namesNavigation = links.some((link) => {
     const key = pageKey(link.href);
     return key === site.here || key === site.root;
   });
-  return namesNavigation ? undefined : titleText(previous) || undefined;
+  const unseen = previous.getClientRects().length === 0 && list.getClientRects().length > 0;
+  return namesNavigation || unseen ? undefined : titleText(previous) || undefined;
 }
 
 /** The link that titles a list item: its first link outside its nested lists. */
