@@ -55,6 +55,23 @@ describe('splitSections', () => {
     expect(table.text).toBe('Makes a frame. Parameters: columns – Field names.');
   });
 
+  it("keeps a viewcode label in an entry's title, as the hosting service does, and out of text (fontTools' unindexed classes)", () => {
+    const source = (name: string) =>
+      `<a class="reference internal" href="_modules/kit.html#${name}"><span class="viewcode-link">[source]</span></a>`;
+    const { sections } = splitSections(
+      '<html><body><div role="main"><h1>Tables</h1><section id="metrics"><h2>Metrics</h2>' +
+        `<dl class="py class"><dt class="sig sig-object py"><em>class</em> kit.BigMetrics${source('BigMetrics')}</dt>` +
+        '<dd><p>Big glyph metrics.</p></dd></dl>' +
+        `<dl class="py function"><dt class="sig sig-object py" id="kit.measure">kit.measure()${source('measure')}</dt>` +
+        '<dd><p>Measures a glyph.</p></dd></dl></section></div></body></html>',
+      'tables.html',
+    );
+    const metrics = sections.find((section) => section.id === 'metrics')!;
+    expect(metrics.text).toBe('class kit.BigMetrics Big glyph metrics.');
+    expect(metrics.content).not.toContain('[source]');
+    expect(sections.find((section) => section.id === 'kit.measure')!.title).toBe('kit.measure()[source]');
+  });
+
   it('indexes glossary terms and configuration values with their roles', () => {
     const glossary = splitSections(demoPage('aurora/en/latest/glossary.html'), 'glossary.html').sections;
     expect(glossary.find((section) => section.id === 'term-lease')).toMatchObject({ title: 'lease', role: 'std:term' });

@@ -103,7 +103,8 @@ interface ContentElements {
   /**
    * Navigation, permalinks and line numbers, which say nothing about the page: removed before indexing. The
    * hosting service's search keeps viewcode labels (`[source]`) in section titles (the conformance cases):
-   * searchable sections keep them as it does; previews drop them.
+   * searchable sections keep them as it does; previews drop them. In text they are noise (a nested signature's
+   * `[source]` opened fontTools' excerpts).
    */
   noise: Element[];
   /** Definition lists, whose terms with ids are sections of their own. */
@@ -115,11 +116,18 @@ interface ContentElements {
 function contentElements(root: Element): ContentElements {
   const found: ContentElements = { noise: [], lists: [], headings: [] };
   for (const element of descendants(root)) {
-    if (isNoise(element) || isPermalink(domhandlerTree, element, false)) found.noise.push(element);
+    if (isNoise(element) || isPermalink(domhandlerTree, element, isInText(element))) found.noise.push(element);
     if (element.name === 'dl') found.lists.push(element);
     else if (isHeadingName(element.name)) found.headings.push(element);
   }
   return found;
+}
+
+/** Whether an element is in a section's text, not in what titles a section (a heading, a term indexed as a section). */
+function isInText(element: Element): boolean {
+  for (let node = element.parent; node && isTag(node); node = node.parent)
+    if (isHeadingName(node.name) || node.name === 'dt') return node.name === 'dt' && !isIndexedTerm(node);
+  return true;
 }
 
 /** Of `elements`, those still below `root` (not removed, nor inside an element removed). */
