@@ -110,6 +110,8 @@ describe('previewOfTarget', () => {
     <dl class="option"><dt id="opt-x">-x</dt><dd></dd></dl>
     <dl class="option"><dt id="opt-y">-y</dt><dd><p>Both options turn tracing on.</p></dd></dl>
     <table><tr><td><p><span id="speed">speed</span></p></td><td><p>m/s</p></td><td><p>velocity</p></td></tr></table>
+    <section id="subset"><h2>subset</h2><div class="toctree-wrapper"><ul><li><a href="cff.html">cff</a></li></ul></div>
+    <span class="target" id="module-kit.subset"></span><p>pyftsubset – subsetter.</p><p>It accepts any font file.</p></section>
   </div></body></html>`);
   const preview = (fragment: string) => previewOfTarget(page, fragment, 'https://docs.example.org/page.html')!;
 
@@ -117,6 +119,8 @@ describe('previewOfTarget', () => {
     expect(preview('label')).toMatchObject({ title: 'Next' });
     expect(preview('label').content).toContain('Text of next.');
     expect(preview('index-3').content).toContain('Indexed paragraph text.');
+    // After the heading and its table of contents (fontTools' module pages): the section, not its first paragraph alone.
+    expect(preview('module-kit.subset')).toMatchObject({ title: 'subset', content: expect.stringContaining('It accepts any font file.') });
   });
 
   it('shows the first paragraph of a section whose heading is followed by a rule', () => {

@@ -87,9 +87,9 @@ export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, E
 }
 
 /**
- * The heading an empty anchor follows with nothing between but other empty anchors: a target placed
- * after a section's title (Sphinx's module target, `<h1>…</h1><span id="module-x"></span><p>`) marks
- * what the section documents, not only its first paragraph.
+ * The heading an empty anchor follows with nothing between but other empty anchors and blocks of links: a target
+ * placed after a section's title (Sphinx's module target, `<h1>…</h1><span id="module-x"></span><p>`, after a table of
+ * contents on fontTools' `subset` page) marks what the section documents, not only its first paragraph.
  */
 export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
   const parent = tree.parent(anchor);
@@ -101,9 +101,24 @@ export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node
     if (!tree.isElement(sibling)) {
       if (visibleLength(tree.textData(sibling) ?? '') > 0) heading = undefined;
     } else if (isHeadingName(tree.tagName(sibling))) heading = sibling;
-    else if (!isEmptyAnchor(tree, sibling)) heading = undefined;
+    else if (!isEmptyAnchor(tree, sibling) && !(heading && isLinksOnly(tree, sibling))) heading = undefined;
   }
   return heading;
+}
+
+/** Whether all the text of an element that has some is links' (a table of contents). */
+function isLinksOnly<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  let links = 0;
+  const outsideLinks = (node: Element): boolean => {
+    if (tree.tagName(node) === 'a') {
+      links++;
+      return false;
+    }
+    return Array.from(tree.childNodes(node)).some((child) =>
+      tree.isElement(child) ? outsideLinks(child) : visibleLength(tree.textData(child) ?? '') > 0,
+    );
+  };
+  return !outsideLinks(element) && links > 0;
 }
 
 /**
