@@ -112,6 +112,8 @@ describe('previewOfTarget', () => {
     <table><tr><td><p><span id="speed">speed</span></p></td><td><p>m/s</p></td><td><p>velocity</p></td></tr></table>
     <section id="subset"><h2>subset</h2><div class="toctree-wrapper"><ul><li><a href="cff.html">cff</a></li></ul></div>
     <span class="target" id="module-kit.subset"></span><p>pyftsubset – subsetter.</p><p>It accepts any font file.</p></section>
+    <section id="using"><h2>Using</h2><div class="toctree-wrapper"><ul><li><a href="hub.html">Hub</a></li></ul></div>
+    <span class="target" id="performance"></span></section><section id="reference"><h2>Reference</h2><p>Classes.</p></section>
   </div></body></html>`);
   const preview = (fragment: string) => previewOfTarget(page, fragment, 'https://docs.example.org/page.html')!;
 
@@ -120,6 +122,10 @@ describe('previewOfTarget', () => {
     expect(preview('label').content).toContain('Text of next.');
     expect(preview('index-3').content).toContain('Indexed paragraph text.');
     // After the heading and its table of contents (fontTools' module pages): the section, not its first paragraph alone.
+    // At the section's end, after its table of contents (Astropy's samp page): what follows.
+    expect(preview('performance')).toMatchObject({ title: 'Reference' });
+    expect(preview('module-kit.subset').content).not.toContain('hub.html');
+    expect(preview('module-kit.subset').content).not.toContain('cff.html');
     expect(preview('module-kit.subset')).toMatchObject({ title: 'subset', content: expect.stringContaining('It accepts any font file.') });
   });
 

@@ -386,6 +386,27 @@ function headingSection(heading: Element): Element[] {
   return parts;
 }
 
+/**
+ * The section of the heading an empty anchor follows (see `headingBefore`), from the anchor on where blocks stand between
+ * them: a table of contents (Kombu's module target after its page's local contents) is the section's, not what the
+ * anchor marks.
+ */
+function anchorSection(heading: Element, anchor: Element): Element[] {
+  const between: Element[] = [];
+  for (let node = anchor.prev; node && node !== heading; node = node.prev)
+    if (isTag(node) && !isEmptyAnchor(domhandlerTree, node)) between.push(node);
+  if (between.length === 0 || anchor.parent !== heading.parent) return headingSection(heading);
+  const rank = headingRank(heading.name);
+  const parts = [heading];
+  for (let next: AnyNode | null = anchor; next; next = next.next) {
+    if (!isTag(next)) continue;
+    const nextRank = headingRank(next.name);
+    if (nextRank > 0 && nextRank <= rank) break;
+    parts.push(next);
+  }
+  return parts;
+}
+
 /** Whether nothing but empty anchors comes before `element` in `wrapper`. */
 function leads(element: Element, wrapper: Element): boolean {
   for (const child of wrapper.children) {
@@ -412,7 +433,7 @@ function previewParts(element: Element): Element[] {
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.
   while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS)
     target = target.parent;
-  if (headingRank(target.name) > 0) return headingSection(target);
+  if (headingRank(target.name) > 0) return labelled === element ? headingSection(target) : anchorSection(target, element);
   const parent = target.parent;
   const list = target.name === 'dl' ? target : target.name === 'dt' && parent && isTag(parent) && parent.name === 'dl' ? parent : undefined;
   if (!list) return [target];

@@ -87,21 +87,25 @@ export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, E
 }
 
 /**
- * The heading an empty anchor follows with nothing between but other empty anchors and blocks of links: a target
- * placed after a section's title (Sphinx's module target, `<h1>…</h1><span id="module-x"></span><p>`, after a table of
- * contents on fontTools' `subset` page) marks what the section documents, not only its first paragraph.
+ * The heading an empty anchor follows with nothing between but other empty anchors: a target placed after a section's
+ * title (Sphinx's module target, `<h1>…</h1><span id="module-x"></span><p>`) marks what the section documents, not only
+ * its first paragraph. So does one after blocks of links too (a table of contents: fontTools' `subset` page) where
+ * text follows it; at a section's end it labels what comes next (Astropy's `astropy-samp-performance`).
  */
 export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
   const parent = tree.parent(anchor);
   if (!parent) return undefined;
-  const siblings = tree.childNodes(parent);
+  const siblings = Array.from(tree.childNodes(parent));
+  const at = siblings.indexOf(anchor);
+  const textFollows = siblings
+    .slice(at + 1)
+    .some((sibling) => (tree.isElement(sibling) ? hasText(tree, sibling) : visibleLength(tree.textData(sibling) ?? '') > 0));
   let heading: Element | undefined;
-  for (let index = 0; index < siblings.length && siblings[index] !== anchor; index++) {
-    const sibling = siblings[index]!;
+  for (const sibling of siblings.slice(0, at)) {
     if (!tree.isElement(sibling)) {
       if (visibleLength(tree.textData(sibling) ?? '') > 0) heading = undefined;
     } else if (isHeadingName(tree.tagName(sibling))) heading = sibling;
-    else if (!isEmptyAnchor(tree, sibling) && !(heading && isLinksOnly(tree, sibling))) heading = undefined;
+    else if (!isEmptyAnchor(tree, sibling) && !(heading && textFollows && isLinksOnly(tree, sibling))) heading = undefined;
   }
   return heading;
 }
