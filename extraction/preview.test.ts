@@ -188,6 +188,19 @@ describe('previewOf cuts', () => {
     expect(noRoom.content).not.toContain('Description');
   });
 
+  it('reads a wrapper too large as its blocks, and shows a table too large by its head and first rows (lmfit)', () => {
+    const rows = Array.from({ length: 200 }, (_, index) => `<tr><td><p>Method ${index}</p></td><td><p>method${index}</p></td></tr>`);
+    const preview = previewOf(
+      `<blockquote id="fit-methods"><div><p>Table of Supported Fitting Methods:</p><table><thead><tr><th>Fitting Method</th>` +
+        `<th>method arg</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></blockquote>`,
+    );
+    expect(preview.content).toMatch(/^<p>Table of Supported Fitting Methods:<\/p>\n<table><thead><tr><th>Fitting Method<\/th>/);
+    expect(preview.content).toContain('<td><p>Method 0</p></td>');
+    expect(preview.content).not.toContain('Method 199');
+    expect(preview.content.length).toBeLessThanOrEqual(4000);
+    expect(preview.truncated).toBe(true);
+  });
+
   it('counts blocks by their text: rules and images do not use up the count', () => {
     const preview = previewOf('<section><h2>Module</h2><hr><p><img src="a.png"></p><p>Text.</p></section>', {
       limits: { maxBlocks: 1, maxChars: 4000 },

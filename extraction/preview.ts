@@ -171,7 +171,8 @@ interface Part {
  * blocks without text come along but do not use up the count, nor do signatures (they head their
  * description, as a heading does). Where the cut falls, the last block is never a lead-in.
  */
-function firstBlocks(blocks: Element[], limits: PreviewLimits, shown: Shown): { content: string; truncated: boolean } {
+function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): { content: string; truncated: boolean } {
+  const blocks = [...section];
   const parts: Part[] = [];
   let length = 0;
   let index = 0;
@@ -188,12 +189,19 @@ function firstBlocks(blocks: Element[], limits: PreviewLimits, shown: Shown): { 
     const room = limits.maxChars - length;
     const html = shown.length(block, room + 1) > room ? undefined : shown.html(block);
     if (html === undefined || length + html.length > limits.maxChars) {
-      // A first block too large on its own (a long listing or table) still shows its beginning; so does
-      // an entry too large (a class with all its members, after a module's one-line description).
+      // A wrapper too large (lmfit's quote of a table's caption and the table) is read as its blocks.
+      if (WRAPPERS.has(block.name) && !hasClass(block, 'highlight')) {
+        blocks.splice(index--, 1, ...shown.elements(block.children));
+        continue;
+      }
+      // A first block too large on its own (a long listing) still shows its beginning; so do a table (its first rows)
+      // and an entry too large (a class with all its members, after a module's one-line description).
       const entry =
         block.name === 'dl'
           ? entryBeginning(block, { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length }, shown)
-          : undefined;
+          : block.name === 'table'
+            ? tableBeginning(block, limits.maxChars - length, shown)
+            : undefined;
       if (entry) parts.push({ html: entry, ...kind });
       else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2), shown), ...kind });
       truncated = true;
@@ -219,6 +227,28 @@ function asLists(blocks: string[]): string {
   if (term < 0) return blocks.join('\n');
   const before = blocks.slice(0, term).map((block) => `${block}\n`);
   return `${before.join('')}<dl>${blocks[term]}<dd>${asLists(blocks.slice(term + 1))}</dd></dl>`;
+}
+
+/** Wrappers of blocks that a preview reads inside where they are too large to show whole. */
+const WRAPPERS = new Set(['blockquote', 'div']);
+
+/** A table's head and as many of its first rows as fit in `room` characters, or undefined when none does. */
+function tableBeginning(table: Element, room: number, shown: Shown): string | undefined {
+  const rows = descendantsWhere(table, (element) => element.name === 'tr' && !shown.leftOutBelow(element, table));
+  const isHead = (row: Element) => row.parent !== null && isTag(row.parent) && row.parent.name === 'thead';
+  const head = rows
+    .filter(isHead)
+    .map((row) => shown.html(row))
+    .join('');
+  const body: string[] = [];
+  let left = room - head.length - '<table><thead></thead><tbody></tbody></table>'.length;
+  for (const row of rows.filter((row) => !isHead(row))) {
+    const html = shown.length(row, left + 1) > left ? undefined : shown.html(row);
+    if (html === undefined || html.length > left) break;
+    body.push(html);
+    left -= html.length;
+  }
+  return body.length ? `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>` : undefined;
 }
 
 /** A definition list's first term. */
