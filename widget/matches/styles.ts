@@ -17,7 +17,7 @@ export const matchesStyles = css`
     border-radius: 999px;
     background: var(--_background);
     box-shadow: var(--_shadow);
-    font-size: 0.875rem;
+    font-size: 0.875em;
   }
   .bar[data-spot^='top'] {
     top: calc(var(--_edge) + var(--_outside-top, 0px));

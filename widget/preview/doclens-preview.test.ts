@@ -457,6 +457,26 @@ describe('<doclens-preview>', () => {
     await preview.hide();
   });
 
+  it("keeps its text's size whatever the page's root font size (Bootstrap 3 themes set html to 10px)", async () => {
+    const root = document.documentElement.style;
+    root.fontSize = '10px';
+    document.body.style.fontSize = '14px';
+    try {
+      const { container, preview } = await page(
+        servers.proxy,
+        docsHost(),
+        html`<p><a id="install" href=${`${servers.docs}/en/latest/installation.html`}>installing</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#install')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
+      // 0.92 of the widget's 16px (`--doclens-font-size`), not of the root's 10px.
+      expect(Number.parseFloat(getComputedStyle(part(preview, 'content')).fontSize)).to.be.closeTo(14.72, 0.01);
+    } finally {
+      root.fontSize = '';
+      document.body.style.fontSize = '';
+    }
+  });
+
   it("previews the page's opening, marked as the page, for a link to an anchor the page lacks", async () => {
     const { container, preview } = await page(
       servers.proxy,

@@ -15,7 +15,7 @@ export const previewStyles = css`
     max-height: min(var(--doclens-preview-max-height, 360px), var(--_available-height, calc(100vh - 16px)));
     padding: 0;
     ${anchoredPopup}
-    font-size: 0.92rem;
+    font-size: 0.92em;
     line-height: 1.5;
     opacity: 0;
     transition: opacity 120ms ease-out;

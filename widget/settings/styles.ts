@@ -38,7 +38,7 @@ export const settingsStyles = css`
     max-width: min(320px, calc(100vw - 16px));
     padding: 6px;
     ${anchoredPopup}
-    font-size: 0.875rem;
+    font-size: 0.875em;
     line-height: 1.4;
   }
   [role='menu']:not(:popover-open) {

@@ -3,7 +3,8 @@ import { css } from 'lit';
 export const versionsStyles = css`
   :host {
     display: inline-block;
-    font-size: 0.9rem;
+    /* Of the widget's size, not of the page's root or text (see \`themeStyles\`). */
+    font-size: calc(0.9 * var(--doclens-font-size, 16px));
   }
   :host {
     --_edge: 16px;
@@ -206,7 +207,7 @@ export const versionsStyles = css`
     .notice {
       gap: 2px 12px;
       padding: 6px 10px;
-      font-size: 0.8rem;
+      font-size: 0.9em;
     }
   }
   :host([placement='inline']) .notice {
