@@ -457,6 +457,19 @@ describe('<doclens-preview>', () => {
     await preview.hide();
   });
 
+  it("writes an entry's signature as code and its field list's labels as text", async () => {
+    const { container, preview } = await page(
+      servers.proxy,
+      docsHost(),
+      html`<p><a id="api" href=${`${servers.docs}/en/latest/api/scheduler.html#aurora.Scheduler.add_job`}>add_job</a></p>`,
+    );
+    await preview.show(container.querySelector<HTMLAnchorElement>('#api')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] .field-list dt'), 'a field list in the preview');
+    const font = (selector: string) => getComputedStyle(part(preview, 'content').querySelector(selector)!).fontFamily;
+    expect(font('dt.sig')).to.contain('monospace');
+    expect(font('.field-list dt')).not.to.contain('monospace');
+  });
+
   it("keeps its text's size whatever the page's root font size (Bootstrap 3 themes set html to 10px)", async () => {
     const root = document.documentElement.style;
     root.fontSize = '10px';

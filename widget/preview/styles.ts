@@ -101,9 +101,12 @@ export const previewStyles = css`
     overflow-wrap: normal;
   }
   .content dt {
+    font-weight: 600;
+  }
+  /* Signatures are code; a field list's labels ("Parameters:") and a glossary's terms are text. */
+  .content dt:is(.sig, :has(.descname, .sig-name)) {
     font-family: var(--_mono);
     font-size: 0.9em;
-    font-weight: 600;
   }
   .content dd {
     margin-inline-start: calc(var(--_space) * 2);
