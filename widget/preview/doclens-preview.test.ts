@@ -175,6 +175,8 @@ describe('<doclens-preview>', () => {
     await until(() => isOpen(preview), 'open on the first tap');
     expect(part(preview, 'more').textContent).to.contain('Open');
     expect(part(preview, 'more').getAttribute('href')).to.equal(link.href);
+    // A finger's target.
+    expect(part(preview, 'more').getBoundingClientRect().height).to.be.at.least(44);
     tap(link);
     expect(followed).to.deep.equal([false, true]);
     tap(container.querySelector('p')!);

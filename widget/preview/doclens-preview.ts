@@ -50,7 +50,7 @@ function isSphinxPage(): boolean {
  * @csspart skeleton - The shimmering lines shown while the section loads.
  * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
  * @csspart whole-page - Over a preview of a page's opening, where the link names a section the page lacks: says so.
- * @csspart more - The "read more" link, or the "Open" action of a tapped preview.
+ * @csspart more - The "read more" link, or the "Open" action of a tapped preview (44 px high at least).
  * @csspart arrow - The arrow pointing at the link.
  *
  * @cssproperty --doclens-preview-max-width - Largest width of the tooltip (480px).
@@ -358,7 +358,7 @@ export class DoclensPreview extends DoclensElement {
   /** Outside the scrolling part, so that it is never below its fold. A tapped preview offers its link at once. */
   private renderMore(): unknown {
     if (this.trigger === 'touch' && this.target && this.phase !== 'hidden') {
-      return html`<footer><a class="more" part="more" href=${this.target.href}>${this.strings.openPreviewed} →</a></footer>`;
+      return html`<footer class="tapped"><a class="more" part="more" href=${this.target.href}>${this.strings.openPreviewed} →</a></footer>`;
     }
     if (this.phase !== 'ready' || !this.preview || !/^https?:\/\//i.test(this.preview.url)) return nothing;
     return html`<footer><a class="more" part="more" href=${this.preview.url}>${this.strings.readMore} →</a></footer>`;

@@ -132,6 +132,16 @@ export const previewStyles = css`
   .more:hover {
     text-decoration: underline;
   }
+  /* A finger's target on a touch screen: 44px high at least, the footer's padding part of it. */
+  .tapped {
+    padding-block: 0;
+  }
+  .tapped .more {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding-inline-end: calc(var(--_space) * 2);
+  }
   .skeleton {
     display: grid;
     gap: 8px;
