@@ -405,15 +405,19 @@ function headingSection(heading: Element): Element[] {
   const container = headingContainer(domhandlerTree, heading);
   const wrapper = container.parent;
   if (wrapper && isTag(wrapper) && wrapper.name !== 'body' && leads(container, wrapper)) return [wrapper];
-  const rank = headingRank(heading.name);
-  const parts = [container];
-  for (let next = container.next; next; next = next.next) {
+  return [container, ...blocksUntilHeading(container.next, headingRank(heading.name))];
+}
+
+/** The elements from `first` on up to the next heading of `rank` or higher. */
+function blocksUntilHeading(first: AnyNode | null, rank: number): Element[] {
+  const blocks: Element[] = [];
+  for (let next = first; next; next = next.next) {
     if (!isTag(next)) continue;
     const nextRank = headingRank(next.name);
     if (nextRank > 0 && nextRank <= rank) break;
-    parts.push(next);
+    blocks.push(next);
   }
-  return parts;
+  return blocks;
 }
 
 /**
@@ -422,19 +426,10 @@ function headingSection(heading: Element): Element[] {
  * anchor marks.
  */
 function anchorSection(heading: Element, anchor: Element): Element[] {
-  const between: Element[] = [];
-  for (let node = anchor.prev; node && node !== heading; node = node.prev)
-    if (isTag(node) && !isEmptyAnchor(domhandlerTree, node)) between.push(node);
-  if (between.length === 0 || anchor.parent !== heading.parent) return headingSection(heading);
-  const rank = headingRank(heading.name);
-  const parts = [heading];
-  for (let next: AnyNode | null = anchor; next; next = next.next) {
-    if (!isTag(next)) continue;
-    const nextRank = headingRank(next.name);
-    if (nextRank > 0 && nextRank <= rank) break;
-    parts.push(next);
-  }
-  return parts;
+  let between = false;
+  for (let node = anchor.prev; node && node !== heading; node = node.prev) between ||= isTag(node) && !isEmptyAnchor(domhandlerTree, node);
+  if (!between || anchor.parent !== heading.parent) return headingSection(heading);
+  return [heading, ...blocksUntilHeading(anchor, headingRank(heading.name))];
 }
 
 /** Whether nothing but empty anchors comes before `element` in `wrapper`. */
