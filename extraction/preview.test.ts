@@ -190,6 +190,7 @@ describe('previewOf cuts', () => {
 
   it('reads a wrapper too large as its blocks, and shows a table too large by its head and first rows (lmfit)', () => {
     const rows = Array.from({ length: 200 }, (_, index) => `<tr><td><p>Method ${index}</p></td><td><p>method${index}</p></td></tr>`);
+    rows[0] = '<tr><td><p>Method 0</p></td><td><table><tr><td>nested</td></tr></table></td></tr>';
     const preview = previewOf(
       `<blockquote id="fit-methods"><div><p>Table of Supported Fitting Methods:</p><table><thead><tr><th>Fitting Method</th>` +
         `<th>method arg</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></blockquote>`,
@@ -197,6 +198,8 @@ describe('previewOf cuts', () => {
     expect(preview.content).toMatch(/^<p>Table of Supported Fitting Methods:<\/p>\n<table><thead><tr><th>Fitting Method<\/th>/);
     expect(preview.content).toContain('<td><p>Method 0</p></td>');
     expect(preview.content).not.toContain('Method 199');
+    // A nested table's row, once: inside its own.
+    expect(preview.content.match(/nested/g)).toHaveLength(1);
     expect(preview.content.length).toBeLessThanOrEqual(4000);
     expect(preview.truncated).toBe(true);
   });

@@ -234,7 +234,16 @@ const WRAPPERS = new Set(['blockquote', 'div']);
 
 /** A table's head and as many of its first rows as fit in `room` characters, or undefined when none does. */
 function tableBeginning(table: Element, room: number, shown: Shown): string | undefined {
-  const rows = descendantsWhere(table, (element) => element.name === 'tr' && !shown.leftOutBelow(element, table));
+  // Its own rows: a nested table's are in theirs.
+  const ownTable = (row: Element) => {
+    let node = row.parent;
+    while (node && isTag(node) && node.name !== 'table') node = node.parent;
+    return node;
+  };
+  const rows = descendantsWhere(
+    table,
+    (element) => element.name === 'tr' && ownTable(element) === table && !shown.leftOutBelow(element, table),
+  );
   const isHead = (row: Element) => row.parent !== null && isTag(row.parent) && row.parent.name === 'thead';
   const head = rows
     .filter(isHead)
