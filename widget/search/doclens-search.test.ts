@@ -636,6 +636,16 @@ describe('<doclens-search>', () => {
         });
       });
 
+    it('take a group from the label of a list, even a hidden one (ARIA names a list by it)', async () => {
+      const bars =
+        '<nav><span id="guides-label" hidden>User guides</span><ul aria-labelledby="guides-label">' +
+        '<li><a href="../install.html">Installing Aurora</a></li><li><a href="logging.html">Logging</a></li></ul></nav>';
+      await searchedFromBars(bars, 'worker logging', async (element) => {
+        await until(() => rowPlace(element, '/guides/logging.html') !== undefined, 'the logging page, placed');
+        expect(rowPlace(element, '/guides/logging.html')).to.equal('User guides');
+      });
+    });
+
     it('take no place from the relbar\'s links, whose texts ("previous", "next") are no titles (Kombu\'s API pages)', async () => {
       // Sphinx's relbar on a Kombu API page, cut: "previous" leads to the folder's start page, listed again under its title.
       const bars =

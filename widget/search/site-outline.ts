@@ -56,7 +56,8 @@ function listHeading(list: Element, site: SiteKeys): string | undefined {
     const key = pageKey(link.href);
     return key === site.here || key === site.root;
   });
-  const unseen = previous.getClientRects().length === 0 && list.getClientRects().length > 0;
+  // A label names its list even where hidden (ARIA); a heading no one sees does not.
+  const unseen = !labelled && previous.getClientRects().length === 0 && list.getClientRects().length > 0;
   return namesNavigation || unseen ? undefined : titleText(previous) || undefined;
 }
 
