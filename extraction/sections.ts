@@ -7,7 +7,7 @@ import { domhandlerTree, structureOf } from './html/structure.ts';
 import { findMainContent } from './structure/main-content.ts';
 import type { PageStructure } from './structure/page-structure.ts';
 import type { PageSection, SplitPage } from './structure/split-page.ts';
-import { headingContainer, headingTargets, isPermalink } from './structure/targets.ts';
+import { headingContainer, headingTargets, isAnnotationLink, isPermalink } from './structure/targets.ts';
 import { INVISIBLE, isHeadingName } from './structure/tree.ts';
 
 /** Same cap as the hosting service's search index. */
@@ -116,7 +116,8 @@ interface ContentElements {
 function contentElements(root: Element): ContentElements {
   const found: ContentElements = { noise: [], lists: [], headings: [] };
   for (const element of descendants(root)) {
-    if (isNoise(element) || isPermalink(domhandlerTree, element, isInText(element))) found.noise.push(element);
+    if (isNoise(element) || isPermalink(domhandlerTree, element, false) || (isAnnotationLink(domhandlerTree, element) && isInText(element)))
+      found.noise.push(element);
     if (element.name === 'dl') found.lists.push(element);
     else if (isHeadingName(element.name)) found.headings.push(element);
   }

@@ -97,15 +97,17 @@ export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node
   if (!parent) return undefined;
   const siblings = Array.from(tree.childNodes(parent));
   const at = siblings.indexOf(anchor);
-  const textFollows = siblings
-    .slice(at + 1)
-    .some((sibling) => (tree.isElement(sibling) ? hasText(tree, sibling) : visibleLength(tree.textData(sibling) ?? '') > 0));
+  // Read only where a block of links stands between.
+  const textFollows = () =>
+    siblings
+      .slice(at + 1)
+      .some((sibling) => (tree.isElement(sibling) ? hasText(tree, sibling) : visibleLength(tree.textData(sibling) ?? '') > 0));
   let heading: Element | undefined;
   for (const sibling of siblings.slice(0, at)) {
     if (!tree.isElement(sibling)) {
       if (visibleLength(tree.textData(sibling) ?? '') > 0) heading = undefined;
     } else if (isHeadingName(tree.tagName(sibling))) heading = sibling;
-    else if (!isEmptyAnchor(tree, sibling) && !(heading && textFollows && isLinksOnly(tree, sibling))) heading = undefined;
+    else if (!isEmptyAnchor(tree, sibling) && !(heading && isLinksOnly(tree, sibling) && textFollows())) heading = undefined;
   }
   return heading;
 }
