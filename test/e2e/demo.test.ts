@@ -305,6 +305,18 @@ describe('previews', () => {
     await page.hover('#old');
     await page.locator('doclens-preview [part~="badge"]').filter({ hasText: '1.0' }).waitFor();
   });
+
+  it("are in the reader's own text size (the browser's setting), not the page's", async () => {
+    await newPage();
+    // What a reader sets as "Font size" in the browser's settings.
+    await (await context.newCDPSession(page)).send('Page.setFontSizes', { fontSizes: { standard: 20 } });
+    await page.goto(docs('architecture.html'));
+    await page.hover('div[role="main"] a[href="glossary.html#term-lease"]');
+    const content = page.locator('doclens-preview [part~="content"]');
+    await content.waitFor();
+    // 0.92 of the reader's 20px.
+    expect(await content.evaluate((element) => getComputedStyle(element).fontSize)).toBe('18.4px');
+  });
 });
 
 describe('version and language switcher', () => {

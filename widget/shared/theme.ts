@@ -30,8 +30,9 @@ export const themeStyles = css`
     --_font: var(--doclens-font-family, inherit);
     --_mono: var(--doclens-font-family-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
     font-family: var(--_font);
-    /* Themes shrink the root or body font (mkdocs-material: 10px body); the widget keeps a readable size. */
-    font-size: var(--doclens-font-size, 16px);
+    /* Themes shrink the root or body font (mkdocs-material: 10px body, Bootstrap 3: 10px root); the widget
+       keeps the reader's own text size (the browser's setting, medium). Every size inside is in em of it. */
+    font-size: var(--doclens-font-size, medium);
     line-height: 1.5;
     color: var(--_text);
   }

@@ -3,8 +3,11 @@ import { css } from 'lit';
 export const versionsStyles = css`
   :host {
     display: inline-block;
-    /* Of the widget's size, not of the page's root or text (see \`themeStyles\`). */
-    font-size: calc(0.9 * var(--doclens-font-size, 16px));
+  }
+  /* A little smaller than the widget's other text (of its size, see \`themeStyles\`). */
+  .switcher,
+  .notice {
+    font-size: 0.9em;
   }
   :host {
     --_edge: 16px;
@@ -207,7 +210,7 @@ export const versionsStyles = css`
     .notice {
       gap: 2px 12px;
       padding: 6px 10px;
-      font-size: 0.9em;
+      font-size: 0.81em;
     }
   }
   :host([placement='inline']) .notice {
