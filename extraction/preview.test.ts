@@ -37,6 +37,18 @@ describe('previewOf', () => {
     expect(preview.content).not.toContain('The scheduler loop');
   });
 
+  it("keeps a field list's kind where it shows only its beginning (Flask's register_error_handler)", () => {
+    const types = 'Union[Type[Exception], int], '.repeat(60);
+    const entry =
+      '<dl class="py method"><dt class="sig sig-object py" id="register"><span class="sig-name descname">register</span>()</dt>' +
+      '<dd><p>Registers a handler.</p><dl class="field-list simple"><dt class="field-odd">Parameters</dt>' +
+      `<dd class="field-odd"><p>code (${types}) – the code.</p></dd></dl></dd></dl>`;
+    const preview = previewOf(entry, { limits: { maxBlocks: 3, maxChars: 1000 } });
+    expect(preview.truncated).toBe(true);
+    const fieldList = /<dd><p>Registers a handler.<\/p>\n<dl class="field-list simple"><dt class="field-odd">Parameters<\/dt><dd>/;
+    expect(preview.content).toMatch(fieldList);
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });
@@ -322,7 +334,9 @@ describe('previews of members of a class and of a module target after its page t
     const preview = previewOfTarget(parseHtml(kombu), 'module-kombu.mixins', url)!;
     expect(preview.title).toBe('Mixin Classes - kombu.mixins');
     expect(preview.content).toContain('<p>Mixins.</p>');
-    expect(preview.content).toMatch(/<dl><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin for implementing/);
+    // The list's kind stays: the widget styles an API entry and a field list by it.
+    const owner = /<dl class="py class"><dt [^>]*id="kombu.mixins.ConsumerMixin"[\s\S]*<\/dt><dd><p>Convenience mixin for implementing/;
+    expect(preview.content).toMatch(owner);
     expect(preview.content).not.toContain('Optional extra context manager');
     expect(preview.truncated).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { removeElement } from 'domutils';
+import { escapeAttribute } from 'entities';
 import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
 import { descendants, descendantsWhere, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
 import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
@@ -272,9 +273,11 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
   const definition = term && nextDefinition(term);
   if (!term || !definition) return undefined;
   const head = shown.html(term);
-  const room = limits.maxChars - head.length - '<dl><dd></dd></dl>'.length;
+  // The list's kind stays (docutils' `field-list`: its labels' colon, an API entry's `py method`).
+  const open = list.attribs.class ? `<dl class="${escapeAttribute(list.attribs.class)}">` : '<dl>';
+  const room = limits.maxChars - head.length - `${open}<dd></dd></dl>`.length;
   if (room <= 0) return undefined;
-  return `<dl>${head}<dd>${firstBlocks(shown.elements(definition.children), { ...limits, maxChars: room }, shown).content}</dd></dl>`;
+  return `${open}${head}<dd>${firstBlocks(shown.elements(definition.children), { ...limits, maxChars: room }, shown).content}</dd></dl>`;
 }
 
 /**

@@ -529,6 +529,23 @@ describe('<doclens-preview>', () => {
       await expect(preview).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     });
 
+    it("ends a field list's labels with one colon, written or not (Requests' older Sphinx wrote none)", async () => {
+      /** A field list's first label as a reader sees it, with what CSS adds after it. */
+      const label = async (proxy: string, docs: string, href: string) => {
+        const { container, preview } = await page(proxy, new URL(docs).host, html`<p><a id="entry" href=${href}>entry</a></p>`);
+        await preview.show(container.querySelector<HTMLAnchorElement>('#entry')!);
+        await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] .field-list > dt'), 'a field list');
+        const term = part(preview, 'content').querySelector('.field-list > dt')!;
+        const after = getComputedStyle(term, '::after').content;
+        await preview.hide();
+        container.remove();
+        return `${term.textContent}${after === 'none' ? '' : JSON.parse(after)}`;
+      };
+      expect(await label(servers.real.proxy, servers.real.docs, realPage('requests/api.html#requests.request'))).to.equal('Parameters:');
+      const written = `${servers.docs}/en/latest/api/scheduler.html#aurora.Scheduler.add_job`;
+      expect(await label(servers.proxy, servers.docs, written)).to.equal('Parameters:');
+    });
+
     it('previews an API entry with its signature and text, without its [source] and ¶ marks', async () => {
       const { container, preview } = await page(
         servers.real.proxy,

@@ -108,6 +108,10 @@ export const previewStyles = css`
     font-family: var(--_mono);
     font-size: 0.9em;
   }
+  /* A field list's label ends with a colon, written (Sphinx 5 on) or added by the theme's CSS (before it, Django). */
+  .content .field-list > dt:not(:has(.colon))::after {
+    content: ':';
+  }
   .content dd {
     margin-inline-start: calc(var(--_space) * 2);
   }
