@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { SearchResponse } from '../../contract/index.ts';
 import type { DoclensSearch } from './doclens-search.ts';
 import './doclens-search.ts';
@@ -571,6 +571,28 @@ describe('<doclens-search>', () => {
           expect(place.textContent).not.to.match(/\.html|\bguides\b|\bapi\b/);
       },
     );
+
+    it('shows the chosen row and the matches in high contrast too', async () => {
+      const element = await themedPage();
+      await openWith(element, 'schedul');
+      const chosen = () => shadow(element).querySelector('[role="option"][aria-selected="true"]');
+      await until(() => !!chosen()?.querySelector('[part~="option-title"] span'), 'a chosen row with a match');
+      await emulateMedia({ forcedColors: 'active' });
+      const canvas = document.createElement('div');
+      canvas.style.background = 'Canvas';
+      document.body.append(canvas);
+      try {
+        const background = (node: Element) => getComputedStyle(node).backgroundColor;
+        const row = chosen()!;
+        const other = options(element).find((option) => option !== row && option.querySelector('[part~="option-title"] span'))!;
+        // Forced colours paint every background as the page's (Canvas): the chosen row and the matches keep the system's own.
+        expect(background(row)).not.to.equal(background(canvas));
+        expect(background(other.querySelector('[part~="option-title"] span')!)).not.to.be.oneOf([background(canvas), background(row)]);
+      } finally {
+        canvas.remove();
+        await emulateMedia({ forcedColors: 'none' });
+      }
+    });
 
     /** A page of the docs with the theme's bars given, searched for `query` as on the page itself. */
     async function searchedFromBars(bars: string, query: string, check: (element: DoclensSearch) => Promise<void>): Promise<void> {

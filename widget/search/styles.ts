@@ -257,6 +257,24 @@ export const searchStyles = css`
     text-decoration: underline;
     color: inherit;
   }
+  /* High contrast (Windows): the system's own colours for the chosen row and the matches, which it would
+     otherwise paint as everything else; in the chosen row a match stays underlined. */
+  @media (forced-colors: active) {
+    [role='option'][aria-selected='true'] {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
+    :is(.hit, .snippet, .title) span:not(.badge) {
+      forced-color-adjust: none;
+      background: Mark;
+      color: MarkText;
+    }
+    [aria-selected='true'] :is(.hit, .snippet, .title) span:not(.badge) {
+      background: transparent;
+      color: inherit;
+    }
+  }
   .badge {
     display: inline-block;
     margin-left: 6px;
