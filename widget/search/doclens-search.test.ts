@@ -295,6 +295,21 @@ describe('<doclens-search>', () => {
     }
   });
 
+  it("marks the words matched in a title, not the badge naming a subproject's page", async () => {
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
+    await openWith(element, 'redis store');
+    const badge = () => shadow(element).querySelector('[part~="option-title"] .badge');
+    await until(() => !!badge(), "a subproject's page");
+    // Not in the chosen row, whose matches are underlined instead.
+    await sendKeys({ press: 'ArrowUp' });
+    await until(() => badge()!.closest('[aria-selected="true"]') === null, 'another row chosen');
+    const match = badge()!.parentElement!.querySelector('span:not(.badge)')!;
+    expect(getComputedStyle(match).backgroundColor).to.equal('rgb(255, 242, 168)');
+    expect(getComputedStyle(badge()!).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+  });
+
   it('keeps recent searches, with remove and clear', async () => {
     const element = await fixture<DoclensSearch>(html`<doclens-search proxy=${servers.hostile} debounce="0"></doclens-search>`);
     element.addEventListener('doclens-search-select', (event) => event.preventDefault());

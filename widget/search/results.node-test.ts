@@ -121,6 +121,18 @@ describe('highlighted texts', () => {
     expect(sectionSnippet(block('s', { highlights: { content: ['…<span>retry</span>…'] } })).markup).toBe('…<span>retry</span>…');
   });
 
+  it('marks an excerpt "…" where it starts or stops inside the section\'s text, not at its edges or a sentence\'s end', () => {
+    const content = 'By default every exception causes a retry. Often you want to retry only transient errors, such as timeouts & resets';
+    const snippet = (excerpt: string) => sectionSnippet(block('s', { content, highlights: { content: [excerpt] } })).markup;
+    const middle = 'every exception causes a <span>retry</span>. Often you';
+    expect(snippet(middle)).toBe(`…${middle}…`);
+    const opening = 'By default every exception causes a <span>retry</span>.';
+    expect(snippet(opening)).toBe(opening);
+    expect(snippet('only transient errors, such as timeouts &amp; resets')).toBe('…only transient errors, such as timeouts &amp; resets');
+    // The answer's own marks stay the only ones.
+    expect(snippet('…<span>retry</span>…')).toBe('…<span>retry</span>…');
+  });
+
   it('cuts a plain snippet to 200 characters and tolerates missing fields', () => {
     expect(sectionSnippet(block('s', { content: 'x'.repeat(300) })).text).toHaveLength(200);
     const bare = { type: 'section', id: 'bare' } as unknown as SearchBlock;

@@ -225,8 +225,27 @@ export function sectionTitle(block: SearchBlock): HighlightedText {
   return cleanTitle({ markup, text: block.title ?? block.name ?? '' });
 }
 
+/** A section's excerpt: its first highlight, marked "…" where it starts or stops inside the section's text. */
 export function sectionSnippet(block: SearchBlock): HighlightedText {
-  return { markup: block.highlights?.content?.[0], text: (block.content ?? '').slice(0, SNIPPET_LENGTH) };
+  const markup = block.highlights?.content?.[0];
+  const content = block.content ?? '';
+  return { markup: markup === undefined ? undefined : withCuts(markup, content), text: content.slice(0, SNIPPET_LENGTH) };
+}
+
+const oneSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+/** Enough of a cut's text to find it at the section's start or end. */
+const EDGE = 24;
+
+/** A highlight's markup with "…" where its text is cut out of the section's (an answer's excerpts may say so already). */
+function withCuts(markup: string, content: string): string {
+  const text = oneSpace(markup.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]!));
+  const whole = oneSpace(content);
+  if (!text || !whole) return markup;
+  const starts = /^(…|\.\.\.)/.test(text) || whole.startsWith(text.slice(0, EDGE));
+  // A sentence's end is end enough.
+  const stops = /(…|\.\.\.|[.!?:;])$/.test(text) || whole.endsWith(text.slice(-EDGE));
+  return `${starts ? '' : '…'}${markup}${stops ? '' : '…'}`;
 }
 
 /** What a row is called when announced: its section, else its page. */

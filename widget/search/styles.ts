@@ -245,14 +245,13 @@ export const searchStyles = css`
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
   }
-  .hit span,
-  .snippet span,
-  .title span {
+  /* The matches the search marked (a page's badge, in its title, is none). */
+  :is(.hit, .snippet, .title) span:not(.badge) {
     background: var(--_mark);
     color: var(--_mark-text);
     border-radius: 2px;
   }
-  [aria-selected='true'] span {
+  [aria-selected='true'] :is(.hit, .snippet, .title) span:not(.badge) {
     background: transparent;
     text-decoration: underline;
     color: inherit;
