@@ -609,6 +609,18 @@ describe('<doclens-search>', () => {
       }
     });
 
+    it("names the site, not the page, where the theme heads its side bar with the site's name (Dask's)", async () => {
+      const element = await themedPage();
+      const logo = document.createElement('h1');
+      logo.textContent = 'Aurora 2.1.0 documentation';
+      element.parentElement!.querySelector('nav')!.prepend(logo);
+      await openWith(element, 'worker');
+      await until(
+        () => shadow(element).querySelector('[part~="filters"] > span')?.textContent === 'Searching Aurora 2.1.0 documentation',
+        'the site name',
+      );
+    });
+
     /** A page of the docs with the theme's bars given, searched for `query` as on the page itself. */
     async function searchedFromBars(bars: string, query: string, check: (element: DoclensSearch) => Promise<void>): Promise<void> {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);

@@ -84,7 +84,8 @@ export function siteName(doc: Document = document): string | undefined {
     .split(/\s+[—–|·:-]\s+/)
     .map((part) => part.trim())
     .filter(Boolean);
-  const h1 = titleText(doc.querySelector('h1'));
+  // The page's own heading: a theme may head its side bar with the site's name in an <h1> (Dask's).
+  const h1 = titleText(doc.querySelector('main h1, [role="main"] h1') ?? doc.querySelector('h1'));
   const heading = words(h1);
   if (parts.length === 1) {
     const title = words(parts[0]);
