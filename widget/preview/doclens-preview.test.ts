@@ -546,6 +546,20 @@ describe('<doclens-preview>', () => {
       expect(await label(servers.proxy, servers.docs, written)).to.equal('Parameters:');
     });
 
+    it("sets a parameter's type apart from its name, as the theme's CSS does (numpydoc's \"x : array_like\")", async () => {
+      const { container, preview } = await page(
+        servers.real.proxy,
+        new URL(servers.real.docs).host,
+        html`<p><a id="entry" href=${realPage('statsmodels/generated/statsmodels.tsa.seasonal.seasonal_decompose.html')}>decompose</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#entry')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] .classifier'), 'a parameter with its type');
+      const type = part(preview, 'content').querySelector('.classifier')!;
+      const mark = getComputedStyle(type, '::before');
+      expect(`${type.previousElementSibling!.textContent}${JSON.parse(mark.content)}${type.textContent}`).to.equal('x:numpy:array_like');
+      expect(Number.parseFloat(mark.marginLeft)).to.be.greaterThan(0);
+    });
+
     it('previews an API entry with its signature and text, without its [source] and ¶ marks', async () => {
       const { container, preview } = await page(
         servers.real.proxy,

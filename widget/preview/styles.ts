@@ -112,6 +112,12 @@ export const previewStyles = css`
   .content .field-list > dt:not(:has(.colon))::after {
     content: ':';
   }
+  /* docutils writes a parameter's type apart ("address : str"), its " : " left to the theme's CSS. */
+  .content .classifier::before {
+    content: ':';
+    margin: 0 0.5em;
+    font-weight: normal;
+  }
   .content dd {
     margin-inline-start: calc(var(--_space) * 2);
   }
