@@ -49,6 +49,23 @@ describe('previewOf', () => {
     expect(preview.content).toMatch(fieldList);
   });
 
+  it("shows a signature too large by its beginning, and the entry's description after it (Dask's LocalCluster)", () => {
+    const parameter = (name: string) =>
+      `<em class="sig-param"><span class="n"><span class="pre">${name}</span></span><span class="o"><span class="pre">=</span></span>` +
+      '<span class="default_value"><span class="pre">None</span></span></em>';
+    const names = Array.from({ length: 40 }, (_, index) => `option_${index}`);
+    const entry =
+      '<dl class="py class"><dt class="sig sig-object py" id="LocalCluster"><em class="property">class </em>' +
+      `<span class="sig-name descname">LocalCluster</span>(${names.map(parameter).join(', ')})</dt>` +
+      '<dd><p>Create local Scheduler and Workers</p><p>This creates a cluster on the local machine.</p></dd></dl>';
+    const preview = previewOf(entry);
+    expect(preview.title).toBe('LocalCluster');
+    const cut = /^<dl><dt class="sig sig-object py">class LocalCluster\(option_0=None, option_1=None, [^<]*…<\/dt><dd>/;
+    expect(preview.content).toMatch(cut);
+    expect(preview.content).toContain('<p>Create local Scheduler and Workers</p>');
+    expect(preview.content).toContain('This creates a cluster on the local machine.');
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

@@ -33,14 +33,36 @@ const CONTAINERS = new Set(['section', 'div', 'article', 'main', 'dd', 'body']);
 
 const elementsOf = (nodes: AnyNode[]): Element[] => nodes.filter(isTag);
 
-/** A block cut to about `chars` characters of text, as a code block or paragraph. */
-function shortened(block: Element, chars: number, shown: Shown): string {
+/** About `chars` characters of a block's text, cut after a word with "…", escaped. */
+function cutText(block: Element, chars: number, shown: Shown): string {
   const text = shown.text(block);
   const cut = text.length > chars ? `${text.slice(0, chars).replace(/\s+\S*$/, '')}…` : text;
-  const escaped = cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A block cut to about `chars` characters of text, as a code block or paragraph. */
+function shortened(block: Element, chars: number, shown: Shown): string {
+  const escaped = cutText(block, chars, shown);
   return block.name === 'pre' || (block.name === 'div' && hasClass(block, 'highlight'))
     ? `<pre>${escaped}</pre>`
     : `<p>${normalizeSpace(escaped)}</p>`;
+}
+
+/** Characters of a signature shown where its markup is too large (a class with fifty typed parameters). */
+const SIGNATURE_CHARS = 240;
+
+/** Characters a signature leaves for its description at least: the sentence that says what it is. */
+const DESCRIPTION_ROOM = 1000;
+
+/**
+ * A term's HTML, undefined when its text is larger than `room`; a signature that would leave its description too little
+ * room shows its beginning as text.
+ */
+function termHtml(term: Element, room: number, shown: Shown): string | undefined {
+  const limit = isSignature(term) ? room - DESCRIPTION_ROOM : room;
+  const html = shown.length(term, limit + 1) > limit ? undefined : shown.html(term);
+  if (!isSignature(term) || (html !== undefined && html.length <= limit)) return html;
+  return `<dt class="${escapeAttribute(term.attribs.class ?? '')}">${normalizeSpace(cutText(term, SIGNATURE_CHARS, shown))}</dt>`;
 }
 
 const hasText = (element: Element): boolean => hasAnyText(domhandlerTree, element);
@@ -188,7 +210,7 @@ function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): {
     if (kind.textual && textual() >= limits.maxBlocks && !last?.leadIn) break;
     // A block's HTML is at least as long as its text: one whose text is too long already is not written out.
     const room = limits.maxChars - length;
-    const html = shown.length(block, room + 1) > room ? undefined : shown.html(block);
+    const html = block.name === 'dt' ? termHtml(block, room, shown) : shown.length(block, room + 1) > room ? undefined : shown.html(block);
     if (html === undefined || length + html.length > limits.maxChars) {
       // A wrapper too large (lmfit's quote of a table's caption and the table) is read as its blocks.
       if (WRAPPERS.has(block.name) && !hasClass(block, 'highlight')) {
@@ -272,7 +294,8 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
   const term = firstTerm(list);
   const definition = term && nextDefinition(term);
   if (!term || !definition) return undefined;
-  const head = shown.html(term);
+  const head = termHtml(term, limits.maxChars, shown);
+  if (head === undefined) return undefined;
   // The list's kind stays (docutils' `field-list`: its labels' colon, an API entry's `py method`).
   const open = list.attribs.class ? `<dl class="${escapeAttribute(list.attribs.class)}">` : '<dl>';
   const room = limits.maxChars - head.length - `${open}<dd></dd></dl>`.length;
