@@ -75,7 +75,7 @@ describe('<doclens-settings>', () => {
     await until(previewOpen, 'a preview on hover');
 
     await openMenu(settings);
-    const item = switchNamed(settings, 'Show previews on hover')!;
+    const item = switchNamed(settings, 'Show link previews')!;
     expect(item.getAttribute('aria-checked')).to.equal('true');
     item.click();
     await settings.updateComplete;
@@ -136,6 +136,21 @@ describe('<doclens-settings>', () => {
     expect(JSON.parse(localStorage.getItem(SETTINGS_KEY)!)).to.include({ switcherCollapsed: false });
   });
 
+  it('offers no switch for a switcher that shows nothing to choose (a site of one version)', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <doclens-search proxy=${servers.proxy} project="skyline"></doclens-search>
+      <doclens-versions proxy=${servers.proxy} project="skyline" version="latest" page-url=${`${servers.docs}/en/latest/`}
+        placement="floating"></doclens-versions>
+    </div>`);
+    const search = container.querySelector<DoclensSearch>('doclens-search')!;
+    const versions = container.querySelector<DoclensVersions>('doclens-versions')!;
+    await until(() => versions.offersChoice === false, 'the switcher, with nothing to choose');
+    await search.show();
+    const settings = settingsIn(search);
+    await openMenu(settings);
+    expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal(['Show link previews']);
+  });
+
   it('from the switcher, shows the old-version notice again or dismisses it for that version only', async () => {
     const old = await switcher('/en/1.0/installation.html');
     await until(() => !!part(old, 'notice'), 'the notice of 1.0');
@@ -146,7 +161,7 @@ describe('<doclens-settings>', () => {
     await sendMouse({ type: 'click', position: [Math.round(button.left + button.width / 2), Math.round(button.top + button.height / 2)] });
     await until(() => menuOpen(settings) && switches(settings).length > 0 && !old.open, "the settings menu instead of the switcher's");
     expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal([
-      'Show previews on hover',
+      'Show link previews',
       'Keep the version switcher collapsed',
       'Show the old-version notice for 1.0',
     ]);
@@ -173,7 +188,7 @@ describe('<doclens-settings>', () => {
     // Inline in a sidebar the switcher does not fold: no such switch; a version without notice, none either.
     const inline = await switcher('/en/2.0/installation.html', 'inline');
     await openMenu(settingsIn(inline));
-    expect(switches(settingsIn(inline)).map((item) => item.textContent!.trim())).to.deep.equal(['Show previews on hover']);
+    expect(switches(settingsIn(inline)).map((item) => item.textContent!.trim())).to.deep.equal(['Show link previews']);
   });
 
   it('takes over the fold and notice choices remembered by earlier releases', async () => {
@@ -222,16 +237,16 @@ describe('<doclens-settings>', () => {
       await sendKeys({ press: 'ArrowDown' });
       await until(() => menuOpen(settings), 'open');
       expect(button.getAttribute('aria-expanded')).to.equal('true');
-      expect(focusedSwitch(settings)).to.equal('Show previews on hover');
+      expect(focusedSwitch(settings)).to.equal('Show link previews');
       await sendKeys({ press: 'ArrowDown' });
       expect(focusedSwitch(settings)).to.equal('Keep the version switcher collapsed');
       await sendKeys({ press: 'End' });
       expect(focusedSwitch(settings)).to.equal('Show the old-version notice for 1.0');
       await sendKeys({ press: 'ArrowDown' });
-      expect(focusedSwitch(settings)).to.equal('Show previews on hover');
+      expect(focusedSwitch(settings)).to.equal('Show link previews');
       await sendKeys({ press: 'ArrowUp' });
       await sendKeys({ press: 'Home' });
-      expect(focusedSwitch(settings)).to.equal('Show previews on hover');
+      expect(focusedSwitch(settings)).to.equal('Show link previews');
       // Space checks and stays; Enter checks and closes.
       await sendKeys({ press: ' ' });
       await settings.updateComplete;
@@ -264,7 +279,7 @@ describe('<doclens-settings>', () => {
     expect(settings.shadowRoot!.activeElement).to.equal(part(settings, 'settings'));
     await sendKeys({ press: 'Enter' });
     await until(() => menuOpen(settings), 'open');
-    expect(focusedSwitch(settings)).to.equal('Show previews on hover');
+    expect(focusedSwitch(settings)).to.equal('Show link previews');
     await sendKeys({ press: 'Escape' });
     expect(menuOpen(settings)).to.equal(false);
     expect(search.open, 'the dialog stays open').to.equal(true);
@@ -298,7 +313,7 @@ describe('<doclens-settings>', () => {
     expect(part(settings, 'settings')!.getAttribute('aria-label')).to.equal('Preferencias de lectura en este sitio');
     await openMenu(settings);
     expect(switches(settings).map((item) => item.textContent!.trim())).to.deep.equal([
-      'Mostrar vistas previas al pasar el puntero',
+      'Mostrar vistas previas de los enlaces',
       'Mantener plegado el selector de versiones',
       'Mostrar el aviso de versión antigua en 1.0',
     ]);

@@ -25,6 +25,8 @@ export interface NoticedVersion {
 export interface SwitcherSwitches extends HTMLElement {
   /** Undefined until the switcher's code has loaded and found the version. */
   readonly noticeVersion?: NoticedVersion | undefined;
+  /** Whether it shows versions or languages to choose (false on a site of one version, where it shows none). */
+  readonly offersChoice?: boolean;
 }
 
 interface Switch {
@@ -38,7 +40,7 @@ const slidersIcon = html`<svg viewBox="0 0 24 24" fill="none" stroke="currentCol
   <circle cx="15" cy="6" r="2"></circle><circle cx="9" cy="12" r="2"></circle><circle cx="17" cy="18" r="2"></circle></svg>`;
 
 /**
- * The reader's own switches, remembered for the site: previews on hover, the version switcher kept
+ * The reader's own switches, remembered for the site: link previews, the version switcher kept
  * folded into its badge, and the notice of an old or development version. A button and a menu of
  * checkable items; every doclens element on the page (and in the site's other tabs) follows at once.
  * The search dialog and the version switcher each carry one.
@@ -175,7 +177,7 @@ export class DoclensSettings extends DoclensElement {
     const switcher = this.switcher ?? (document.querySelector('doclens-versions') as SwitcherSwitches | null);
     const switches: Switch[] = [{ label: s.showPreviews, checked: settings.previews, set: (on) => changeReaderSettings({ previews: on }) }];
     // The attribute, which the switcher reflects: the page's switcher may not have loaded its code yet.
-    if (switcher?.getAttribute('placement') === 'floating') {
+    if (switcher?.getAttribute('placement') === 'floating' && switcher.offersChoice !== false) {
       switches.push({
         label: s.keepSwitcherCollapsed,
         checked: settings.switcherCollapsed,

@@ -205,6 +205,15 @@ export class DoclensVersions extends DoclensElement {
     return kind ? { project: context.project.slug, version: context.version.slug, name: context.version.verbose_name, kind } : undefined;
   }
 
+  /** Whether it shows versions or languages to choose; undefined until it has found the version. */
+  get offersChoice(): boolean | undefined {
+    return this.context && this.offersIn(this.context);
+  }
+
+  private offersIn(context: PageContext): boolean {
+    return this.always || hasChoice(context);
+  }
+
   private dismissNotice = () => {
     // The landed notice is for this arrival only; the old-version notice is dismissed for good.
     if (this.landedOnStart) {
@@ -282,7 +291,7 @@ export class DoclensVersions extends DoclensElement {
     return {
       strings,
       context,
-      choice: this.always || hasChoice(context),
+      choice: this.offersIn(context),
       open: this.open,
       floating: this.placement === 'floating',
       badge: this.placement === 'floating' && (this.collapsed || this.crowded),
