@@ -18,6 +18,20 @@ describe('splitSections', () => {
     expect(sections.find((section) => section.id === 'aurora.every')?.role).toBe('py:function');
   });
 
+  it('keeps the title the reader sees on a page that tells of the thing before its class (ezdxf\'s "Hatch")', () => {
+    const page = (between: string) =>
+      splitSections(
+        `<html><body><div role="main"><section id="hatch"><h1>Hatch</h1>${between}<dl class="py class">` +
+          '<dt class="sig sig-object py" id="ezdxf.entities.Hatch"><em class="property">class </em>' +
+          '<span class="sig-prename descclassname">ezdxf.entities.</span><span class="sig-name descname">Hatch</span></dt>' +
+          '<dd><p>Subclass of DXFGraphic.</p></dd></dl></section></div></body></html>',
+        'dxfentities/hatch.html',
+      ).title;
+    expect(page('<p>The HATCH entity fills an enclosed area with a pattern.</p>')).toBe('Hatch');
+    // Opening with the class (an empty anchor between): the class's page.
+    expect(page('<span id="module-ezdxf.entities"></span>')).toBe('ezdxf.entities.Hatch');
+  });
+
   // The hosting service runs blocks together (the conformance cases); a reader sees them apart.
   it("reads an entry's parameters as a reader sees them, and as the hosting service: numpydoc's, Napoleon's, autodoc's tables", () => {
     const entry = (body: string) =>

@@ -340,13 +340,14 @@ function pageTitleOf(
 /**
  * A reference page headed by an object's short name (`Column`) and opening with its definition
  * (`<dt id="astropy.table.Column">`) is about that object: its full name tells it from the other
- * `Column`s of the site.
+ * `Column`s of the site. A page that tells of the thing first (ezdxf's "Hatch", the DXF entity, then
+ * its class) keeps the title the reader sees.
  */
 function qualifiedName(root: Element, heading: Element, name: string): string | undefined {
   let afterHeading = false;
   for (const element of descendants(root)) {
     if (element === heading) afterHeading = true;
-    else if (afterHeading && isHeading(element)) return undefined;
+    else if (afterHeading && (isHeading(element) || (element.name === 'p' && textOf(element).trim()))) return undefined;
     else if (afterHeading && element.name === 'dt' && element.attribs.id) {
       return element.attribs.id.endsWith(`.${name}`) ? element.attribs.id : undefined;
     }
