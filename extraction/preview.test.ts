@@ -177,6 +177,20 @@ describe('previewOfTarget', () => {
     expect(preview('speed').content).toContain('velocity');
     expect(preview('toc-next').title).toBe('Next');
   });
+
+  it('titles by a paragraph that reads as a title (a rubric) the blocks it heads, up to the next of its kind', () => {
+    const rubrics = parseHtml(`<html><body><div role="main"><section id="lw"><h1>LWPolyline</h1><p>A polyline.</p>
+      <p class="rubric" id="bulge-value">Bulge value</p><p>The bulge value is used to create arc shaped segments.</p>
+      <ul><li><p>0 = no bulge</p></li></ul><p class="rubric" id="vertices">Vertices</p><p>The points of the line.</p>
+      <p id="short">Returns None</p></section></div></body></html>`);
+    const target = (fragment: string) => previewOfTarget(rubrics, fragment, 'https://docs.example.org/lwpolyline.html')!;
+    expect(target('bulge-value').title).toBe('Bulge value');
+    expect(target('bulge-value').content).toContain('The bulge value is used to create arc shaped segments.');
+    expect(target('bulge-value').content).toContain('0 = no bulge');
+    expect(target('bulge-value').content).not.toContain('The points of the line.');
+    // Nothing after it to head: the paragraph itself.
+    expect(target('short')).toMatchObject({ title: '', content: expect.stringContaining('Returns None') });
+  });
 });
 
 describe('previewOf cuts', () => {

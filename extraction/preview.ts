@@ -687,7 +687,44 @@ export function previewOfTarget(
   if (leadsTo) found = findByFragment(page, leadsTo) ?? found;
   const listing = listingAround(found);
   if (listing) return listingPreview(found, listing, limits);
-  return previewOfElements(previewParts(found), Shown.onPage(pageUrl), limits, pageUrl);
+  const parts = previewParts(found);
+  const after = parts.length === 1 && isTitleParagraph(parts[0]!) ? titledBlocks(parts[0]!) : [];
+  if (wordsIn(after) >= MIN_WORDS) {
+    const shown = Shown.onPage(pageUrl);
+    return { title: normalizeSpace(shown.text(parts[0]!)), ...firstBlocks(after, limits, shown) };
+  }
+  return previewOfElements(parts, Shown.onPage(pageUrl), limits, pageUrl);
+}
+
+/** Words a title says at most. */
+const TITLE_WORDS = 8;
+
+/**
+ * Whether a paragraph reads as the title of what follows it, not as a sentence (Sphinx's rubric, "Bulge value"): a few
+ * words, no sentence's end, among a section's or a description's blocks (not a list item's or a cell's text).
+ */
+function isTitleParagraph(block: Element): boolean {
+  const words = wordCount(block);
+  const parent = block.parent;
+  return (
+    block.name === 'p' &&
+    words > 0 &&
+    words <= TITLE_WORDS &&
+    !/[.,:;!?…]$/.test(normalizeSpace(textOf(block))) &&
+    !!parent &&
+    isTag(parent) &&
+    CONTAINERS.has(parent.name)
+  );
+}
+
+/** What a title paragraph heads: the blocks after it up to the next heading or the next title of its kind. */
+function titledBlocks(title: Element): Element[] {
+  const blocks: Element[] = [];
+  for (const block of blocksUntilHeading(title.next, 6)) {
+    if (block.attribs.class === title.attribs.class && isTitleParagraph(block)) break;
+    blocks.push(block);
+  }
+  return blocks;
 }
 
 /** Whether a preview says something besides its headings and signatures (a few words at least). */
