@@ -178,6 +178,24 @@ describe('previewOfTarget', () => {
     expect(preview('toc-next').title).toBe('Next');
   });
 
+  it("previews a module's section wherever its target stands in it; in a section of several modules, the module's part", () => {
+    const modules = parseHtml(`<html><body><div role="main"><section id="plot-style-files"><h1>Plot Style Files</h1>
+      <div class="versionadded"><p>New in version 0.16.</p></div><p>CTB files store plot styles.</p>
+      <nav class="contents"><p>Contents</p><ul><li><a href="#load">load</a></li></ul></nav>
+      <span class="target" id="module-kit.ctb"></span><dl class="py function"><dt class="sig sig-object py" id="kit.ctb.load">
+      <span class="sig-name descname">load</span>()</dt><dd><p>Loads a file.</p></dd></dl></section>
+      <section id="module-kit.simple"><h2>Implementations</h2><dl class="py class"><dt class="sig sig-object py" id="kit.simple.Client">
+      <span class="sig-name descname">Client</span>()</dt><dd><p>A simple client.</p></dd></dl>
+      <span class="target" id="module-kit.curl"></span><dl class="py class"><dt class="sig sig-object py" id="kit.curl.Client">
+      <span class="sig-name descname">Client</span>()</dt><dd><p>A libcurl client.</p></dd></dl></section></div></body></html>`);
+    const target = (fragment: string) => previewOfTarget(modules, fragment, 'https://docs.example.org/ctb.html')!;
+    expect(target('module-kit.ctb').title).toBe('Plot Style Files');
+    expect(target('module-kit.ctb').content).toContain('CTB files store plot styles.');
+    expect(target('module-kit.ctb').content).not.toContain('href="#load"');
+    expect(target('module-kit.curl').content).toContain('A libcurl client.');
+    expect(target('module-kit.curl').content).not.toContain('A simple client.');
+  });
+
   it('titles by a paragraph that reads as a title (a rubric) the blocks it heads, up to the next of its kind', () => {
     const rubrics = parseHtml(`<html><body><div role="main"><section id="lw"><h1>LWPolyline</h1><p>A polyline.</p>
       <p class="rubric" id="bulge-value">Bulge value</p><p>The bulge value is used to create arc shaped segments.</p>

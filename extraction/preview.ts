@@ -7,7 +7,15 @@ import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structu
 import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
-import { enclosingBlock, headingBefore, headingContainer, isEmptyAnchor, isPermalink, labelledBy } from './structure/targets.ts';
+import {
+  enclosingBlock,
+  headingBefore,
+  headingContainer,
+  isEmptyAnchor,
+  isLinksOnly,
+  isPermalink,
+  labelledBy,
+} from './structure/targets.ts';
 import { hasText as hasAnyText, headingRank, INVISIBLE, isHeadingName, percentDecoded } from './structure/tree.ts';
 import { writtenHtml } from './written-html.ts';
 
@@ -483,11 +491,34 @@ function anchored(anchor: Element): Element {
   return headingBefore(domhandlerTree, anchor) ?? labelled ?? anchor;
 }
 
+/** Sphinx's target of a Python module (`.. module::`, `.. automodule::`): an empty anchor `module-<name>`. */
+const isModuleTarget = (element: Element): boolean => /^module-/.test(element.attribs.id ?? '') && isEmptyAnchor(domhandlerTree, element);
+
+/**
+ * The section a module target stands in, from its heading, without its tables of contents: the directive marks the
+ * section that documents the module wherever in it it stands (after a version note, an introduction: ezdxf's `bbox`,
+ * `acadctb`), not the paragraph or entry after it. Not where it heads a section of its own, nor in a section of
+ * several modules (Tornado's implementations, SymPy's number theory), where it marks its part.
+ */
+function moduleSection(anchor: Element): Element[] | undefined {
+  const labelled = labelledBy(domhandlerTree, anchor);
+  const heading = previousElement(anchor, (element) => headingRank(element.name) > 0);
+  if (!heading || (labelled && headingRank(labelled.name) > 0)) return undefined;
+  const blocks = blocksUntilHeading(heading.next, headingRank(heading.name));
+  // Another module's target: among the blocks, or the section's own id (docutils merges the first target into it).
+  const section = heading.parent && isTag(heading.parent) ? heading.parent : undefined;
+  const another = /^module-/.test(section?.attribs.id ?? '') || blocks.some((block) => block !== anchor && isModuleTarget(block));
+  if (another) return undefined;
+  return [heading, ...blocks.filter((block) => block.name !== 'nav' && !isLinksOnly(domhandlerTree, block))];
+}
+
 /**
  * What a preview of the element with a fragment's id shows: an empty anchor what it labels, a heading
  * its section, a term its definition (alone, even when the terms of its list share one).
  */
 function previewParts(element: Element): Element[] {
+  const section = isModuleTarget(element) ? moduleSection(element) : undefined;
+  if (section) return section;
   const labelled = isEmptyAnchor(domhandlerTree, element) ? anchored(element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
   // A target of a word or two (a table cell, a list item's caption) previews its row or item.

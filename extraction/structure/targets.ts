@@ -113,7 +113,7 @@ export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node
 }
 
 /** Whether all the text of an element that has some is links' (a table of contents). */
-function isLinksOnly<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+export function isLinksOnly<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
   let links = 0;
   const outsideLinks = (node: Element): boolean => {
     if (tree.tagName(node) === 'a') {
