@@ -230,6 +230,21 @@ describe('rows of class members whose titles leave their class out', () => {
     ]);
     expect(rowTitle(group!.sections[0]!).markup).toBe('property Request.<span>args</span>: MultiDict[str, str]');
   });
+
+  it("name it where the search marked the words of the name apart (ezdxf's bounding_box of two classes)", () => {
+    const member = (owner: string) =>
+      block(`ezdxf.math.${owner}.bounding_box`, {
+        type: 'domain',
+        title: undefined,
+        name: 'bounding_box',
+        highlights: { name: ['<span>bounding</span>_<span>box</span>'], content: [] },
+      });
+    const [group] = resultGroups([result('/en/latest/math/core.html', [member('ConstructionArc'), member('ConstructionLine')])]);
+    expect(group!.sections.map((row) => rowTitle(row).markup)).toEqual([
+      'ConstructionArc.<span>bounding</span>_<span>box</span>',
+      'ConstructionLine.<span>bounding</span>_<span>box</span>',
+    ]);
+  });
 });
 
 describe('isElsewhere', () => {

@@ -118,8 +118,9 @@ export function rowTitle(row: ResultRow): HighlightedText {
   const title = sectionTitle(row.block!);
   const own = row.block!.id.split('.').at(-1);
   if (!row.owner || !own) return title;
-  // Before the name's first whole occurrence (and the highlight that may open on it).
-  const at = new RegExp(`(^|[^\\w$.>])((?:<span[^>]*>)?${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$]))`);
+  // Before the name's first whole occurrence (and the highlight that may open on it, or mark its words: `bounding_box`).
+  const name = [...own].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:</?span[^>]*>)*');
+  const at = new RegExp(`(^|[^\\w$.>])((?:<span[^>]*>)?${name}(?![\\w$]))`);
   const before = (owner: string) => (_: string, start: string, name: string) => `${start}${owner}.${name}`;
   return {
     markup: title.markup?.replace(at, before(row.owner.replace(/&/g, '&amp;').replace(/</g, '&lt;'))),
