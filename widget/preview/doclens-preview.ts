@@ -11,7 +11,7 @@ import { anchor } from '../shared/position.ts';
 import { sanitizeContent } from '../shared/sanitize.ts';
 import { themeStyles } from '../shared/theme.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
-import { contextLabel, linksToItself, OPT_OUT, previewTarget } from './preview-url.ts';
+import { contextLabel, isPage, linksToItself, OPT_OUT, previewTarget } from './preview-url.ts';
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
@@ -335,7 +335,13 @@ export class DoclensPreview extends DoclensElement {
     // Another project or version than this page's says which.
     const label = contextLabel(this.preview.url, window.location.href);
     return html`
-      ${this.preview.missing_fragment ? html`<p class="whole-page" part="whole-page">${this.strings.previewWholePage}</p>` : nothing}
+      ${
+        this.preview.missing_fragment
+          ? html`<p class="whole-page" part="whole-page">${
+              isPage(this.preview.url, window.location.href) ? s.previewMissingHere : s.previewWholePage
+            }</p>`
+          : nothing
+      }
       ${
         this.preview.title || label
           ? html`<header>${

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextLabel, previewTarget } from './preview-url.ts';
+import { contextLabel, isPage, previewTarget } from './preview-url.ts';
 
 const here = 'https://docs.example.org/en/latest/guide/retries.html?highlight=x#top';
 const target = (href: string, domains: string[] = []) => previewTarget(href, here, here, domains);
@@ -52,5 +52,14 @@ describe('contextLabel', () => {
   it('names the subproject and version, or the host, of another project', () => {
     expect(contextLabel('https://docs.example.org/projects/plugins/en/latest/', here)).toBe('plugins · latest');
     expect(contextLabel('https://other.example.net/en/stable/', here)).toBe('other.example.net · stable');
+  });
+});
+
+describe('isPage', () => {
+  it('tells a link to another part of this page (a missing section there leaves the reader where they are)', () => {
+    const here = 'https://docs.example.org/en/latest/api.html?highlight=x#top';
+    expect(isPage('https://docs.example.org/en/latest/api.html#step-global-variables', here)).toBe(true);
+    expect(isPage('https://docs.example.org/en/latest/install.html#step', here)).toBe(false);
+    expect(isPage('https://other.example.org/en/latest/api.html#step', here)).toBe(false);
   });
 });

@@ -32,8 +32,7 @@ export function previewTarget(href: string, base: string, here: string, domains:
   const page = new URL(here);
   if (url.origin !== page.origin && !domains.includes(url.host) && !domains.includes(url.hostname)) return undefined;
   if (NOT_A_PAGE.test(url.pathname)) return undefined;
-  const samePage = url.origin === page.origin && url.pathname === page.pathname;
-  if (samePage && !url.hash) return undefined;
+  if (isPage(url.href, here) && !url.hash) return undefined;
   url.search = '';
   return url.href;
 }
@@ -52,4 +51,10 @@ export function contextLabel(url: string, here: string): string | undefined {
     return [there.alias ?? new URL(url).host, there.version].filter(Boolean).join(' · ');
   }
   return there.version && current.version && there.version !== current.version ? there.version : undefined;
+}
+
+/** Whether `url` is the page `here` (another fragment of it): a link there does not leave the page. */
+export function isPage(url: string, here: string): boolean {
+  const [there, page] = [new URL(url), new URL(here)];
+  return there.origin === page.origin && there.pathname === page.pathname;
 }

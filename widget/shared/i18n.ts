@@ -31,6 +31,8 @@ export interface Strings {
   previewUnavailable: string;
   /** Over a preview of a page whose section the link names is not there (the reader lands at its top). */
   previewWholePage: string;
+  /** Over it where the link is to this very page (the reader stays where they are). */
+  previewMissingHere: string;
   readMore: string;
   versionsLabel: string;
   versions: string;
@@ -92,6 +94,7 @@ const en: Strings = {
   previewLoading: 'Loading preview…',
   previewUnavailable: 'Preview unavailable',
   previewWholePage: 'Section not found: the page opens at its top',
+  previewMissingHere: 'Section not found on this page',
   readMore: 'Read more',
   versionsLabel: 'Version {version}, language {language}',
   versions: 'Versions',
@@ -150,6 +153,7 @@ const es: Strings = {
   previewLoading: 'Cargando vista previa…',
   previewUnavailable: 'Vista previa no disponible',
   previewWholePage: 'Sección no encontrada: la página se abre al principio',
+  previewMissingHere: 'Sección no encontrada en esta página',
   readMore: 'Leer más',
   versionsLabel: 'Versión {version}, idioma {language}',
   versions: 'Versiones',
