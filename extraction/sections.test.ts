@@ -60,6 +60,13 @@ describe('splitSections', () => {
     );
     expect(napoleon.content).toBe('Makes a frame.Parameters:columns (str) – Field names.copy (bool) – Copy the data.Returns:A frame.');
     expect(napoleon.text).toBe('Makes a frame. Parameters: columns (str) – Field names. copy (bool) – Copy the data. Returns: A frame.');
+    // Sphinx before version 5 left the label's colon to the stylesheet (ezdxf's "Parameters points – iterable…").
+    const older = entry(
+      '<dl class="field-list simple"><dt class="field-odd">Parameters</dt><dd class="field-odd">' +
+        '<p><strong>columns</strong> (<em>str</em>) – Field names.</p></dd></dl>',
+    );
+    expect(older.content).toBe('Makes a frame.Parameterscolumns (str) – Field names.');
+    expect(older.text).toBe('Makes a frame. Parameters: columns (str) – Field names.');
     // Sphinx's HTML before version 2: a field list as a table.
     const table = entry(
       '<table class="docutils field-list"><tbody valign="top"><tr class="field-odd field"><th class="field-name">Parameters:</th>' +

@@ -244,8 +244,13 @@ function readableTexts(node: AnyNode, skipped: ReadonlySet<Element> = new Set())
     else if (term && isTag(child) && WORD_END.test(text) && WORD_START.test(part.text)) text += ` ${part.text}`;
     else text += part.text;
   }
+  // A field list's label ("Parameters") ends with a colon on screen, written or left to the stylesheet (older Sphinx).
+  if (term && fieldLabel(node) && !/:\s*$/.test(text)) text = `${text.trimEnd()}:`;
   return { content, text };
 }
+
+/** Whether a term is a field list's label (docutils' `dl.field-list > dt`: "Parameters", "Returns"). */
+const fieldLabel = (term: Element): boolean => !!term.parent && isTag(term.parent) && classList(term.parent).includes('field-list');
 
 /** A term of a definition list with an id (`<dt id="…">`): a section of its own once it has a definition. */
 function isIndexedTerm(element: Element): boolean {
