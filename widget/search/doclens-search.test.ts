@@ -587,11 +587,17 @@ describe('<doclens-search>', () => {
       },
     );
 
-    it('shows the chosen row and the matches in high contrast too', async () => {
+    it("shows the chosen row's place in its colours, and the row and the matches in high contrast too", async () => {
       const element = await themedPage();
       await openWith(element, 'schedul');
       const chosen = () => shadow(element).querySelector('[role="option"][aria-selected="true"]');
-      await until(() => !!chosen()?.querySelector('[part~="option-title"] span'), 'a chosen row with a match');
+      await until(
+        () => !!chosen()?.querySelector('[part~="option-title"] span') && !!chosen()?.querySelector('[part~="option-place"]'),
+        'a chosen page with a match and its place',
+      );
+      // Its place ("Reference › API reference"), grey elsewhere, in the row's own colour on the accent.
+      const place = chosen()!.querySelector('[part~="option-place"]')!;
+      expect(getComputedStyle(place).color).to.equal(getComputedStyle(chosen()!).color);
       await emulateMedia({ forcedColors: 'active' });
       const canvas = document.createElement('div');
       canvas.style.background = 'Canvas';

@@ -218,6 +218,7 @@ export const searchStyles = css`
     color: var(--_accent-text);
   }
   [role='option'][aria-selected='true'] .muted,
+  [role='option'][aria-selected='true'] .path,
   [role='option'][aria-selected='true'] .badge {
     color: inherit;
   }
