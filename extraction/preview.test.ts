@@ -249,6 +249,22 @@ describe('previewOf cuts', () => {
     expect(noRoom.content).not.toContain('Description');
   });
 
+  it("reads a section too large as its blocks (fsspec's API reference), and after a date alone, a block's beginning", () => {
+    const rows = Array.from({ length: 300 }, (_, index) => `<tr><td><p>fsspec.open_${index}</p></td><td><p>Opens.</p></td></tr>`);
+    const api = previewOf(
+      `<section id="api-reference"><h1>API Reference</h1><section id="user-functions"><h2>User Functions</h2>` +
+        `<table><tbody>${rows.join('')}</tbody></table></section></section>`,
+    );
+    expect(api.title).toBe('API Reference');
+    expect(api.content).toMatch(/^<h2>User Functions<\/h2>\n<table><thead><\/thead><tbody><tr><td><p>fsspec.open_0<\/p><\/td>/);
+    const notes = Array.from({ length: 200 }, (_, index) => `<li><p>Fixed bug ${index} in the HTTP client.</p></li>`).join('');
+    const changes = 'Templates escape their output.\n'.repeat(400);
+    const release = previewOf(`<section id="v2"><h1>What's new in Tornado 2.0</h1><p>Jun 21, 2011</p><pre>${changes}</pre></section>`);
+    expect(release.content).toMatch(/^<p>Jun 21, 2011<\/p>\n<pre>Templates escape their output.\nTemplates/);
+    expect(release.content.length).toBeLessThanOrEqual(4000);
+    expect(previewOf(`<section><h1>v3</h1><p>Jun 21, 2013</p><ul>${notes}</ul></section>`).content).toContain('Fixed bug 0');
+  });
+
   it('reads a wrapper too large as its blocks, and shows a table too large by its head and first rows (lmfit)', () => {
     const rows = Array.from({ length: 200 }, (_, index) => `<tr><td><p>Method ${index}</p></td><td><p>method${index}</p></td></tr>`);
     rows[0] = '<tr><td><p>Method 0</p></td><td><table><tr><td>nested</td></tr></table></td></tr>';

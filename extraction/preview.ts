@@ -180,6 +180,10 @@ class Shown {
   }
 }
 
+/** Words that tell of something: fewer (a date, "New in version 4.0.") leave a preview's room to what follows. */
+const SAYS_SOMETHING = 12;
+/** Characters of a block's beginning worth showing after other blocks. */
+const MIN_CUT = 200;
 const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Fewer words than this say nothing yet ("Options", "speed"). */
 const MIN_WORDS = 3;
@@ -208,6 +212,8 @@ function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): {
   let length = 0;
   let index = 0;
   let truncated = false;
+  // Words of the blocks shown that say something themselves (no lead-in).
+  let said = 0;
   const textual = () => parts.filter((part) => part.textual).length;
   for (; index < blocks.length; index++) {
     const block = blocks[index]!;
@@ -233,12 +239,18 @@ function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): {
           : block.name === 'table'
             ? tableBeginning(block, limits.maxChars - length, shown)
             : undefined;
+      // So does one after too little to tell of anything (a release's date), where there is room for some of it.
+      // Half the room: escaping may double a text's length.
+      const cut = Math.floor((limits.maxChars - length) / 2) - (textual() === 0 ? 0 : '<pre></pre>'.length);
+      const tells = said < SAYS_SOMETHING && !kind.leadIn && !isHeadingName(block.name) && cut >= MIN_CUT;
       if (entry) parts.push({ html: entry, ...kind });
-      else if (textual() === 0) parts.push({ html: shortened(block, Math.floor(limits.maxChars / 2), shown), ...kind });
+      else if (textual() === 0 || tells) parts.push({ html: shortened(block, cut, shown), ...kind });
       truncated = true;
       break;
     }
-    parts.push({ html, ...kind, leadIn: kind.leadIn || isHeadingName(block.name) });
+    const part = { html, ...kind, leadIn: kind.leadIn || isHeadingName(block.name) };
+    parts.push(part);
+    if (part.textual && !part.leadIn) said += wordCount(block);
     length += html.length + 1;
   }
   truncated ||= blocks.slice(index).some((block) => block.name !== 'dt' && shown.hasText(block));
@@ -261,7 +273,7 @@ function asLists(blocks: string[]): string {
 }
 
 /** Wrappers of blocks that a preview reads inside where they are too large to show whole. */
-const WRAPPERS = new Set(['blockquote', 'div']);
+const WRAPPERS = new Set(['article', 'blockquote', 'div', 'section']);
 
 /** A table's head and as many of its first rows as fit in `room` characters, or undefined when none does. */
 function tableBeginning(table: Element, room: number, shown: Shown): string | undefined {
