@@ -66,8 +66,11 @@ function itemLink(item: Element): HTMLAnchorElement | undefined {
   return [...item.querySelectorAll<HTMLAnchorElement>('a[href]')].find((link) => link.closest('li') === item);
 }
 
-/** Titles above a link in nested lists: each enclosing item's own link, and the outermost list's heading. */
-function placeInLists(link: HTMLAnchorElement, headingOf: (list: Element) => string | undefined): string[] {
+/** Titles above a link in nested lists: each enclosing item's own link; and the outermost list's heading, its group. */
+function placeInLists(
+  link: HTMLAnchorElement,
+  headingOf: (list: Element) => string | undefined,
+): { group: string | undefined; above: string[] } {
   const above: string[] = [];
   let list = link.closest('ul, ol');
   for (let item = list?.parentElement?.closest('li'); item; item = list?.parentElement?.closest('li')) {
@@ -75,8 +78,7 @@ function placeInLists(link: HTMLAnchorElement, headingOf: (list: Element) => str
     if (title) above.unshift(title);
     list = item.closest('ul, ol');
   }
-  const group = list && headingOf(list);
-  return group ? [group, ...above] : above;
+  return { group: (list && headingOf(list)) || undefined, above };
 }
 
 /**
@@ -114,6 +116,7 @@ export class SiteOutline {
       if (!headings.has(list)) headings.set(list, listHeading(list, site));
       return headings.get(list);
     };
+    const listed: { place: Place; group: string | undefined; key: string }[] = [];
     for (const link of document.querySelectorAll<HTMLAnchorElement>('li a[href]')) {
       if (link.closest('doclens-search') || !/^https?:/.test(link.href)) continue;
       // Lists in the text (a "Next steps" list) are not the site's outline; a navigation landmark in it is.
@@ -121,11 +124,18 @@ export class SiteOutline {
       const title = titleText(link);
       const key = pageKey(link.href);
       if (!title || title.length > MAX_TITLE || new URL(link.href).hash || labelsPage(link, title)) continue;
-      const above = placeInLists(link, headingOf);
+      const { group, above } = placeInLists(link, headingOf);
+      const place = { title, above: group ? [group, ...above] : above };
+      listed.push({ place, group, key });
       const known = this.places.get(key);
       // The deepest place a page is listed at says most.
-      if (!known || known.above.length < above.length) this.places.set(key, { title, above });
+      if (!known || known.above.length < place.above.length) this.places.set(key, place);
     }
+    // One group every listed page is in, this page too, is the site's contents (fsspec's one toctree caption, "Contents:"),
+    // no part of it.
+    const groups = new Set(listed.map(({ group }) => group));
+    const whole = groups.size === 1 && !groups.has(undefined) && listed.some(({ key }) => key === site.here);
+    if (whole) for (const { place } of listed) place.above.shift();
   }
 
   /**
