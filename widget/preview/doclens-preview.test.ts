@@ -277,6 +277,26 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it("keeps a table's every column readable on a phone: a long name does not squeeze the others, the table scrolls", async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const hostile = servers.hostile;
+      const { container, preview } = await page(
+        hostile,
+        hostileHost(),
+        html`<p><a id="buffers" href=${`${hostile}/en/latest/wide-table.html#readbuffering`}>Read Buffering</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#buffers')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] td'), 'the table');
+      const [name, description] = [...part(preview, 'content').querySelectorAll('tr:first-child td')];
+      expect(description!.getBoundingClientRect().width).to.be.at.least(80);
+      expect(name!.getBoundingClientRect().width).to.be.at.least(80);
+      await preview.hide();
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   // A 502, and a 200 whose JSON is not in the shape of the contract.
   for (const [linked, why] of [
     ['broken', 'the section cannot be had'],

@@ -97,8 +97,10 @@ export const previewStyles = css`
   .content td {
     border: 1px solid var(--_border);
     padding: 2px 6px;
-    /* Words stay whole in cells (a footnote's "[5]" label, an option's name); a wide table scrolls. */
+    /* Words stay whole in cells (a footnote's "[5]" label, an option's name); a wide table scrolls. Every
+       column keeps room to read: a long name (fsspec.caching.ReadAheadCache) squeezed its description. */
     overflow-wrap: normal;
+    min-width: 6em;
   }
   .content dt {
     font-weight: 600;
