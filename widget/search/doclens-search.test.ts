@@ -682,6 +682,14 @@ describe('<doclens-search>', () => {
           '<li class="toctree-l1"><a href="logging.html">Logging</a></li></ul></nav>',
       },
       {
+        // CherryPy's alabaster side bar, on its start page: a heading that repeats its landmark's name.
+        theme: "a heading that repeats its navigation landmark's name",
+        bars:
+          '<div class="sphinxsidebar" role="navigation" aria-label="main navigation"><h3>Navigation</h3><ul>' +
+          '<li class="toctree-l1"><a href="../install.html">Installing Aurora</a></li>' +
+          '<li class="toctree-l1"><a href="logging.html">Logging</a></li></ul></div>',
+      },
+      {
         // fsspec's side bar: one toctree, its caption over every page.
         theme: 'the one caption every page is under',
         bars:

@@ -58,7 +58,23 @@ function listHeading(list: Element, site: SiteKeys): string | undefined {
   });
   // A label names its list even where hidden (ARIA); a heading no one sees does not.
   const unseen = !labelled && previous.getClientRects().length === 0 && list.getClientRects().length > 0;
-  return namesNavigation || unseen ? undefined : titleText(previous) || undefined;
+  const title = titleText(previous);
+  return namesNavigation || unseen || namesLandmark(title, list) ? undefined : title || undefined;
+}
+
+/**
+ * Whether a heading only repeats the name of the navigation landmark its list is in (alabaster's "Navigation" in the
+ * side bar labelled "main navigation"): it names the navigation wherever the reader is, not a part of the site.
+ */
+function namesLandmark(title: string, list: Element): boolean {
+  const label = list.closest('nav, [role="navigation"]')?.getAttribute('aria-label');
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const named = new Set(words(label ?? ''));
+  return words(title).length > 0 && words(title).every((word) => named.has(word));
 }
 
 /** The link that titles a list item: its first link outside its nested lists. */
