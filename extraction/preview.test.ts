@@ -265,6 +265,29 @@ describe('previewOf cuts', () => {
     expect(previewOf(`<section><h1>v3</h1><p>Jun 21, 2013</p><ul>${notes}</ul></section>`).content).toContain('Fixed bug 0');
   });
 
+  it("leaves out a table of contents where the page says something besides (CherryPy's pages), not where it is all", () => {
+    const contents =
+      '<div class="contents topic" id="contents"><p class="topic-title">Contents</p><ul>' +
+      '<li><a href="#one">The one-minute application</a></li><li><a href="#hosting">Hosting applications</a></li>' +
+      '<li><a href="#logging">Logging</a></li></ul></div>';
+    const basics = previewOf(
+      `<section id="basics"><h1>Basics</h1><p>The following sections will drive you through the basics of a CherryPy ` +
+        `application.</p>${contents}<section id="one"><h2>The one-minute application</h2>` +
+        '<p>The most basic application you can write involves almost all its core concepts.</p></section></section>',
+    );
+    expect(basics.content).not.toContain('Contents');
+    expect(basics.content).toContain('The most basic application you can write');
+    // A page that is its table of contents (a guide's start page) shows it.
+    expect(previewOf(`<section id="guide"><h1>Guide</h1>${contents}</section>`).content).toContain('Hosting applications');
+    // A signature linking its types (Python's C API) is no table of contents.
+    const type = '<a href="structures.html#c.PyObject">PyObject</a>';
+    const signature = previewOf(
+      `<dl class="c function"><dt class="sig sig-object c" id="c.PyObject_Str">${type} *<span class="sig-name">PyObject_Str</span>` +
+        `(${type} *o, ${type} *p)</dt><dd><p>Compute a string representation of object o, as str(o) does.</p></dd></dl>`,
+    );
+    expect(signature.content).toContain('PyObject_Str');
+  });
+
   it('reads a wrapper too large as its blocks, and shows a table too large by its head and first rows (lmfit)', () => {
     const rows = Array.from({ length: 200 }, (_, index) => `<tr><td><p>Method ${index}</p></td><td><p>method${index}</p></td></tr>`);
     rows[0] = '<tr><td><p>Method 0</p></td><td><table><tr><td>nested</td></tr></table></td></tr>';

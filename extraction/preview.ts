@@ -180,6 +180,43 @@ class Shown {
   }
 }
 
+/** Blocks a table of contents is written as (a signature's links to its types are none). */
+const CONTENTS_BLOCKS = new Set(['div', 'nav', 'ol', 'p', 'section', 'ul']);
+/** Links a table of contents has at least. */
+const CONTENTS_LINKS = 3;
+
+/**
+ * Whether a block is a table of contents: links, and no more words besides than a title ("Contents", a toctree's
+ * caption). CherryPy's pages open with one after their first sentence; a module's section has its own.
+ */
+function isContents(block: Element): boolean {
+  let links = 0;
+  let words = 0;
+  const walk = (node: AnyNode): void => {
+    if (!isTag(node)) {
+      words += textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+      return;
+    }
+    if (node.name === 'a' && hasAnyText(domhandlerTree, node)) links++;
+    else for (const child of node.children) walk(child);
+  };
+  if (!CONTENTS_BLOCKS.has(block.name)) return false;
+  walk(block);
+  return block.name === 'nav' || (links >= CONTENTS_LINKS && words <= MIN_WORDS);
+}
+
+/** Blocks without their tables of contents, which say nothing a preview can, unless they are most of what the blocks say. */
+function withoutContents(blocks: Element[]): Element[] {
+  // A list a sentence announces ("The following views are described:") is what it says.
+  const announced = (index: number) =>
+    index > 0 &&
+    textOf(blocks[index - 1]!)
+      .trimEnd()
+      .endsWith(':');
+  const told = blocks.filter((block, index) => !isContents(block) || announced(index));
+  return wordsIn(told) >= SAYS_SOMETHING ? told : blocks;
+}
+
 /** Words that tell of something: fewer (a date, "New in version 4.0.") leave a preview's room to what follows. */
 const SAYS_SOMETHING = 12;
 /** Characters of a block's beginning worth showing after other blocks. */
@@ -207,7 +244,7 @@ interface Part {
  * description, as a heading does). Where the cut falls, the last block is never a lead-in.
  */
 function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): { content: string; truncated: boolean } {
-  const blocks = [...section];
+  const blocks = withoutContents(section);
   const parts: Part[] = [];
   let length = 0;
   let index = 0;
@@ -228,7 +265,7 @@ function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): {
     if (html === undefined || length + html.length > limits.maxChars) {
       // A wrapper too large (lmfit's quote of a table's caption and the table) is read as its blocks.
       if (WRAPPERS.has(block.name) && !hasClass(block, 'highlight')) {
-        blocks.splice(index--, 1, ...shown.elements(block.children));
+        blocks.splice(index--, 1, ...withoutContents(shown.elements(block.children)));
         continue;
       }
       // A first block too large on its own (a long listing) still shows its beginning; so do a table (its first rows)
@@ -521,7 +558,7 @@ function moduleSection(anchor: Element): Element[] | undefined {
   const section = heading.parent && isTag(heading.parent) ? heading.parent : undefined;
   const another = /^module-/.test(section?.attribs.id ?? '') || blocks.some((block) => block !== anchor && isModuleTarget(block));
   if (another) return undefined;
-  return [heading, ...blocks.filter((block) => block.name !== 'nav' && !isLinksOnly(domhandlerTree, block))];
+  return [heading, ...blocks.filter((block) => !isContents(block) && !isLinksOnly(domhandlerTree, block))];
 }
 
 /**
