@@ -49,8 +49,8 @@ describe('reader settings without storage', () => {
     expect(container.querySelector<DoclensPreview>('doclens-preview')!.previewUrl(term)).to.equal(link);
 
     part(settings, 'settings')!.click();
-    await until(() => !!switchNamed(settings, 'Show previews on hover'), 'the menu');
-    switchNamed(settings, 'Show previews on hover').click();
+    await until(() => !!switchNamed(settings, 'Show link previews'), 'the menu');
+    switchNamed(settings, 'Show link previews').click();
     switchNamed(settings, 'Keep the version switcher collapsed').click();
     switchNamed(settings, 'old-version notice for 1.0').click();
     await until(() => !!part(versions, 'badge') && !part(versions, 'notice'), 'folded, without the notice');
