@@ -194,10 +194,10 @@ function isContents(block: Element): boolean {
   let words = 0;
   const walk = (node: AnyNode): void => {
     if (!isTag(node)) {
-      words += textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+      words += wordCount(node);
       return;
     }
-    if (node.name === 'a' && hasAnyText(domhandlerTree, node)) links++;
+    if (node.name === 'a' && hasText(node)) links++;
     else for (const child of node.children) walk(child);
   };
   if (!CONTENTS_BLOCKS.has(block.name)) return false;
@@ -221,7 +221,7 @@ function withoutContents(blocks: Element[]): Element[] {
 const SAYS_SOMETHING = 12;
 /** Characters of a block's beginning worth showing after other blocks. */
 const MIN_CUT = 200;
-const wordCount = (element: Element): number => textOf(element).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+const wordCount = (node: AnyNode): number => textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 /** Fewer words than this say nothing yet ("Options", "speed"). */
 const MIN_WORDS = 3;
 /** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
@@ -812,7 +812,7 @@ export function hasTextBeyondTitle(preview: Preview): boolean {
   const words = (node: AnyNode): number => {
     if (isTag(node))
       return isHeadingName(node.name) || node.name === 'dt' ? 0 : node.children.reduce((sum, child) => sum + words(child), 0);
-    return textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+    return wordCount(node);
   };
   return parseFragment(preview.content).reduce((sum, node) => sum + words(node), 0) >= MIN_WORDS;
 }
