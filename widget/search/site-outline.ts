@@ -5,7 +5,7 @@
  * URL's slugs.
  */
 
-import { docsPath, mainContent, titleText } from '../shared/page.ts';
+import { docsPath, mainContent, titleText, words } from '../shared/page.ts';
 
 /** A page's address as a key: no query or fragment, `index.html` and a trailing slash alike. */
 function pageKey(href: string): string {
@@ -67,14 +67,9 @@ function listHeading(list: Element, site: SiteKeys): string | undefined {
  * side bar labelled "main navigation"): it names the navigation wherever the reader is, not a part of the site.
  */
 function namesLandmark(title: string, list: Element): boolean {
-  const label = list.closest('nav, [role="navigation"]')?.getAttribute('aria-label');
-  const words = (text: string) =>
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
-  const named = new Set(words(label ?? ''));
-  return words(title).length > 0 && words(title).every((word) => named.has(word));
+  const named = new Set(words(list.closest('nav, [role="navigation"]')?.getAttribute('aria-label')).split(' '));
+  const said = words(title);
+  return said !== '' && said.split(' ').every((word) => named.has(word));
 }
 
 /** The link that titles a list item: its first link outside its nested lists. */

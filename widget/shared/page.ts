@@ -58,7 +58,8 @@ export function inPageText(node: Node): boolean {
 const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
 const LANGUAGE = /^[a-z]{2,3}(?:[-_][a-z]{2,4})?$/i;
 
-const words = (text: string | null | undefined) =>
+/** A text's words, lower-case, one space apart: what two names are compared by. */
+export const words = (text: string | null | undefined) =>
   (text ?? '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
