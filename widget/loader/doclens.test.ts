@@ -428,6 +428,20 @@ describe('the doclens.js loader', () => {
     await until(() => search.getAttribute('scheme') === 'dark', 'dark scheme from mkdocs-material');
   });
 
+  /** Hovers the strict page's link until its preview shows `shown`, then checks that nothing broke the page's policy. */
+  async function previewOnStrictPage(doc: Document, win: Window, iframe: HTMLIFrameElement, shown: string) {
+    const box = doc.getElementById('term')!.getBoundingClientRect();
+    const offset = iframe.getBoundingClientRect();
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(offset.left + box.left + 5), Math.round(offset.top + box.top + box.height / 2)],
+    });
+    const preview = doc.querySelector('doclens-preview')!;
+    await until(() => !!preview.shadowRoot!.querySelector(shown), shown);
+    await resetMouse();
+    expect((win as unknown as { violations: string[] }).violations).to.deep.equal([]);
+  }
+
   it('works on a page with a strict CSP and Trusted Types, without a single violation', async () => {
     const query = new URLSearchParams({ proxy: servers.proxy, docs: servers.docs });
     const { doc, win, iframe } = await frame(`/widget/loader/test-pages/strict.html?${query}`);
@@ -437,17 +451,16 @@ describe('the doclens.js loader', () => {
     await until(() => search.open, 'open');
     await sendKeys({ type: 'scheduler' });
     await until(() => search.shadowRoot!.querySelectorAll('[role="option"]').length > 0, 'results');
-    const link = doc.getElementById('term')!;
-    const box = link.getBoundingClientRect();
-    const offset = iframe.getBoundingClientRect();
     await search.hide();
-    await sendMouse({
-      type: 'move',
-      position: [Math.round(offset.left + box.left + 5), Math.round(offset.top + box.top + box.height / 2)],
-    });
-    const preview = doc.querySelector('doclens-preview')!;
-    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"]'), 'preview content');
-    await resetMouse();
-    expect((win as unknown as { violations: string[] }).violations).to.deep.equal([]);
+    await previewOnStrictPage(doc, win, iframe, '[part~="content"]');
+  });
+
+  it("lays out a preview's formulas on a page with a strict CSP and Trusted Types, without a single violation", async () => {
+    const target =
+      'scipy/reference/generated/scipy.spatial.transform.Rotation.align_vectors.html#scipy.spatial.transform.Rotation.align_vectors';
+    const query = new URLSearchParams({ proxy: servers.real.proxy, docs: servers.real.docs, target });
+    const { doc, win, iframe } = await frame(`/widget/loader/test-pages/strict.html?${query}`);
+    await until(() => !!doc.querySelector('doclens-preview')?.shadowRoot, 'previews');
+    await previewOnStrictPage(doc, win, iframe, '[part~="content"] math');
   });
 });

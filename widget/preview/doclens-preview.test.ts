@@ -386,6 +386,29 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it('writes formulas as MathML without links, styles or markup of their TeX, and leaves one it cannot read as TeX', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="formulas" href=${`${hostile}/en/latest/formulas.html#x`}>formulas</a></p>`,
+    );
+    await preview.show(container.querySelector<HTMLAnchorElement>('#formulas')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] math'), 'formulas');
+    const content = part(preview, 'content');
+    expect(content.querySelectorAll('math').length).to.equal(3);
+    expect(content.querySelectorAll('[href], [style], [id], [mathcolor], [mathbackground], img, mglyph, semantics').length).to.equal(0);
+    for (const element of content.querySelectorAll('math *')) expect(element.namespaceURI).to.equal('http://www.w3.org/1998/Math/MathML');
+    // Markup in a formula's text is text.
+    expect(content.querySelector('math[display="block"]')!.textContent).to.match(/<img\ssrc=x/);
+    for (const tex of [String.raw`\(\frac{1}{\)`, String.raw`\(\href{javascript:`, String.raw`\(\style{`])
+      expect(content.textContent).to.contain(tex);
+    await afterEarlierImageErrors();
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect((window as unknown as { pwned?: number }).pwned).to.equal(undefined);
+    await preview.hide();
+  });
+
   it('stays inside the viewport near its edges', async () => {
     const { container, preview } = await page(
       servers.proxy,
@@ -546,6 +569,30 @@ describe('<doclens-preview>', () => {
       expect(part(preview, 'content').textContent).not.to.contain('[docs]');
       expect(getComputedStyle(part(preview, 'content').querySelector('pre')!).whiteSpace).to.match(/^pre/);
       // Code wider than the preview scrolls from the keyboard too (axe's scrollable-region-focusable, seen on Dask's).
+      await expect(preview).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
+    });
+
+    it("lays out an entry's formulas as mathematics, where the page leaves them to its MathJax (SciPy's)", async () => {
+      const { container, preview } = await page(
+        servers.real.proxy,
+        new URL(servers.real.docs).host,
+        html`<p><a id="entry" href=${realPage(
+          'scipy/reference/generated/scipy.spatial.transform.Rotation.align_vectors.html#scipy.spatial.transform.Rotation.align_vectors',
+        )}>align_vectors</a></p>`,
+      );
+      await preview.show(container.querySelector<HTMLAnchorElement>('#entry')!);
+      await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] math'), 'a formula');
+      const content = part(preview, 'content');
+      expect(content.textContent).not.to.match(/\\[([]/);
+      const [matrix, loss] = content.querySelectorAll('math');
+      expect(matrix!.textContent).to.equal('C');
+      expect(loss!.getAttribute('display')).to.equal('block');
+      expect(loss!.querySelector('msub')!.textContent).to.equal('wi');
+      // Laid out as a formula: the fraction's numerator stands over its denominator, the sum's limits over and under it.
+      const fraction = loss!.querySelector('mfrac')!;
+      const [numerator, denominator] = [...fraction.children].map((part) => part.getBoundingClientRect());
+      expect(numerator!.bottom).to.be.at.most(denominator!.top + 1);
+      expect(loss!.querySelector('munderover')).to.not.equal(null);
       await expect(preview).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     });
 

@@ -8,19 +8,32 @@ import { HoverIntentController, type IntentTrigger } from '../shared/hover-inten
 import { define, DoclensElement } from '../shared/base-element.ts';
 import { inPageText } from '../shared/page.ts';
 import { anchor } from '../shared/position.ts';
-import { sanitizeContent } from '../shared/sanitize.ts';
+import { sanitizeContentWithMath, sanitizedContent } from '../shared/sanitize.ts';
 import { themeStyles } from '../shared/theme.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
+import { layOutFormulas } from './math.ts';
 import { contextLabel, isPage, linksToItself, OPT_OUT, previewTarget } from './preview-url.ts';
 import { previewStyles } from './styles.ts';
 
 type Phase = 'hidden' | 'loading' | 'ready' | 'error';
 
-/** Whether sanitized HTML shows something: text, or a picture (read in an inert template, never in the page). */
-function showsSomething(html: string): boolean {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return !!template.content.textContent?.trim() || !!template.content.querySelector('img');
+/** A section's answer and its content as it shows. */
+interface Shown {
+  preview: EmbedPreview;
+  content: { html: string; blank: boolean };
+}
+
+/**
+ * A section's content as it shows, sanitized, its formulas laid out; blank when it shows no text and no picture (a
+ * theme's banner alone, left out).
+ */
+async function shownContent(html: string): Promise<{ html: string; blank: boolean }> {
+  const content = sanitizedContent(html);
+  const formulas = await layOutFormulas(content);
+  const blank = !content.textContent?.trim() && !content.querySelector('img');
+  const holder = document.createElement('div');
+  holder.append(content);
+  return { html: formulas ? sanitizeContentWithMath(holder.innerHTML) : holder.innerHTML, blank };
 }
 /** With Alt, the key that goes from the link into its preview. */
 const ENTER_KEY = 'ArrowDown';
@@ -84,6 +97,7 @@ export class DoclensPreview extends DoclensElement {
 
   @state() private phase: Phase = 'hidden';
   @state() private preview?: EmbedPreview;
+  @state() private content = '';
   @state() private target?: HTMLAnchorElement;
   @state() private trigger: IntentTrigger = 'pointer';
 
@@ -91,7 +105,7 @@ export class DoclensPreview extends DoclensElement {
   @query('.arrow') private arrowElement!: HTMLElement;
   @query('.scroll') private scrollArea!: HTMLElement;
 
-  private readonly cache = new Map<string, Promise<EmbedPreview>>();
+  private readonly cache = new Map<string, Promise<Shown>>();
   private readonly intent: HoverIntentController;
   private stopAutoUpdate?: () => void;
   private describedBy?: string | null;
@@ -217,11 +231,13 @@ export class DoclensPreview extends DoclensElement {
   }
 
   /** One request per target at a time, remembered for the page's life (failures are retried later). */
-  private load(link: HTMLAnchorElement): Promise<EmbedPreview> {
+  private load(link: HTMLAnchorElement): Promise<Shown> {
     const url = this.previewUrl(link)!;
     let pending = this.cache.get(url);
     if (!pending) {
-      pending = this.source.preview(url, this.effectiveDoctool);
+      pending = this.source
+        .preview(url, this.effectiveDoctool)
+        .then(async (preview) => ({ preview, content: await shownContent(preview.content) }));
       pending.catch(() => this.cache.delete(url));
       this.cache.set(url, pending);
     }
@@ -245,12 +261,13 @@ export class DoclensPreview extends DoclensElement {
     this.stopAutoUpdate = anchor(link, this.popup, { gap: 10, arrow: this.arrowElement, beside: true, placed: () => this.placed() });
     this.emit('doclens-preview-show', { link, url: this.previewUrl(link) });
     try {
-      const preview = await pending;
+      const { preview, content } = await pending;
       // The reader may have moved on while it loaded: a late answer shows nothing.
       if (this.target !== link) return;
       this.preview = preview;
-      // A page with no title and no text of its own (a theme's banner alone, left out) has nothing to preview.
-      this.phase = preview.title || showsSomething(sanitizeContent(preview.content)) ? 'ready' : 'error';
+      this.content = content.html;
+      // A page with no title and no text of its own has nothing to preview.
+      this.phase = preview.title || !content.blank ? 'ready' : 'error';
     } catch {
       if (this.target !== link) return;
       if (this.previewUrl(link)) {
@@ -357,7 +374,7 @@ export class DoclensPreview extends DoclensElement {
             }</header>`
           : nothing
       }
-      <div class="content" part="content">${unsafeHTML(sanitizeContent(this.preview.content))}</div>
+      <div class="content" part="content">${unsafeHTML(this.content)}</div>
     `;
   }
 

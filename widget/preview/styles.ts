@@ -102,6 +102,30 @@ export const previewStyles = css`
     overflow-wrap: normal;
     min-width: 6em;
   }
+  /* Formulas (math.ts), in the fonts Temml's stylesheet names first (a system's math font lays out sums and roots); one
+     wider than the preview scrolls, as code does. Firefox and Safari set a display formula apart only as a block. A
+     matrix's or cases' columns stand apart and aligned, which Temml writes in style attributes that the preview drops. */
+  .content math {
+    font-family: 'Cambria Math', 'STIX Two Math', math;
+  }
+  .content :has(> math[display='block']) {
+    max-width: 100%;
+    overflow-x: auto;
+  }
+  .content math[display='block'] {
+    display: block;
+    display: block math;
+    margin: 0.5em 0;
+  }
+  .content mtd {
+    padding: 0 0.5em;
+  }
+  .content mtd.tml-left {
+    text-align: left;
+  }
+  .content mtd.tml-right {
+    text-align: right;
+  }
   .content dt {
     font-weight: 600;
   }
@@ -109,6 +133,7 @@ export const previewStyles = css`
   .content dt:is(.sig, :has(.descname, .sig-name)) {
     font-family: var(--_mono);
     font-size: 0.9em;
+    margin-bottom: 0.25em;
   }
   /* A field list's label ends with a colon, written (Sphinx 5 on) or added by the theme's CSS (before it, Django). */
   .content .field-list > dt:not(:has(.colon))::after {
@@ -136,6 +161,10 @@ export const previewStyles = css`
   .content a,
   .more {
     color: var(--_accent);
+  }
+  /* Below a name's underscores, which the underline otherwise hides (MDAnalysis's select_atoms read "select atoms"). */
+  .content a:has(code) {
+    text-underline-offset: 0.3em;
   }
   .more {
     font-weight: 600;

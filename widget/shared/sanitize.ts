@@ -94,14 +94,106 @@ export function sanitizeHighlight(html: string): string {
   return purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: [], KEEP_CONTENT: true });
 }
 
-/** Section HTML from the embed API, reduced to inert documentation markup. */
-export function sanitizeContent(html: string): string {
-  return purifier.sanitize(html, {
-    ALLOWED_TAGS: CONTENT_TAGS,
-    ALLOWED_ATTR: [...CONTENT_ATTRIBUTES, 'rel'],
+const CONTENT_CONFIG = {
+  ALLOWED_TAGS: CONTENT_TAGS,
+  ALLOWED_ATTR: [...CONTENT_ATTRIBUTES, 'rel'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+  FORBID_TAGS: ['style', 'script', 'template', 'base', 'link', 'meta', 'iframe', 'object', 'embed', 'form', 'svg', 'math'],
+};
+
+/**
+ * Section HTML from the embed API, reduced to inert documentation markup, as nodes of this document (parsed by DOMPurify
+ * under its own Trusted Types policy, never by `innerHTML`).
+ */
+export function sanitizedContent(html: string): DocumentFragment {
+  return purifier.sanitize(html, { ...CONTENT_CONFIG, RETURN_DOM_FRAGMENT: true });
+}
+
+/**
+ * MathML Core's presentation elements, and `menclose` (`\boxed`, `\cancel`): what doclens writes from a preview's
+ * formulas (`preview/math.ts`). No `maction`, `annotation-xml` or `semantics`, which hold other markup.
+ */
+const MATH_TAGS = [
+  'math',
+  'menclose',
+  'merror',
+  'mfrac',
+  'mi',
+  'mmultiscripts',
+  'mn',
+  'mo',
+  'mover',
+  'mpadded',
+  'mphantom',
+  'mprescripts',
+  'mroot',
+  'mrow',
+  'ms',
+  'mspace',
+  'msqrt',
+  'mstyle',
+  'msub',
+  'msubsup',
+  'msup',
+  'mtable',
+  'mtd',
+  'mtext',
+  'mtr',
+  'munder',
+  'munderover',
+  'none',
+];
+/** Layout only: no `href`, `style`, `id` or colours. */
+const MATH_ATTRIBUTES = [
+  'accent',
+  'accentunder',
+  'columnalign',
+  'columnlines',
+  'columnspan',
+  'depth',
+  'display',
+  'displaystyle',
+  'fence',
+  'form',
+  'largeop',
+  'linethickness',
+  'lspace',
+  'mathvariant',
+  'maxsize',
+  'minsize',
+  'movablelimits',
+  'notation',
+  'rowalign',
+  'rowlines',
+  'rspace',
+  'scriptlevel',
+  'separator',
+  'stretchy',
+  'symmetric',
+  'voffset',
+];
+
+/** MathML that doclens wrote from a formula's TeX, in a `<span>`, reduced to its layout where it is. */
+export function sanitizeMath(holder: HTMLSpanElement): HTMLSpanElement {
+  purifier.sanitize(holder, {
+    ALLOWED_TAGS: ['span', ...MATH_TAGS],
+    ALLOWED_ATTR: ['class', ...MATH_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     KEEP_CONTENT: true,
-    FORBID_TAGS: ['style', 'script', 'template', 'base', 'link', 'meta', 'iframe', 'object', 'embed', 'form', 'svg', 'math'],
+    IN_PLACE: true,
+  });
+  return holder;
+}
+
+/** Preview HTML whose formulas doclens wrote in MathML: the content's markup and MathML's layout, nothing else. */
+export function sanitizeContentWithMath(html: string): string {
+  return purifier.sanitize(html, {
+    ...CONTENT_CONFIG,
+    ALLOWED_TAGS: [...CONTENT_TAGS, ...MATH_TAGS],
+    ALLOWED_ATTR: [...CONTENT_CONFIG.ALLOWED_ATTR, ...MATH_ATTRIBUTES],
+    FORBID_TAGS: CONTENT_CONFIG.FORBID_TAGS.filter((tag) => tag !== 'math'),
   });
 }

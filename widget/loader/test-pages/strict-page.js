@@ -7,7 +7,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
 const params = new URLSearchParams(location.search);
 const policy = trustedTypes.createPolicy('test-page', { createScriptURL: (url) => url });
 document.addEventListener('DOMContentLoaded', () => {
-  document.getElementById('term').href = `${params.get('docs')}/en/latest/glossary.html#term-job`;
+  document.getElementById('term').href = `${params.get('docs')}/en/latest/${params.get('target') ?? 'glossary.html#term-job'}`;
   const script = document.createElement('script');
   script.type = 'module';
   script.dataset.proxy = params.get('proxy');

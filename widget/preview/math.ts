@@ -1,0 +1,61 @@
+import { sanitizeMath } from '../shared/sanitize.ts';
+
+/**
+ * A formula as MathJax reads it from the page, the whole text of its node: `\(…\)` inline, `\[…\]` or `$$…$$` on a line
+ * of its own. Sphinx (`sphinx.ext.mathjax`), MkDocs' arithmatex and Jupyter's exports write formulas so and leave them to
+ * the page's MathJax, which never sees a preview: shown as they come, a reader gets TeX's source.
+ */
+const FORMULA = /^\s*(?:\\\((?<inline>[\s\S]+)\\\)|\\\[(?<display>[\s\S]+)\\\]|\$\$(?<block>[\s\S]+)\$\$)\s*$/;
+/** Where TeX is the text shown, not a formula: code and its samples. */
+const LITERAL = 'code, pre, kbd, samp';
+/** Bounds of the work a preview's text asks of the reader's browser: longer formulas, or more, stay as TeX. */
+const MAX_FORMULAS = 100;
+const MAX_TEX = 4000;
+/** LaTeX's that MathJax reads and Temml does not (SciPy's and mpmath's formulas use `\mbox`). */
+const MACROS = { '\\mbox': '\\text' };
+
+interface Formula {
+  node: Text;
+  tex: string;
+  display: boolean;
+}
+
+function formulasIn(root: DocumentFragment): Formula[] {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found: Formula[] = [];
+  for (let node = walker.nextNode() as Text | null; node && found.length < MAX_FORMULAS; node = walker.nextNode() as Text | null) {
+    const groups = FORMULA.exec(node.data)?.groups;
+    if (!groups || node.parentElement?.closest(LITERAL)) continue;
+    const tex = groups.inline ?? groups.display ?? groups.block!;
+    if (tex.length <= MAX_TEX) found.push({ node, tex, display: groups.inline === undefined });
+  }
+  return found;
+}
+
+/**
+ * Writes the formulas of sanitized preview content in MathML, which browsers lay out themselves, in a shadow root too;
+ * says how many. Temml, which writes it, loads with the first preview that has a formula; one it cannot read stays TeX.
+ */
+export async function layOutFormulas(content: DocumentFragment): Promise<number> {
+  const formulas = formulasIn(content);
+  if (formulas.length === 0) return 0;
+  // Its file out of reach (a deployment without it), TeX is still the formula.
+  const temml = await import('temml').then(
+    (module) => module.default,
+    () => undefined,
+  );
+  if (!temml) return 0;
+  let laidOut = 0;
+  for (const { node, tex, display } of formulas) {
+    // Written as nodes, never parsed from markup: Temml's spacing in style attributes would break a strict CSP.
+    const holder = document.createElement('span');
+    try {
+      temml.render(tex, holder, { displayMode: display, throwOnError: true, trust: false, macros: { ...MACROS }, wrap: 'tex' });
+    } catch {
+      continue; // not TeX that Temml reads (a macro of the site's own): the reader gets it as written
+    }
+    node.replaceWith(...sanitizeMath(holder).childNodes);
+    laidOut++;
+  }
+  return laidOut;
+}
