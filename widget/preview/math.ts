@@ -1,11 +1,6 @@
+import { FORMULA } from '../shared/formulas.ts';
 import { sanitizeMath } from '../shared/sanitize.ts';
 
-/**
- * A formula as MathJax reads it from the page, the whole text of its node: `\(…\)` inline, `\[…\]` or `$$…$$` on a line
- * of its own. Sphinx (`sphinx.ext.mathjax`), MkDocs' arithmatex and Jupyter's exports write formulas so and leave them to
- * the page's MathJax, which never sees a preview: shown as they come, a reader gets TeX's source.
- */
-const FORMULA = /^\s*(?:\\\((?<inline>[\s\S]+)\\\)|\\\[(?<display>[\s\S]+)\\\]|\$\$(?<block>[\s\S]+)\$\$)\s*$/;
 /** Where TeX is the text shown, not a formula: code and its samples. */
 const LITERAL = 'code, pre, kbd, samp';
 /** Bounds of the work a preview's text asks of the reader's browser: longer formulas, or more, stay as TeX. */
@@ -33,7 +28,8 @@ function formulasIn(root: DocumentFragment): Formula[] {
 }
 
 /**
- * Writes the formulas of sanitized preview content in MathML, which browsers lay out themselves, in a shadow root too;
+ * Writes the formulas of sanitized preview content (`FORMULA`: shown as they come, the page's MathJax never sees them, a
+ * reader gets TeX's source) in MathML, which browsers lay out themselves, in a shadow root too;
  * says how many. Temml, which writes it, loads with the first preview that has a formula; one it cannot read stays TeX.
  */
 export async function layOutFormulas(content: DocumentFragment): Promise<number> {

@@ -47,6 +47,35 @@ describe('highlighting searched terms on the destination page', () => {
     expect([style.paddingLeft, style.fontStyle, style.fontWeight]).to.deep.equal(['0px', 'normal', getComputedStyle(literal).fontWeight]);
   });
 
+  it("marks no word in a formula, left to MathJax or laid out (mpmath's gamma function page)", async () => {
+    // Cut from mpmath's gamma function page (Sphinx, sphinx.ext.mathjax), with a formula as MathJax 3 and KaTeX lay them out.
+    const container = await fixture<HTMLDivElement>(html`<div role="main">
+      <dl>
+        <dt id="mpmath.gamma">mpmath.gamma(x, **kwargs)</dt>
+        <dd>
+          <p>Computes the gamma function, <span class="math notranslate nohighlight">\\(\\Gamma(x)\\)</span>. The gamma function
+          is a shifted version of the ordinary factorial, satisfying <span class="math notranslate nohighlight">\\(\\Gamma(n)
+          = (n-1)!\\)</span> for integers <span class="math notranslate nohighlight">\\(n &gt; 0\\)</span>.</p>
+          <div class="math notranslate nohighlight">\\[\\Gamma(x) = \\int_0^{\\infty} t^{x-1} e^{-t}\\, dt\\]</div>
+          <mjx-container><mjx-assistive-mml><math><mi>Gamma</mi></math></mjx-assistive-mml></mjx-container>
+          <span class="katex"><span class="katex-html">gamma</span></span>
+        </dd>
+      </dl>
+    </div>`);
+    const formulas = [...container.querySelectorAll('.math, mjx-container, .katex')].map((formula) => formula.textContent);
+    history.replaceState(null, '', `${location.pathname}?highlight=${encodeURIComponent('gamma function')}`);
+    expect(highlightSearchedTerms(container)).to.equal(5);
+    expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).to.deep.equal([
+      'gamma',
+      'gamma',
+      'function',
+      'gamma',
+      'function',
+    ]);
+    expect([...container.querySelectorAll('.math, mjx-container, .katex')].map((formula) => formula.textContent)).to.deep.equal(formulas);
+    expect(container.querySelector('.math mark, mjx-container mark, .katex mark')).to.equal(null);
+  });
+
   it('does nothing without the parameter', async () => {
     const container = await fixture<HTMLDivElement>(html`<div role="main"><p>retry</p></div>`);
     expect(highlightSearchedTerms(container)).to.equal(0);

@@ -2,6 +2,7 @@ import { findMainContent } from '../../extraction/structure/main-content.ts';
 import { PageStructure } from '../../extraction/structure/page-structure.ts';
 import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
 import { isStopWord } from '../../extraction/words/stop-words.ts';
+import { FORMULA, LAID_OUT_FORMULA } from './formulas.ts';
 
 /** Project, version and language of the page the widget is on. */
 export interface PageInfo {
@@ -189,9 +190,13 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
   // their own. The words hold letters, digits, `_` and `-` only: nothing to escape.
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  // Nor in formulas: a mark in TeX keeps MathJax from reading it, and in laid-out math it stands over symbols.
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
-      node.parentElement?.closest('script, style, mark, textarea, [contenteditable]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+      node.parentElement?.closest(`script, style, mark, textarea, [contenteditable], ${LAID_OUT_FORMULA}`) ||
+      FORMULA.test((node as Text).data)
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   const texts: Text[] = [];
   while (walker.nextNode()) texts.push(walker.currentNode as Text);
