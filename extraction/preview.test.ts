@@ -66,6 +66,23 @@ describe('previewOf', () => {
     expect(preview.content).toContain('This creates a cluster on the local machine.');
   });
 
+  it("titles a citation by its label, without the numbered places it is cited from (MDAnalysis' older docutils)", () => {
+    const page = parseHtml(
+      `<html><head><title>MSD</title></head><body><div role="main"><section id="msd"><h1>MSD</h1>
+      <p>As computed in <a class="reference internal" href="#maginn2018" id="id1"><span>[Maginn2018]</span></a>.</p>
+      <dl class="citation">
+      <dt class="label" id="maginn2018"><span class="brackets">Maginn2018</span><span class="fn-backref">(<a href="#id1">1</a>,<a
+        href="#id6">2</a>,<a href="#id8">3</a>)</span></dt>
+      <dd><p>Edward J. Maginn et al. Best practices for computing transport properties.</p></dd>
+      <dt class="label" id="yeh2004"><span class="brackets"><a class="fn-backref" href="#id7">Yeh2004</a></span></dt>
+      <dd><p>In-Chul Yeh and Gerhard Hummer. System-size dependence of diffusion coefficients.</p></dd>
+      </dl></section></div></body></html>`,
+    );
+    const title = (id: string) => previewOfTarget(page, id, 'https://docs.example.org/en/latest/msd.html')!.title;
+    expect([title('maginn2018'), title('yeh2004')]).toEqual(['Maginn2018', 'Yeh2004']);
+    expect(previewOfTarget(page, 'maginn2018', 'https://docs.example.org/en/latest/msd.html')!.content).toContain('Best practices');
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

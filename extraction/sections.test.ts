@@ -132,6 +132,19 @@ describe('splitSections', () => {
     ]);
   });
 
+  it("keeps the text before a heading astray late in a page (Black's Markdown read as reStructuredText)", () => {
+    const prose = (words: string) => `<p>${words} ${'Black reads the configuration from pyproject.toml in the project. '.repeat(6)}</p>`;
+    const { sections } = splitSections(
+      `<html><head><title>)</title></head><body><div class="body" role="main">
+      <p># The basics</p>${prose('Foundational knowledge.')}${prose('Command line options.')}
+      <section id="id21"><h1>)</h1><p>&lt;/details&gt;</p><p>### Lookup hierarchy</p></section>
+      </div></body></html>`,
+      'the_basics.html',
+    );
+    expect(sections.map((section) => section.content).join(' ')).toContain('Foundational knowledge. Black reads');
+    expect(sections.map((section) => section.content).join(' ')).toContain('Command line options.');
+  });
+
   it("measures how much of a page is entries led by links to other pages (an overview's summary table), whatever their notes", () => {
     const rows = ['butter', 'cheby1', 'ellip']
       .map(

@@ -323,7 +323,7 @@ export class PageStructure<Node, Element extends Node> {
     const part = heading && this.tree.parent(heading);
     if (!heading || !part) return [];
     // The page's text is one part, with every heading: a heading beside it would make what is there the page's too.
-    if (part !== main && this.measures.get(part)?.headings === this.measures.get(main)?.headings)
+    if (part !== main && this.measures.get(part)?.headings === this.measures.get(main)?.headings && !this.isStrayTitle(part, main))
       return this.besidePart(part, main, (child, before) => before || this.proseLength(child) < FURNITURE_PROSE);
     const furniture = (child: Element, before: boolean) => before && (this.isBanner(child) || this.isToolbar(child));
     return [...new Set([...this.besidePart(part === main ? heading : part, main, furniture), ...this.menusIn(main)])];
@@ -337,6 +337,16 @@ export class PageStructure<Node, Element extends Node> {
   menusIn(main: Element): Element[] {
     const heading = this.titleIn(main);
     return heading ? this.besidePart(heading, main, (child, before) => before && this.isMenu(child)) : [];
+  }
+
+  /**
+   * An `<h1>` opens its page's text: one whose part has less prose than the blocks before it stands astray late in the
+   * text (Black's Markdown, read by Sphinx as reStructuredText, has its one heading, ")", near its end), and what is
+   * before it is the page's.
+   */
+  private isStrayTitle(part: Element, main: Element): boolean {
+    const before = this.besidePart(part, main, (_, before) => before);
+    return before.reduce((prose, child) => prose + this.proseLength(child), 0) > this.proseLength(part);
   }
 
   /** The page's `<h1>` (see `primaryHeading`) when `main` holds it. */

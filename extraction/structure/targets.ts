@@ -191,13 +191,33 @@ export function isAnnotationLink<Node, Element extends Node>(tree: TreeAdapter<N
 
 /**
  * A link that is a mark beside the text rather than text: a "¶", "#" or icon permalink, a "↩"
- * back-reference (a place in a page, no word), or (`annotations`) a bracketed label such as
- * `[source]` or `[docs]`. Noise wherever a section's text or title is read.
+ * back-reference (a place in a page, no word), or (`annotations`) a bracketed label such as `[source]` or
+ * `[docs]` and a footnote's numbered back-references (see `isBackReferences`), which the hosting service's search
+ * keeps in titles as written. Noise wherever a section's text or title is read.
  */
 export function isPermalink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element, annotations = true): boolean {
-  if (tree.tagName(element) !== 'a') return false;
+  if (tree.tagName(element) !== 'a') return annotations && isBackReferences(tree, element);
   if (/#./.test(tree.attribute(element, 'href') ?? '') && !hasWord(tree, element)) return true;
   return annotations && isAnnotationLink(tree, element);
+}
+
+/**
+ * The places a footnote or citation is cited from, after its label: "(1,2,3)", numbered links into the page in
+ * parentheses (docutils writes them so). Read as text, MDAnalysis' citation "Maginn2018" was titled "Maginn2018(1,2,3)".
+ */
+function isBackReferences<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
+  if (tree.tagName(element) !== 'span') return false;
+  const children = tree.childNodes(element);
+  let links = 0;
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    if (!tree.isElement(child)) {
+      if (!/^[\s(),]*$/.test(tree.textData(child) ?? '')) return false;
+    } else if (tree.tagName(child) === 'a' && /^#./.test(tree.attribute(child, 'href') ?? '') && /^\s*\d+\s*$/.test(textIn(tree, child)))
+      links++;
+    else return false;
+  }
+  return links > 0 && /^\s*\(/.test(textIn(tree, element));
 }
 
 /** A heading inside a `<header>` belongs to the header: the section's content follows the header. */
