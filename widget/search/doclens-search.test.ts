@@ -116,6 +116,54 @@ describe('<doclens-search>', () => {
     for (const part of titles) if (!/[._]/.test(part.textContent!)) expect(part.querySelector('wbr')).to.equal(null);
   });
 
+  it('chooses first the entry a typed name finds on a page its title does not name, so Enter opens the entry', async () => {
+    const element = await fixture<DoclensSearch>(
+      html`<doclens-search proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+    );
+    await openWith(element, 'add_job');
+    await until(() => options(element).some((option) => option.textContent!.includes('add_job')), 'the API entry');
+    const chosen = options(element).find((option) => option.getAttribute('aria-selected') === 'true')!;
+    expect(chosen.querySelector('[part~="option-title"]')!.textContent).to.contain('add_job');
+    expect(new URL(chosen.href).hash).to.equal('#aurora.Scheduler.add_job');
+    expect(options(element)[0]!.getAttribute('aria-selected')).to.equal('false');
+  });
+
+  it('as a floating button, steps out of the way while the reader scrolls down through the text, back on the way up', async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <div role="main" style="height: 4000px"><p>Text</p></div>
+      <doclens-search floating proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>
+    </div>`);
+    const element = container.querySelector('doclens-search')!;
+    const trigger = shadow(element).querySelector<HTMLButtonElement>('[part~="trigger"]')!;
+    const seen = () => trigger.getBoundingClientRect().bottom > 0 && getComputedStyle(trigger).visibility === 'visible';
+    const scrollTo = async (top: number) => {
+      window.scrollTo(0, top);
+      await until(() => window.scrollY === top, `scrolled to ${top}`);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+    };
+    try {
+      await scrollTo(0);
+      expect(seen()).to.equal(true);
+      await scrollTo(600);
+      expect(element.hasAttribute('data-scrolled-away')).to.equal(true);
+      expect(seen()).to.equal(false);
+      // A hidden button takes no focus; the hotkey still opens the search, and the dialog shows.
+      await sendKeys({ press: '/' });
+      await until(() => element.open, 'open');
+      expect(getComputedStyle(shadow(element).querySelector('dialog')!).visibility).to.equal('visible');
+      await element.hide();
+      await scrollTo(500);
+      expect(element.hasAttribute('data-scrolled-away')).to.equal(false);
+      expect(seen()).to.equal(true);
+      // Focused, it stays.
+      trigger.focus();
+      await scrollTo(1200);
+      expect(seen()).to.equal(true);
+    } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('debounces typing into one request and never lets a slow answer overwrite a later one', async () => {
     const watched = watchFetches();
     const searched = (words: string) => watched.requests.filter(({ url }) => url.searchParams.get('q') === words);

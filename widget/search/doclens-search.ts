@@ -5,6 +5,7 @@ import { dataSource } from '../shared/data-source.ts';
 import { pageContextOf } from '../versions/page-context.ts';
 import { findClearSpot, LayoutSettledController, layoutViewportStyles, measureOffscreen } from '../shared/clear-spot.ts';
 import { HotkeysController, isTextField, keepKeysInside } from '../shared/hotkeys.ts';
+import { ScrollAwayController } from '../shared/scroll-away.ts';
 import { themeStyles } from '../shared/theme.ts';
 import '../settings/doclens-settings.ts';
 import { deepActiveElement, DialogFocusController, focusQuietly, reveal } from './dialog-focus.ts';
@@ -119,7 +120,11 @@ export class DoclensSearch extends DoclensElement {
     shown: () => this.open && !!this.dialog?.open,
     fieldKey: (event) => this.onFieldKey(event),
   });
-  private readonly list = new ResultList(this, () => this.request.results);
+  private readonly list = new ResultList(
+    this,
+    () => this.request.results,
+    () => this.query,
+  );
   private readonly names = new SearchedNames(this, () => ({
     source: dataSource(this.proxy, this.staticFiles),
     pageUrl: this.pageUrl,
@@ -143,6 +148,7 @@ export class DoclensSearch extends DoclensElement {
     );
     keepKeysInside(this, (event) => this.open || isTextField(event.composedPath()[0]));
     new LayoutSettledController(this, this.placeTrigger);
+    new ScrollAwayController(this, () => this.hasAttribute('floating') && !this.open);
   }
 
   override connectedCallback(): void {
@@ -175,7 +181,8 @@ export class DoclensSearch extends DoclensElement {
 
   /** The floating trigger takes a corner where it covers none of the page's controls (a theme's menu button on a phone). */
   private placeTrigger = () => {
-    if (!this.hasAttribute('floating') || this.open) return;
+    // Measured where it shows: not out of the way (scroll-away.ts).
+    if (!this.hasAttribute('floating') || this.open || this.hasAttribute('data-scrolled-away')) return;
     const viewport = this.renderRoot.querySelector('.viewport');
     if (viewport) measureOffscreen(this, viewport);
     findClearSpot(this, this, TRIGGER_SPOTS);

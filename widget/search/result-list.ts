@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { SearchResult } from '../../contract/index.ts';
-import { resultRows, stepIndex, type ResultRow } from './results.ts';
+import { firstChosen, resultRows, stepIndex, type ResultRow } from './results.ts';
 
 /** The listbox of results: its rows, and the active one, which the arrows and the pointer move. */
 export class ResultList {
@@ -12,6 +12,7 @@ export class ResultList {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly results: () => readonly SearchResult[],
+    private readonly words: () => string,
   ) {}
 
   get rows(): ResultRow[] {
@@ -24,9 +25,9 @@ export class ResultList {
     return this.rows[this.activeIndex];
   }
 
-  /** New results: the first row is active. */
+  /** New results: the first row is active (see `firstChosen`). */
   reset(): void {
-    this.activeIndex = this.rows.length ? 0 : -1;
+    this.activeIndex = firstChosen(this.rows, this.words());
     this.host.requestUpdate();
   }
 

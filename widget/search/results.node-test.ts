@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import {
+  firstChosen,
   isElsewhere,
   matchedForms,
   pageTitle,
@@ -85,6 +86,23 @@ describe('result rows', () => {
       [2, 'https://aurora.docs.example.org/en/%ff/d%ff.html'],
     ]);
     for (const row of rows) expect(withHighlight(row.url, 'retry', 'https://aurora.docs.example.org/')).toContain('highlight=retry');
+  });
+
+  it("chooses first the entry a typed name finds on a page its title does not name (mpmath's hyp2f1), else the first row", () => {
+    const entry = (name: string) => block(`mpmath.${name}`, { type: 'domain', title: undefined, name: `mpmath.${name}` });
+    const hypergeometric = result('/en/latest/functions/hypergeometric.html', [entry('hyp1f1'), entry('hyp2f1')], {
+      title: 'Hypergeometric functions',
+    });
+    const rows = resultRows([hypergeometric, result('/en/latest/functions/elliptic.html')]);
+    expect(firstChosen(rows, 'hyp2f1 ')).toBe(2);
+    expect(firstChosen(rows, 'mpmath.hyp2f1')).toBe(2);
+    // A page the name titles, a plain word, words that are no name, a name the page's entries do not hold: the first row.
+    expect(firstChosen(resultRows([{ ...hypergeometric, title: 'mpmath.hyp2f1' }]), 'hyp2f1')).toBe(0);
+    expect(firstChosen(resultRows([result('/en/latest/glossary.html', [block('term-lease', { title: 'lease' })])]), 'lease')).toBe(0);
+    expect(firstChosen(rows, 'hypergeometric')).toBe(0);
+    expect(firstChosen(rows, 'hypergeometric series')).toBe(0);
+    expect(firstChosen(rows, 'ellipk')).toBe(0);
+    expect(firstChosen([], 'hyp2f1')).toBe(-1);
   });
 
   it('names rows by their section, else their page', () => {

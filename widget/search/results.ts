@@ -137,6 +137,28 @@ export function resultRows(results: readonly SearchResult[]): ResultRow[] {
   return resultGroups(results).flatMap((group) => [group.page, ...group.sections]);
 }
 
+/** One word of a name's characters. */
+const WRITTEN_AS_NAME = /^[\p{L}\p{N}_$.]+$/u;
+/** Written as code: capitals past its first letter (`DataFrame`), an underscore, a dot, or a digit after a letter (`hyp2f1`). */
+const LOOKS_LIKE_CODE = /^.+\p{Lu}|[_.]|\p{L}\p{N}/u;
+
+/**
+ * The row chosen first among new results: the first, unless the reader typed a name as code writes it that the first
+ * page's title does not say and one of its sections does (mpmath's `hyp2f1`, an entry on "Hypergeometric functions"):
+ * Enter then opens the entry, not the page's top. A plain word ("lease") may ask for the page.
+ */
+export function firstChosen(rows: readonly ResultRow[], words: string): number {
+  const typed = words.trim();
+  const name = typed.toLowerCase();
+  if (!rows.length || !WRITTEN_AS_NAME.test(typed) || !LOOKS_LIKE_CODE.test(typed)) return rows.length ? 0 : -1;
+  const names = (title: string) =>
+    (title.toLowerCase().match(/[\p{L}\p{N}_$.]+/gu) ?? []).some((token) => token === name || token.endsWith(`.${name}`));
+  const [page] = rows;
+  if (names(pageTitle(page!.result).text)) return 0;
+  const entry = rows.findIndex((row) => row.result === page!.result && row.block && names(rowTitle(row).text));
+  return Math.max(entry, 0);
+}
+
 /**
  * The words the search matched in a row (its highlight markup's `<span>`s): the forms of the reader's words found there
  * ("installing" for "install").

@@ -23,6 +23,24 @@ export const searchStyles = css`
   :host([floating]) .trigger {
     box-shadow: var(--_shadow);
   }
+  /* Out of the way while the reader scrolls down through the text (scroll-away.ts), back on the way up. It fades, and
+     does not move: a transform would make it the box of its fixed parts, which measure the viewport (clear-spot.ts). */
+  :host([floating]) {
+    transition: opacity 0.2s ease;
+  }
+  :host([floating][data-scrolled-away]:not([open])) {
+    opacity: 0;
+    visibility: hidden;
+    transition:
+      opacity 0.2s ease,
+      visibility 0s 0.2s;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    :host([floating]),
+    :host([floating][data-scrolled-away]:not([open])) {
+      transition: none;
+    }
+  }
   button {
     font: inherit;
     color: inherit;
