@@ -83,6 +83,36 @@ describe('previewOf', () => {
     expect(previewOfTarget(page, 'maginn2018', 'https://docs.example.org/en/latest/msd.html')!.content).toContain('Best practices');
   });
 
+  it("opens with the page's text, not the fields it opens with (MDAnalysis' authors); an entry keeps its own fields", () => {
+    const module = `<section id="msd"><h1>Mean Squared Displacement</h1>
+      <dl class="field-list simple"><dt class="field-odd">Authors</dt><dd class="field-odd"><p>Hugo MacDermott-Opeskin</p></dd>
+      <dt class="field-even">Year</dt><dd class="field-even"><p>2020</p></dd>
+      <dt class="field-odd">Copyright</dt><dd class="field-odd"><p>GNU Public License v2</p></dd></dl>
+      <p>This module implements the calculation of Mean Squared Displacements (MSDs) by the Einstein relation.</p></section>`;
+    expect(previewOf(module).content).toMatch(/^<p>This module implements/);
+    // Cut from cryptography's X448 page: a class whose method's fields come first, before its example.
+    const method = (name: string, fields: string) => `<dl class="py method"><dt class="sig sig-object py"
+      id="X448PrivateKey.${name}"><em class="property">classmethod </em><span class="sig-name descname"><span class="pre">${name}</span>
+      </span>()</dt><dd>${fields}</dd></dl>`;
+    const entry = `<dl class="py class"><dt class="sig sig-object py" id="X448PrivateKey"><em class="property">class </em>
+      <span class="sig-name descname"><span class="pre">X448PrivateKey</span></span></dt><dd>
+      <div class="versionadded"><p><span class="versionmodified added">New in version 2.5.</span></p></div>
+      ${method('generate', '<p>Generate an X448 private key.</p><dl><dt>Returns</dt><dd><p>X448PrivateKey</p></dd></dl>')}
+      ${method(
+        'from_private_bytes',
+        `<dl class="field-list simple"><dt class="field-odd">Parameters<span class="colon">:</span></dt><dd class="field-odd">
+        <p><strong>data</strong> (bytes-like) – 56 byte private key.</p></dd><dt class="field-even">Returns<span class="colon">:</span>
+        </dt><dd class="field-even"><p>X448PrivateKey</p></dd></dl>
+        <div class="highlight"><pre>${'&gt;&gt;&gt; private_key = x448.X448PrivateKey.generate()\n'.repeat(100)}</pre></div>`,
+      )}</dd></dl>`;
+    const page = parseHtml(
+      `<html><body><div role="main"><section id="x448"><h1>X448 key exchange</h1>${entry}</section></div></body></html>`,
+    );
+    expect(previewOfTarget(page, 'X448PrivateKey', 'https://docs.example.org/en/latest/x448.html')!.content).toContain(
+      '56 byte private key.',
+    );
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

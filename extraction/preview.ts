@@ -205,7 +205,32 @@ function isContents(block: Element): boolean {
   return block.name === 'nav' || (links >= CONTENTS_LINKS && words <= MIN_WORDS);
 }
 
-/** Blocks without their tables of contents, which say nothing a preview can, unless they are most of what the blocks say. */
+/** Words of a field that tells of the page rather than its subject: a name, a year, a licence. */
+const FIELD_WORDS = 12;
+
+/**
+ * Whether a block is a page's fields before its text: a list of short labels with one short value each (MDAnalysis'
+ * modules open with their "Author", "Year" and "Copyright"; Python's "What's New" pages with their "Editor").
+ */
+function isFrontMatter(block: Element): boolean {
+  // An entry's own fields ("Parameters", "Returns") are what it documents.
+  if (block.name !== 'dl' || (block.parent && isTag(block.parent) && block.parent.name === 'dd')) return false;
+  const items = elementsOf(block.children);
+  const terms = items.filter((item) => item.name === 'dt');
+  return (
+    terms.length >= 2 &&
+    items.every((item) =>
+      item.name === 'dt'
+        ? !item.attribs.id && wordCount(item) <= MIN_WORDS
+        : item.name === 'dd' && wordCount(item) <= FIELD_WORDS && elementsOf(item.children).every((child) => child.name === 'p'),
+    )
+  );
+}
+
+/**
+ * Blocks without their tables of contents, nor the fields a page opens with, which say nothing a preview can, unless
+ * they are most of what the blocks say.
+ */
 function withoutContents(blocks: Element[]): Element[] {
   // A list a sentence announces ("The following views are described:") is what it says.
   const announced = (index: number) =>
@@ -213,7 +238,8 @@ function withoutContents(blocks: Element[]): Element[] {
     textOf(blocks[index - 1]!)
       .trimEnd()
       .endsWith(':');
-  const told = blocks.filter((block, index) => !isContents(block) || announced(index));
+  const opening = blocks.findIndex((block) => hasText(block));
+  const told = blocks.filter((block, index) => (!isContents(block) || announced(index)) && !(index === opening && isFrontMatter(block)));
   return wordsIn(told) >= SAYS_SOMETHING ? told : blocks;
 }
 
