@@ -29,8 +29,8 @@ function formulasIn(root: DocumentFragment): Formula[] {
 
 /**
  * Writes the formulas of sanitized preview content (`FORMULA`: shown as they come, the page's MathJax never sees them, a
- * reader gets TeX's source) in MathML, which browsers lay out themselves, in a shadow root too;
- * says how many. Temml, which writes it, loads with the first preview that has a formula; one it cannot read stays TeX.
+ * reader gets TeX's source) in MathML, which browsers lay out themselves, in a shadow root too; says how many. Temml,
+ * which writes it, loads with the first preview that has a formula; one it cannot read stays TeX.
  */
 export async function layOutFormulas(content: DocumentFragment): Promise<number> {
   const formulas = formulasIn(content);

@@ -6,7 +6,7 @@ const AWAY_AFTER = 48;
 /**
  * A floating control that steps out of the reader's way while they scroll down through the text, which it would cover on
  * a phone, and is back as soon as they scroll up or reach the top: the host has `data-scrolled-away` meanwhile (its CSS
- * moves it). Never while it holds focus. The page's own scrolling box counts as the window does (themes that scroll
+ * hides it). Never while it holds focus. The page's own scrolling box counts as the window does (themes that scroll
  * their main column).
  */
 export class ScrollAwayController implements ReactiveController {
@@ -39,6 +39,8 @@ export class ScrollAwayController implements ReactiveController {
     const top = box.scrollTop;
     const moved = top - (this.lastTop.get(box) ?? top);
     this.lastTop.set(box, top);
+    // Sideways (a wide listing), or a box's first scroll: no way told.
+    if (moved === 0) return;
     if (!this.applies() || this.host.matches(':focus-within') || top <= AWAY_AFTER || moved < 0) {
       this.down = 0;
       this.away(false);
