@@ -94,12 +94,13 @@ export function sanitizeHighlight(html: string): string {
   return purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: [], KEEP_CONTENT: true });
 }
 
+/** What a preview's sanitizers share: an element dropped keeps its text; no data or ARIA attributes. */
+const INERT = { ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, KEEP_CONTENT: true } as const;
+
 const CONTENT_CONFIG = {
+  ...INERT,
   ALLOWED_TAGS: CONTENT_TAGS,
   ALLOWED_ATTR: [...CONTENT_ATTRIBUTES, 'rel'],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  KEEP_CONTENT: true,
   FORBID_TAGS: ['style', 'script', 'template', 'base', 'link', 'meta', 'iframe', 'object', 'embed', 'form', 'svg', 'math'],
 };
 
@@ -178,11 +179,9 @@ const MATH_ATTRIBUTES = [
 /** MathML that doclens wrote from a formula's TeX, in a `<span>`, reduced to its layout where it is. */
 export function sanitizeMath(holder: HTMLSpanElement): HTMLSpanElement {
   purifier.sanitize(holder, {
+    ...INERT,
     ALLOWED_TAGS: ['span', ...MATH_TAGS],
     ALLOWED_ATTR: ['class', ...MATH_ATTRIBUTES],
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    KEEP_CONTENT: true,
     IN_PLACE: true,
   });
   return holder;
