@@ -113,6 +113,18 @@ describe('previewOf', () => {
     );
   });
 
+  it("leaves out the page's style attributes, which a strict style-src would report (natsort's table widths)", () => {
+    const url = 'https://docs.example.org/en/latest/api.html';
+    const html = readFileSync(new URL('../test/fixtures/real-docs/natsort/api.html', import.meta.url), 'utf8');
+    const page = parseHtml(html);
+    const fromPage = previewOfTarget(page, 'help-with-type-hinting', url)!.content;
+    const fromCopy = previewOf(extractSection(page, url, { fragment: 'help-with-type-hinting' })!).content;
+    for (const content of [fromPage, fromCopy]) {
+      expect(content).toContain('<col>');
+      expect(content).not.toContain('style');
+    }
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

@@ -3,7 +3,7 @@ import { removeElement } from 'domutils';
 import { escapeAttribute } from 'entities';
 import { findByFragment, nextDefinition, singleEntryList, toHtml } from './find-section.ts';
 import { descendants, descendantsWhere, hasClass, parseFragment, textOf, type ParsedHtml } from './html/parse.ts';
-import { DomhandlerTree, domhandlerTree, removePermalinks } from './html/structure.ts';
+import { DomhandlerTree, domhandlerTree, removePermalinks, removeStyles } from './html/structure.ts';
 import { normalizeSpace } from './sections.ts';
 import { mayHoldFurniture, PageStructure } from './structure/page-structure.ts';
 import { mayHoldSurroundings } from './structure/surroundings.ts';
@@ -388,7 +388,7 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
 
 /**
  * The tooltip form of an extracted section: its title and first blocks, bounded in size. The section's
- * HTML (links already absolute) in, or its nodes parsed already (then changed: permalinks removed), the
+ * HTML (links already absolute) in, or its nodes parsed already (then changed: permalinks and styles removed), the
  * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
  * `pageUrl`: the page's, against which its links were made absolute, which tells the links to the page itself.
  */
@@ -397,7 +397,10 @@ export function previewOf(
   { limits = DEFAULT_PREVIEW_LIMITS, pageUrl }: { limits?: PreviewLimits; pageUrl?: string } = {},
 ): Preview {
   const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
-  for (const root of roots) removePermalinks(root);
+  for (const root of roots) {
+    removePermalinks(root);
+    removeStyles(root);
+  }
   return previewOfElements(roots, Shown.ofCopy(), limits, pageUrl);
 }
 

@@ -5,18 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { withAbsoluteReferences } from './find-section.ts';
 import { descendants, parseHtml, toHtml } from './html/parse.ts';
-import { removePermalinks } from './html/structure.ts';
+import { removePermalinks, removeStyles } from './html/structure.ts';
 import { writtenHtml } from './written-html.ts';
 
 const pageUrl = 'https://docs.example.org/en/latest/guide/page.html#target';
 
-/** What a preview wrote before `writtenHtml`: a copy, links made absolute and permalinks removed, serialized by dom-serializer. */
+/** What a preview wrote before `writtenHtml`: a copy, links made absolute, permalinks and styles removed, serialized by dom-serializer. */
 function copied(element: Element, leftOut: ReadonlySet<Element> = new Set()): string {
   const copy = withAbsoluteReferences(element, pageUrl);
   const copies = [...descendants(copy)];
   const dropped = [...descendants(element)].flatMap((original, index) => (leftOut.has(original) ? [copies[index]!] : []));
   for (const inner of dropped) removeElement(inner);
   removePermalinks(copy);
+  removeStyles(copy);
   return toHtml(copy);
 }
 
@@ -41,9 +42,11 @@ describe('writtenHtml writes what dom-serializer writes of the copy', () => {
 
   it('for SVG and MathML, entities, raw text, empty and no-break attributes, void elements, comments and odd links', () => {
     const { document } = parseHtml(`<!doctype html><html><body><div id="root">
-      <p title="a &quot;b&quot;&nbsp;c" hidden data-x="">Text &amp; &lt;tags&gt;&nbsp;here<br>
+      <p style="color: red" title="a &quot;b&quot;&nbsp;c" hidden data-x="" style="x">Text &amp; &lt;tags&gt;&nbsp;here<br>
         <img src="i.png" srcset="a.png 1x, b.png 2x"></p>
-      <svg viewBox="0 0 1 1"><clipPath id="c"><path d="M0"/></clipPath><foreignObject><div>in <a href="#x">¶</a></div></foreignObject></svg>
+      <table><colgroup><col style="width: 27%"><col style="width: 73%"></colgroup></table>
+      <svg viewBox="0 0 1 1" style="fill: red">
+        <clipPath id="c"><path d="M0"/></clipPath><foreignObject><div>in <a href="#x">¶</a></div></foreignObject></svg>
       <math><mi>x</mi></math>
       <script>if (a < b && c) {}</script><style>a > b {}</style><!-- a comment -->
       <a href="# ">·</a><a href=" #y ">·</a><a href="other.html#">[source]</a><a href="">[docs]</a><a href="#">#</a>
@@ -53,6 +56,7 @@ describe('writtenHtml writes what dom-serializer writes of the copy', () => {
     expect(writtenHtml(root, pageUrl)).toBe(copied(root));
     expect(writtenHtml(root, pageUrl)).toContain('viewBox');
     expect(writtenHtml(root, pageUrl)).not.toContain('¶');
+    expect(writtenHtml(root, pageUrl)).not.toContain('style=');
   });
 
   it('leaves out the elements it is told to, in SVG too', () => {

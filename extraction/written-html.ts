@@ -4,17 +4,18 @@ import { escapeAttribute, escapeText } from 'entities';
 import { withAbsoluteReferences } from './find-section.ts';
 import { absolutize, absolutizeSrcset } from './html/links.ts';
 import { toHtml } from './html/parse.ts';
-import { DomhandlerTree, removePermalinks } from './html/structure.ts';
+import { DomhandlerTree, removePermalinks, removeStyles } from './html/structure.ts';
 import { isPermalink } from './structure/targets.ts';
 
 /**
  * A copy of a page's element as a preview writes it: links absolute against `pageUrl`, permalinks
- * (see `isPermalink`) and the elements in `leftOut` dropped below it.
+ * (see `isPermalink`), `style` attributes and the elements in `leftOut` dropped below it.
  */
 function writtenCopy(element: Element, pageUrl: string, leftOut: ReadonlySet<Element>): Element {
   const copy = withAbsoluteReferences(element, pageUrl);
   if (leftOut.size > 0) for (const inner of counterparts(element, copy, leftOut)) removeElement(inner);
   removePermalinks(copy);
+  removeStyles(copy);
   return copy;
 }
 
@@ -39,7 +40,7 @@ const FOREIGN = new Set(['svg', 'math']);
  * `toHtml(writtenCopy(element, pageUrl, leftOut))` without the copy (`written`: the page's tree read with links
  * absolute against `pageUrl`, whose links the caller may have read already): the HTML dom-serializer writes of the copy
  * (with cheerio's `encodeEntities: 'utf8'`), written straight from the page's tree, links made absolute
- * and permalinks left out as it goes. A preview writes a few blocks of a page, and copying each first
+ * and permalinks and `style` attributes left out as it goes. A preview writes a few blocks of a page, and copying each first
  * cost more than writing it. SVG and MathML, which dom-serializer writes in a mode of their own, are
  * written from their copy.
  */
@@ -69,13 +70,14 @@ export function writtenHtml(
 
 /**
  * An element's attributes as dom-serializer writes them, of the copy: `href`, `src` and `srcset` absolute as
- * `absolutizeReferences` makes them (`written` reads links so).
+ * `absolutizeReferences` makes them (`written` reads links so), no `style`.
  */
 function writtenAttributes(element: Element, pageUrl: string, written: DomhandlerTree): string {
   const { name, attribs } = element;
   let html = '';
   let first = true;
   for (const key of Object.keys(attribs)) {
+    if (key === 'style') continue;
     let value = attribs[key] ?? '';
     if (name === 'a' && key === 'href') value = written.attribute(element, key) ?? '';
     else if (name === 'img' && key === 'src') value = absolutize(value, pageUrl);

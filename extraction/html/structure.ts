@@ -5,7 +5,7 @@ import { PageStructure } from '../structure/page-structure.ts';
 import { isPermalink } from '../structure/targets.ts';
 import { findFirst, type TreeAdapter } from '../structure/tree.ts';
 import { absolutize } from './links.ts';
-import { descendantsWhere, type ParsedHtml } from './parse.ts';
+import { descendants, descendantsWhere, type ParsedHtml } from './parse.ts';
 
 /**
  * The structure detection over htmlparser2/parse5 trees: as they are, or as a copy of them would read
@@ -96,6 +96,14 @@ export function structureOf(page: ParsedHtml, pagePath = ''): PageStructure<AnyN
 export function findMainContent(page: ParsedHtml): Element | undefined {
   const root = pageRoot(page);
   return root && mainContentOf(domhandlerTree, root);
+}
+
+/**
+ * Drops the `style` attributes of `root` and below, in place: a preview shows in the reader's page, whose strict
+ * `style-src` reports each one as the widget parses the preview (which leaves them out anyway).
+ */
+export function removeStyles(root: Element): void {
+  for (const element of [root, ...descendants(root)]) delete element.attribs.style;
 }
 
 /** Drops the permalinks in and below `root` (see `isPermalink`; `annotations`: `[source]` labels too), in place. */

@@ -455,6 +455,18 @@ describe('the doclens.js loader', () => {
     await previewOnStrictPage(doc, win, iframe, '[part~="content"]');
   });
 
+  it("shows a preview of a section whose page styles its elements (a table's column widths) without a violation", async () => {
+    // natsort's API page: Sphinx writes a table's widths as `<col style="width: 27%">`, which a strict style-src refuses.
+    const query = new URLSearchParams({
+      proxy: servers.real.proxy,
+      docs: servers.real.docs,
+      target: 'natsort/api.html#help-with-type-hinting',
+    });
+    const { doc, win, iframe } = await frame(`/widget/loader/test-pages/strict.html?${query}`);
+    await until(() => !!doc.querySelector('doclens-preview')?.shadowRoot, 'previews');
+    await previewOnStrictPage(doc, win, iframe, '[part~="content"] table col');
+  });
+
   it("lays out a preview's formulas on a page with a strict CSP and Trusted Types, without a single violation", async () => {
     const target =
       'scipy/reference/generated/scipy.spatial.transform.Rotation.align_vectors.html#scipy.spatial.transform.Rotation.align_vectors';
