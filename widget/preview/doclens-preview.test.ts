@@ -596,6 +596,34 @@ describe('<doclens-preview>', () => {
       await expect(preview).shadowDom.to.be.accessible({ ignoredRules: ['color-contrast'] });
     });
 
+    it("lays out LaTeX environments, in inline math or alone, as nbsphinx leaves them to MathJax (Jupyter's notebooks)", async () => {
+      /** The formulas of the preview of `href`, once laid out. */
+      const formulas = async (href: string) => {
+        const { container, preview } = await page(
+          servers.real.proxy,
+          new URL(servers.real.docs).host,
+          html`<p><a id="section" href=${realPage(href)}>section</a></p>`,
+        );
+        await preview.show(container.querySelector<HTMLAnchorElement>('#section')!);
+        await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] math'), 'a formula');
+        const content = part(preview, 'content');
+        expect(content.textContent).not.to.contain('\\begin');
+        const laidOut = [...content.querySelectorAll('math')];
+        await preview.hide();
+        container.remove();
+        return laidOut;
+      };
+      // `\(\begin{align}…\end{align}\)`: three equations, one under the other.
+      const [lorenz] = await formulas('notebook/Typesetting%20Equations.html#Display');
+      expect(lorenz!.getAttribute('display')).to.equal('block');
+      expect(lorenz!.querySelectorAll('mtr').length).to.equal(3);
+      // An inline formula, then `\begin{equation}…\end{equation}` alone in its paragraph.
+      const [euler, series] = await formulas('notebook/Working%20With%20Markdown%20Cells.html#LaTeX-equations');
+      expect(euler!.getAttribute('display')).to.not.equal('block');
+      expect(series!.getAttribute('display')).to.equal('block');
+      expect(series!.querySelector('mfrac')).to.not.equal(null);
+    });
+
     it("ends a field list's labels with one colon, written or not (Requests' older Sphinx wrote none)", async () => {
       /** A field list's first label as a reader sees it, with what CSS adds after it. */
       const label = async (proxy: string, docs: string, href: string) => {

@@ -9,6 +9,15 @@ const MAX_TEX = 4000;
 /** LaTeX's that MathJax reads and Temml does not (SciPy's and mpmath's formulas use `\mbox`). */
 const MACROS = { '\\mbox': '\\text' };
 
+/** Temml, loaded with the first preview that has a formula; out of reach (a deployment without its file), undefined. */
+const loadTemml = () =>
+  import('temml').then(
+    (module) => module.default,
+    () => undefined,
+  );
+
+type Temml = NonNullable<Awaited<ReturnType<typeof loadTemml>>>;
+
 interface Formula {
   node: Text;
   tex: string;
@@ -21,10 +30,20 @@ function formulasIn(root: DocumentFragment): Formula[] {
   for (let node = walker.nextNode() as Text | null; node && found.length < MAX_FORMULAS; node = walker.nextNode() as Text | null) {
     const groups = FORMULA.exec(node.data)?.groups;
     if (!groups || node.parentElement?.closest(LITERAL)) continue;
-    const tex = groups.inline ?? groups.display ?? groups.block!;
+    const tex = groups.inline ?? groups.display ?? groups.block ?? groups.environment!;
     if (tex.length <= MAX_TEX) found.push({ node, tex, display: groups.inline === undefined });
   }
   return found;
+}
+
+/** Writes `tex` into `holder` as Temml lays it out; false for TeX it cannot read (a macro of the site's own): it stays as written. */
+function written(temml: Temml, holder: HTMLElement, tex: string, displayMode: boolean): boolean {
+  try {
+    temml.render(tex, holder, { displayMode, throwOnError: true, trust: false, macros: { ...MACROS }, wrap: 'tex' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -35,21 +54,15 @@ function formulasIn(root: DocumentFragment): Formula[] {
 export async function layOutFormulas(content: DocumentFragment): Promise<number> {
   const formulas = formulasIn(content);
   if (formulas.length === 0) return 0;
-  // Its file out of reach (a deployment without it), TeX is still the formula.
-  const temml = await import('temml').then(
-    (module) => module.default,
-    () => undefined,
-  );
+  const temml = await loadTemml();
+  // Its file out of reach, TeX is still the formula.
   if (!temml) return 0;
   let laidOut = 0;
   for (const { node, tex, display } of formulas) {
     // Written as nodes, never parsed from markup: Temml's spacing in style attributes would break a strict CSP.
     const holder = document.createElement('span');
-    try {
-      temml.render(tex, holder, { displayMode: display, throwOnError: true, trust: false, macros: { ...MACROS }, wrap: 'tex' });
-    } catch {
-      continue; // not TeX that Temml reads (a macro of the site's own): the reader gets it as written
-    }
+    // MathJax reads an environment in inline math too (nbsphinx's `\(\begin{align}…\)`); Temml only in display mode.
+    if (!written(temml, holder, tex, display) && (display || !written(temml, holder, tex, true))) continue;
     node.replaceWith(...sanitizeMath(holder).childNodes);
     laidOut++;
   }
