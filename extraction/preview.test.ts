@@ -125,6 +125,18 @@ describe('previewOf', () => {
     }
   });
 
+  it("leaves out a notebook's execution prompts, which say nothing of the cell (nbsphinx's `[2]:`)", () => {
+    const url = 'https://docs.example.org/en/latest/Running%20Code.html';
+    const html = readFileSync(new URL('../test/fixtures/real-docs/notebook/Running Code.html', import.meta.url), 'utf8');
+    const page = parseHtml(html);
+    const fromPage = previewOfTarget(page, 'Code-cells-allow-you-to-enter-and-run-code', url)!.content;
+    const fromCopy = previewOf(extractSection(page, url, { fragment: 'Code-cells-allow-you-to-enter-and-run-code' })!).content;
+    for (const content of [fromPage, fromCopy]) {
+      expect(content).toContain('<span class="mi">10</span>');
+      expect(content).not.toMatch(/\[\d+\]:/);
+    }
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

@@ -180,6 +180,24 @@ class Shown {
   }
 }
 
+/**
+ * A notebook's execution prompt, as Jupyter writes it beside a cell (`[2]:`, `[ ]:`, `In [2]:`, `Out[2]:`): nbsphinx
+ * and nbconvert give it a block of its own, which a preview would show as a listing that says nothing.
+ */
+const PROMPT = /^(?:In|Out)?\s*\[[\s\d*]*\]:$/;
+
+/** The blocks at or below `root` that are a notebook's execution prompts (see `PROMPT`), read as `shown` reads them. */
+function promptsIn(root: Element, shown: Shown): Element[] {
+  const isPrompt = (element: Element) =>
+    (element.name === 'pre' || element.name === 'div') &&
+    shown.length(element, MAX_PROMPT + 1) <= MAX_PROMPT &&
+    PROMPT.test(normalizeSpace(shown.text(element)));
+  return isPrompt(root) ? [] : descendantsWhere(root, isPrompt);
+}
+
+/** The longest text a prompt has (`Out[12345]:` and spaces). */
+const MAX_PROMPT = 16;
+
 /** Blocks a table of contents is written as (a signature's links to its types are none). */
 const CONTENTS_BLOCKS = new Set(['div', 'nav', 'ol', 'p', 'section', 'ul']);
 /** Links a table of contents has at least. */
@@ -474,6 +492,7 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
     // The count first: most such trees hold no landmark, and the look walks the whole tree.
     roots = [structure.hasSurroundings() && mayHoldSurroundings(shown.tree, root) ? structure.mainContent() : root];
   }
+  shown.drop(roots.flatMap((root) => promptsIn(root, shown)));
   let title = '';
   let blocks: Element[] = roots;
   const only = roots.length === 1 ? roots[0]! : undefined;
