@@ -113,25 +113,22 @@ describe('previewOf', () => {
     );
   });
 
+  /** The content of the preview of `fragment` on a real-docs fixture, both ways: read on the page, and of the section's copy. */
+  function bothWays(fixture: string, fragment: string): string[] {
+    const url = `https://docs.example.org/en/latest/${encodeURI(fixture)}`;
+    const page = parseHtml(readFileSync(new URL(`../test/fixtures/real-docs/${fixture}`, import.meta.url), 'utf8'));
+    return [previewOfTarget(page, fragment, url)!.content, previewOf(extractSection(page, url, { fragment })!).content];
+  }
+
   it("leaves out the page's style attributes, which a strict style-src would report (natsort's table widths)", () => {
-    const url = 'https://docs.example.org/en/latest/api.html';
-    const html = readFileSync(new URL('../test/fixtures/real-docs/natsort/api.html', import.meta.url), 'utf8');
-    const page = parseHtml(html);
-    const fromPage = previewOfTarget(page, 'help-with-type-hinting', url)!.content;
-    const fromCopy = previewOf(extractSection(page, url, { fragment: 'help-with-type-hinting' })!).content;
-    for (const content of [fromPage, fromCopy]) {
+    for (const content of bothWays('natsort/api.html', 'help-with-type-hinting')) {
       expect(content).toContain('<col>');
       expect(content).not.toContain('style');
     }
   });
 
   it("leaves out a notebook's execution prompts, which say nothing of the cell (nbsphinx's `[2]:`)", () => {
-    const url = 'https://docs.example.org/en/latest/Running%20Code.html';
-    const html = readFileSync(new URL('../test/fixtures/real-docs/notebook/Running Code.html', import.meta.url), 'utf8');
-    const page = parseHtml(html);
-    const fromPage = previewOfTarget(page, 'Code-cells-allow-you-to-enter-and-run-code', url)!.content;
-    const fromCopy = previewOf(extractSection(page, url, { fragment: 'Code-cells-allow-you-to-enter-and-run-code' })!).content;
-    for (const content of [fromPage, fromCopy]) {
+    for (const content of bothWays('notebook/Running Code.html', 'Code-cells-allow-you-to-enter-and-run-code')) {
       expect(content).toContain('<span class="mi">10</span>');
       expect(content).not.toMatch(/\[\d+\]:/);
     }
