@@ -25,7 +25,7 @@ export class ResultList {
     return this.rows[this.activeIndex];
   }
 
-  /** New results: the first row is active (see `firstChosen`). */
+  /** New results: the row chosen first is active (see `firstChosen`). */
   reset(): void {
     this.activeIndex = firstChosen(this.rows, this.words());
     this.host.requestUpdate();

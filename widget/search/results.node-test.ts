@@ -105,6 +105,39 @@ describe('result rows', () => {
     expect(firstChosen([], 'hyp2f1')).toBe(-1);
   });
 
+  it("chooses for words the page's first section where its title says more of them than the page's (Jupyter's notebook)", () => {
+    const titled = (title: string, section: string) =>
+      resultRows([
+        result(
+          '/en/latest/public_server.html',
+          [block('s', { title: section.replace(/<\/?span>/g, ''), highlights: { title: [section], content: [] } })],
+          {
+            title: title.replace(/<\/?span>/g, ''),
+            highlights: { title: [title] },
+          },
+        ),
+      ]);
+    const server = titled('Running a <span>notebook</span> server', '<span>Embedding</span> the <span>notebook</span> in another website');
+    expect(firstChosen(server, 'how do I embed the notebook in an iframe')).toBe(1);
+    // As many of them: the page is about them.
+    expect(firstChosen(titled('<span>Comms</span>', '<span>Comm</span> messages'), 'comms')).toBe(0);
+    expect(firstChosen(titled('Quickstart', 'Registering Handlers'), 'how do I send errors to syslog')).toBe(0);
+  });
+
+  it("chooses the entry a name typed in part or with a slip stands for (Logbook's handlers), the name as typed first", () => {
+    const entry = (name: string) => block(`logbook.${name}`, { type: 'domain', title: undefined, name: `logbook.${name}` });
+    const page = (names: string[]) => result('/en/latest/api/handlers.html', names.map(entry), { title: 'Handlers' });
+    const rows = resultRows([page(['FileHandler', 'RotatingFileHandler', 'FingersCrossedHandler'])]);
+    expect(firstChosen(rows, 'RotatingFileHand')).toBe(2);
+    expect(firstChosen(rows, 'FingersCrosedHandler')).toBe(3);
+    expect(firstChosen(rows, 'logbook.FileHandlr')).toBe(1);
+    expect(firstChosen(rows, 'ZeroMQSubscriber')).toBe(0);
+    // `set_encoder_options` stands first, and `set_encoder` is what was typed.
+    const options = resultRows([page(['set_encoder_options', 'set_encoder'])]);
+    expect(firstChosen(options, 'set_encoder_opt')).toBe(1);
+    expect(firstChosen(options, 'set_encoder')).toBe(2);
+  });
+
   it('names rows by their section, else their page', () => {
     const [page, section, apiObject] = resultRows([
       result('/a.html', [block('s'), block('d', { type: 'domain', title: undefined, name: 'aurora.retry' })]),
@@ -303,6 +336,32 @@ describe('the words a result page highlights', () => {
     expect(new URL(withHighlight(row.url, 'install', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
       'install installing installed',
     );
+  });
+
+  it("of a page's row are those the search matched anywhere on the page: a name typed with a slip, as the search read it", () => {
+    // jsonpickle's `BaseHandler` found for "BaseHandlr" on a page titled "jsonpickle API"; `set_encoder_options` for its start.
+    const [group] = resultGroups([
+      result(
+        '/api.html',
+        [
+          block('jsonpickle.handlers.BaseHandler', {
+            type: 'domain',
+            name: 'jsonpickle.handlers.BaseHandler',
+            highlights: { name: ['jsonpickle.handlers.<span>BaseHandler</span>'], content: [] },
+          }),
+          block('jsonpickle.set_encoder_options', {
+            type: 'domain',
+            name: 'jsonpickle.set_encoder_options',
+            highlights: { name: ['jsonpickle.<span>set_encoder_options</span>'], content: ['<span>encoder</span>'] },
+          }),
+        ],
+        { title: 'jsonpickle API' },
+      ),
+    ]);
+    const highlight = (words: string) =>
+      new URL(withHighlight(group!.page.url, words, 'https://d.example/', matchedForms(group!.page))).searchParams.get('highlight');
+    expect(highlight('BaseHandlr')).toBe('BaseHandlr basehandler');
+    expect(highlight('set_encoder_opt')).toBe('set_encoder_opt set_encoder_options');
   });
 
   it('take the spelling the search read a misspelt word as, not a word the typo is no near spelling of', () => {

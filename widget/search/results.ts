@@ -143,20 +143,39 @@ const WRITTEN_AS_NAME = /^[\p{L}\p{N}_$.]+$/u;
 const LOOKS_LIKE_CODE = /^.+\p{Lu}|[_.]|\p{L}\p{N}/u;
 
 /**
- * The row chosen first among new results: the first, unless the reader typed a name as code writes it that the first
- * page's title does not say and one of its sections does (mpmath's `hyp2f1`, an entry on "Hypergeometric functions"):
- * Enter then opens the entry, not the page's top. A plain word ("lease") may ask for the page.
+ * The row chosen first among new results, which Enter opens. A name typed as code writes it that the first page's title
+ * does not say and one of its sections does (mpmath's `hyp2f1`, an entry on "Hypergeometric functions") chooses that
+ * entry: the name as typed first, else one it is the start or a slip of (`RotatingFileHand`, `BaseHandlr`). Other
+ * words choose the page's top, unless the title of its first section says more of them than the page's does: Enter then
+ * opens where the page answers ("embed the notebook in an iframe": "Embedding the notebook in another website" on
+ * "Running a notebook server"), not its top with the matches far below.
  */
 export function firstChosen(rows: readonly ResultRow[], words: string): number {
+  if (!rows.length) return -1;
   const typed = words.trim();
-  const name = typed.toLowerCase();
-  if (!rows.length || !WRITTEN_AS_NAME.test(typed) || !LOOKS_LIKE_CODE.test(typed)) return rows.length ? 0 : -1;
-  const names = (title: string) =>
-    (title.toLowerCase().match(/[\p{L}\p{N}_$.]+/gu) ?? []).some((token) => token === name || token.endsWith(`.${name}`));
   const [page] = rows;
-  if (names(pageTitle(page!.result).text)) return 0;
-  const entry = rows.findIndex((row) => row.result === page!.result && row.block && names(rowTitle(row).text));
-  return Math.max(entry, 0);
+  const sections = rows.filter((row) => row.result === page!.result && row.block);
+  const pageTitleText = pageTitle(page!.result);
+  if (WRITTEN_AS_NAME.test(typed) && LOOKS_LIKE_CODE.test(typed)) {
+    const name = typed.toLowerCase();
+    const nameTokens = (title: string) => title.toLowerCase().match(/[\p{L}\p{N}_$.]+/gu) ?? [];
+    const exactly = (token: string) => token === name || token.endsWith(`.${name}`);
+    // A dotted name is compared whole (`jsonpickle.decod`), another with a full name's own part.
+    const nearly = (token: string) => isFormOf(name.includes('.') ? token : token.split('.').at(-1)!, name);
+    for (const names of [exactly, nearly]) {
+      if (nameTokens(pageTitleText.text).some(names)) return 0;
+      const entry = sections.find((row) => nameTokens(rowTitle(row).text).some(names));
+      if (entry) return entry.index;
+    }
+  }
+  const readers = typed.toLowerCase().split(/\s+/);
+  /** How many of the reader's words a title's highlights say, in any form the search matched. */
+  const said = ({ markup }: HighlightedText) => {
+    const forms = markedForms(markup ? [markup] : []);
+    return readers.filter((word) => forms.some((form) => isFormOf(form, word))).length;
+  };
+  const [first] = sections;
+  return first && said(rowTitle(first)) > said(pageTitleText) ? first.index : 0;
 }
 
 /**
@@ -165,8 +184,14 @@ export function firstChosen(rows: readonly ResultRow[], words: string): number {
  */
 export function matchedForms(row: ResultRow): string[] {
   const markup = [...(row.result.highlights?.title ?? [])];
-  if (row.block)
-    markup.push(...(row.block.highlights?.title ?? []), ...(row.block.highlights?.name ?? []), ...(row.block.highlights?.content ?? []));
+  // A page's row opens the page: what the search matched in any of its sections is on it ("basehandler" for "BaseHandlr").
+  for (const block of row.block ? [row.block] : (row.result.blocks ?? []))
+    markup.push(...(block.highlights?.title ?? []), ...(block.highlights?.name ?? []), ...(block.highlights?.content ?? []));
+  return markedForms(markup);
+}
+
+/** The words a search's highlight markup marks (its `<span>`s), in lower case, once each. */
+function markedForms(markup: readonly string[]): string[] {
   const forms = markup.flatMap((text) => [...text.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((match) => match[1]!.toLowerCase()));
   return [...new Set(forms.flatMap((form) => form.match(/[\p{L}\p{N}_-]{2,}/gu) ?? []))];
 }
@@ -189,10 +214,12 @@ export function withHighlight(url: string, words: string, base: string, forms: r
   if (!words) return url;
   const destination = new URL(url, base);
   const typed = words.split(/\s+/);
-  // A name of the reader's words (`download_delay` for "download delay") is theirs too.
+  // A name of the reader's words (`download_delay` for "download delay") is theirs too, and so is one a word of theirs
+  // starts or misspells (`set_encoder_options` for "set_encoder_opt").
   const more = forms.filter(
     (form) =>
-      !typed.some((word) => word.toLowerCase() === form) && form.split(/[_-]+/).every((part) => typed.some((word) => isFormOf(part, word))),
+      !typed.some((word) => word.toLowerCase() === form) &&
+      (typed.some((word) => isFormOf(form, word)) || form.split(/[_-]+/).every((part) => typed.some((word) => isFormOf(part, word)))),
   );
   destination.searchParams.set(HIGHLIGHT_PARAM, [...typed, ...more].join(' '));
   return destination.href;
