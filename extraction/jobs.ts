@@ -105,7 +105,7 @@ const jobs: { [K in EmbedJobKind]: (input: EmbedJobInput<K>) => EmbedJobOutput<K
     if (!preview) return { content: toHtml(nodes) };
     // Read before the preview changes the nodes.
     const readAround = cutFromListing(nodes) || labelledWithin(nodes, fragment);
-    const start = previewOf(nodes, { pageUrl });
+    const start = previewOf(nodes, { pageUrl, fragment });
     return { preview: start, previewHasText: hasTextBeyondTitle(start), readAround };
   },
   targetPreview({ page, pageUrl, fragment }) {

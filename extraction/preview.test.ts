@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './find-section.ts';
-import { parseFragment, parseHtml } from './html/parse.ts';
+import { descendants, parseFragment, parseHtml, toHtml } from './html/parse.ts';
 import { cutFromListing, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
@@ -132,6 +132,20 @@ describe('previewOf', () => {
       expect(content).toContain('<span class="mi">10</span>');
       expect(content).not.toMatch(/\[\d+\]:/);
     }
+  });
+
+  it("titles terms documented together by the one linked to, with their shared description (Logbook's levels)", () => {
+    const url = 'https://docs.example.org/en/latest/api/base.html';
+    const page = parseHtml(readFileSync(new URL('../test/fixtures/real-docs/logbook/base.html', import.meta.url), 'utf8'));
+    const fromPage = previewOfTarget(page, 'logbook.WARNING', url)!;
+    // The whole list, as a section's copy holds it.
+    const list = [...descendants(page.document)].find((element) => element.attribs.id === 'logbook.WARNING')!.parent as Element;
+    const fromCopy = previewOf(toHtml(list), { fragment: 'logbook.WARNING' });
+    for (const preview of [fromPage, fromCopy]) {
+      expect(preview.title).toBe('logbook.WARNING');
+      expect(preview.content).toContain('The log level constants');
+    }
+    expect(previewOfTarget(page, 'logbook.CRITICAL', url)!.title).toBe('logbook.CRITICAL');
   });
 
   it('bounds the size even when the first block alone is too large', () => {

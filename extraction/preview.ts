@@ -384,6 +384,10 @@ function tableBeginning(table: Element, room: number, shown: Shown): string | un
   return body.length ? `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>` : undefined;
 }
 
+/** The term of a definition list whose id is `fragment`. */
+const termNamed = (list: Element, fragment: string): Element | undefined =>
+  elementsOf(list.children).find((child) => child.name === 'dt' && child.attribs.id === fragment);
+
 /** A definition list's first term. */
 const firstTerm = (list: Element): Element | undefined => elementsOf(list.children).find((child) => child.name === 'dt');
 
@@ -408,18 +412,19 @@ function entryBeginning(list: Element, limits: PreviewLimits, shown: Shown): str
  * The tooltip form of an extracted section: its title and first blocks, bounded in size. The section's
  * HTML (links already absolute) in, or its nodes parsed already (then changed: permalinks and styles removed), the
  * preview out. A whole page's content (its main element may hold navigation too) previews the page's prose.
- * `pageUrl`: the page's, against which its links were made absolute, which tells the links to the page itself.
+ * `pageUrl`: the page's, against which its links were made absolute, which tells the links to the page itself;
+ * `fragment`: the id the link names, which tells a term from others documented with it.
  */
 export function previewOf(
   section: string | AnyNode[],
-  { limits = DEFAULT_PREVIEW_LIMITS, pageUrl }: { limits?: PreviewLimits; pageUrl?: string } = {},
+  { limits = DEFAULT_PREVIEW_LIMITS, pageUrl, fragment }: { limits?: PreviewLimits; pageUrl?: string; fragment?: string } = {},
 ): Preview {
   const roots = elementsOf(typeof section === 'string' ? parseFragment(section) : section);
   for (const root of roots) {
     removePermalinks(root);
     removeStyles(root);
   }
-  return previewOfElements(roots, Shown.ofCopy(), limits, pageUrl);
+  return previewOfElements(roots, Shown.ofCopy(), limits, pageUrl, fragment);
 }
 
 /** {@link previewOf} of a section in a parsed page (a copy of it, links absolute against `pageUrl`): no HTML in between. */
@@ -437,8 +442,9 @@ function opensWithHeading(container: Element, shown: Shown): boolean {
  * A definition list entry's title and blocks: its term, then its definition and the blocks that describe it when its
  * definition is empty (`after`). An API entry is titled by the object's name, its full signature the first block.
  */
-function entryPreview(entry: Element, after: Element[], shown: Shown): { title: string; blocks: Element[] } {
-  const term = firstTerm(entry);
+function entryPreview(entry: Element, after: Element[], shown: Shown, fragment?: string): { title: string; blocks: Element[] } {
+  // Of terms documented together (Logbook's `CRITICAL`, `ERROR`, `WARNING`… over one description), the one linked to.
+  const term = (fragment && termNamed(entry, fragment)) || firstTerm(entry);
   const definition = elementsOf(entry.children).find((child) => child.name === 'dd');
   const blocks = [...(definition ? shown.elements(definition.children) : []), ...after];
   if (!term) return { title: '', blocks };
@@ -480,7 +486,13 @@ function memberOwner(entry: Element, term: Element, name: string): string | unde
  * {@link previewOf} over elements, read where they are (see `Shown`). A tree that may hold a theme's
  * furniture is measured where it is too, read exactly as its copy would be, its links to the page at `pageUrl` as such.
  */
-function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: PreviewLimits, pageUrl?: string): Preview {
+function previewOfElements(
+  sectionRoots: Element[],
+  shownFirst: Shown,
+  limits: PreviewLimits,
+  pageUrl?: string,
+  fragment?: string,
+): Preview {
   let roots = sectionRoots;
   let shown = shownFirst;
   if (roots.length === 1 && mayHoldFurniture(domhandlerTree, roots[0]!)) {
@@ -499,7 +511,7 @@ function previewOfElements(sectionRoots: Element[], shownFirst: Shown, limits: P
   // A target that is a link (a table of contents entry) says nothing but its label: where it leads does (see `previewOfTarget`).
   if (only?.name === 'a') return { title: normalizeSpace(shown.text(only)), content: '', truncated: false };
   const [entry, ...after] = roots;
-  if (entry?.name === 'dl') ({ title, blocks } = entryPreview(entry, after, shown));
+  if (entry?.name === 'dl') ({ title, blocks } = entryPreview(entry, after, shown, fragment));
   else {
     // Main content is often wrappers in wrappers (`div[role=main] > section`): the blocks are inside. So is the title of a
     // page of several top-level sections (Beautiful Soup's manual: an `<h1>` each), in the first, read on into the next.
@@ -821,7 +833,7 @@ export function previewOfTarget(
     const shown = Shown.onPage(pageUrl);
     return { title: normalizeSpace(shown.text(parts[0]!)), ...firstBlocks(after, limits, shown) };
   }
-  return previewOfElements(parts, Shown.onPage(pageUrl), limits, pageUrl);
+  return previewOfElements(parts, Shown.onPage(pageUrl), limits, pageUrl, fragment);
 }
 
 /** Words a title says at most. */
