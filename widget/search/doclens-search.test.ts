@@ -164,6 +164,25 @@ describe('<doclens-search>', () => {
     }
   });
 
+  it('as a floating button, starts out of the way on a page opened at a target below its top', async () => {
+    const address = window.location.href;
+    try {
+      const text = await fixture<HTMLDivElement>(html`<div role="main" style="height: 4000px"><p id="target">Text</p></div>`);
+      window.scrollTo(0, 900);
+      window.history.replaceState(null, '', '#target');
+      const element = await fixture<DoclensSearch>(
+        html`<doclens-search floating proxy=${servers.proxy} project="aurora" version="latest"></doclens-search>`,
+      );
+      await until(() => element.hasAttribute('data-scrolled-away'), 'out of the way');
+      window.scrollTo(0, 700);
+      await until(() => !element.hasAttribute('data-scrolled-away'), 'back on the way up');
+      text.remove();
+    } finally {
+      window.history.replaceState(null, '', address);
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('debounces typing into one request and never lets a slow answer overwrite a later one', async () => {
     const watched = watchFetches();
     const searched = (words: string) => watched.requests.filter(({ url }) => url.searchParams.get('q') === words);

@@ -26,6 +26,12 @@ export class ScrollAwayController implements ReactiveController {
     if (page) this.lastTop.set(page, page.scrollTop);
     // Capturing on the document: a box's scroll events do not bubble.
     document.addEventListener('scroll', this.onScroll, { capture: true, passive: true });
+    // A page opened at a target (a search result's section, a preview's "Open") is read there: out of the way from the
+    // start, not over the heading the reader was sent to, until they scroll up.
+    requestAnimationFrame(() => {
+      const landed = window.location.hash.length > 1 && (document.scrollingElement?.scrollTop ?? 0) > AWAY_AFTER;
+      if (landed && this.applies() && !this.host.matches(':focus-within')) this.away(true);
+    });
   }
 
   hostDisconnected(): void {
