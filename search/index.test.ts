@@ -1458,6 +1458,24 @@ describe('words as readers type them', () => {
   });
 });
 
+describe('a word the stemmer cuts apart from its other forms', () => {
+  it('finds and marks "Embedding" for "embed" in a query of several words (Porter: "embed" is `emb`, "embedding" `embed`)', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'server.html',
+      markdownPage('Running a notebook server', [['Embedding the notebook in another website', 'Set the headers.']]),
+    );
+    addHtml(site, 'other.html', markdownPage('Notebook basics', [['Cells', 'The notebook holds cells; embed images in them.']]));
+    site.finish();
+    const hit = site.search('embed notebook').find((found) => found.path === 'server.html')!;
+    const [block] = resultBlocks(hit);
+    expect(block?.highlights.title).toEqual(['<span>Embedding</span> the <span>notebook</span> in another website']);
+    const other = site.search('embed notebook').find((found) => found.path === 'other.html')!;
+    expect(resultBlocks(other)[0]?.highlights.content[0]).toContain('<span>embed</span>');
+  });
+});
+
 describe('parameters of an entry', () => {
   it("finds an entry by a numpydoc parameter's name, shown apart in excerpts, the answer's text the hosting service's", () => {
     const site = new SearchIndex();

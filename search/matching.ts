@@ -146,7 +146,7 @@ interface Form {
 function asWritten(search: FieldSearch, term: string, typed: string | undefined, beingTyped: boolean): Form[] {
   // A word the reader went past is whole when the site has it; one the site lacks may have been cut short.
   const whole = beingTyped && isPrefix(term) ? undefined : search.search(term, false);
-  if (!isPrefix(term) || whole?.length) return [{ hits: whole!, weight: 1 }];
+  if (!isPrefix(term) || whole?.length) return [{ hits: whole!, weight: 1 }, ...asOwnStem(search, term, typed)];
   // The words a stem starts are the word typed cut short only where the word as typed starts a word of the site too: a
   // word the stemmer cut ("enviroments", "enviro…") that starts none is misspelt ("environments"), not "environ…".
   const cutShort = !typed || search.writesWordStarting(typed);
@@ -157,6 +157,13 @@ function asWritten(search: FieldSearch, term: string, typed: string | undefined,
     if (stem !== term) found.push({ hits: search.search(stem, false), weight: PREFIX_WEIGHT, otherWord: !beingTyped || !cutShort });
   return found;
 }
+
+/**
+ * The word as typed, where the site has it as the stem of its other forms: Porter's stemmer cuts "embed" to `emb`, and
+ * "embedding" and "embedded" to `embed`, which the word would otherwise miss.
+ */
+const asOwnStem = (search: FieldSearch, term: string, typed: string | undefined): Form[] =>
+  typed && typed !== term && /^[a-z]+$/.test(typed) ? [{ hits: search.search(typed, false), weight: 1 }] : [];
 
 /**
  * In how many sections the site has a word as written, not counting other words (see `Form`): a typo whose first
@@ -201,11 +208,17 @@ function termHits(
   beingTyped: boolean,
 ): Map<number, { score: number; words: string[] }> {
   const hits = new Map<number, { score: number; words: string[] }>();
+  // A section scores by the term's best form in it; what it highlights is every form of the term it holds ("embed"
+  // and "Embedding", two stems).
   const take = (results: FieldHit[], weight: number) => {
     for (const result of results) {
       const score = result.score * weight;
       const held = hits.get(result.id);
-      if (!held || score > held.score) hits.set(result.id, { score, words: result.words });
+      if (!held) hits.set(result.id, { score, words: [...result.words] });
+      else {
+        held.score = Math.max(held.score, score);
+        held.words.push(...result.words);
+      }
     }
   };
   const forms = asWritten(search, term, typed, beingTyped);
