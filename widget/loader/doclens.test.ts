@@ -397,6 +397,23 @@ describe('the doclens.js loader', () => {
     container.remove();
   });
 
+  it("opens with the words the site's search page was opened with (Sphinx's search.html?q=…), as its theme's box would", async () => {
+    const query = new URLSearchParams({ proxy: servers.proxy, q: 'lease' });
+    const { doc } = await frame(`/widget/loader/test-pages/search.html?${query}`);
+    await until(() => doc.querySelector('doclens-search')?.hasAttribute('open') === true, 'the dialog open');
+    const search = doc.querySelector('doclens-search')!;
+    expect(search.querySelector<HTMLInputElement>('input[role="combobox"]')!.value).to.equal('lease');
+    await until(() => search.shadowRoot!.querySelectorAll('[role="option"]').length > 0, 'results');
+  });
+
+  it('opens with no words on a page whose address has some that no search box of its own is for', async () => {
+    const query = new URLSearchParams({ proxy: servers.proxy, other: 'lease' });
+    const { doc } = await frame(`/widget/loader/test-pages/search.html?${query}`);
+    await until(() => !!doc.querySelector('doclens-search'), 'search');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(doc.querySelector('doclens-search')!.hasAttribute('open')).to.equal(false);
+  });
+
   it('is harmless loaded twice, or on a page that already defines the elements', async () => {
     const { doc, win } = await frame(
       '',

@@ -5,7 +5,7 @@ import { holdEarlyTaps } from './early-taps.ts';
 import { queryInFragment } from '../search/query-url.ts';
 import { onReaderSettingsChange, readerSettings } from '../settings/store.ts';
 import { SearchOpener } from './search-opener.ts';
-import { handOverThemeSearch, themeSearchBoxes, watchThemeSearch } from './theme-search.ts';
+import { handOverThemeSearch, searchPageWords, themeSearchBoxes, watchThemeSearch } from './theme-search.ts';
 
 export { registerStrings };
 
@@ -106,6 +106,8 @@ function mount(settings: Settings, search: SearchOpener | undefined): void {
     const boxes = themeSearchBoxes();
     search.element();
     if (boxes.length) handOverThemeSearch(search, boxes);
+    const asked = searchPageWords(boxes);
+    if (asked) void search.show(asked);
     parts.add('search');
   }
   if (features.has('preview')) {

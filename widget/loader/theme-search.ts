@@ -12,10 +12,9 @@ const KEEP_CLOSED_MS = 500;
 /** `search.html`, `/search/`, `search.php`, `/search/index.html`: the site's search page. */
 const SEARCH_PAGE = /(^|\/)search(\.[a-z]+|\/(index\.[a-z]+)?)?$/i;
 
+/** Whether a form submits to the site's search page: this page too, where this is it (Sphinx's `<form action="">`). */
 function submitsToSearchPage(form: HTMLFormElement | null): boolean {
-  const action = form?.getAttribute('action');
-  if (!form || !action) return false;
-  return SEARCH_PAGE.test(new URL(action, document.baseURI).pathname);
+  return !!form && SEARCH_PAGE.test(new URL(form.action).pathname);
 }
 
 function isSearchBox(input: HTMLInputElement): boolean {
@@ -39,6 +38,22 @@ function isVisible(element: Element): boolean {
 export function themeSearchBoxes(): HTMLInputElement[] {
   const boxes = [...document.querySelectorAll('input')].filter(isSearchBox);
   return [...boxes.filter(isVisible), ...boxes.filter((box) => !isVisible(box))];
+}
+
+/**
+ * The words this page was opened with when it is the site's search page: one of the theme's `boxes` submits its form
+ * here, and the address holds the box's field (Sphinx's `search.html?q=…`, from a bookmark, another site or the
+ * browser's own search). doclens then opens with them, as the box would have.
+ */
+export function searchPageWords(boxes: HTMLInputElement[]): string | undefined {
+  const here = new URL(window.location.href);
+  for (const box of boxes) {
+    const form = box.form;
+    if (!form || !box.name || new URL(form.action).pathname !== here.pathname) continue;
+    const words = here.searchParams.get(box.name)?.trim();
+    if (words) return words;
+  }
+  return undefined;
 }
 
 /**
