@@ -25,9 +25,14 @@ export class ResultList {
     return this.rows[this.activeIndex];
   }
 
-  /** New results: the row chosen first is active (see `firstChosen`). */
+  /**
+   * New results: the row chosen first is active (see `firstChosen`). Where they answer the same words again (a partial
+   * answer asked again while the site is indexed), the row the reader went to with the arrows stays active.
+   */
   reset(): void {
-    this.activeIndex = firstChosen(this.rows, this.words());
+    const went = this.arrowed ? this.rowsOf?.rows[this.activeIndex]?.url : undefined;
+    const kept = went === undefined ? -1 : this.rows.findIndex((row) => row.url === went);
+    this.activeIndex = kept >= 0 ? kept : firstChosen(this.rows, this.words());
     this.host.requestUpdate();
   }
 
