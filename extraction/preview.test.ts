@@ -148,6 +148,14 @@ describe('previewOf', () => {
     expect(previewOfTarget(page, 'logbook.CRITICAL', url)!.title).toBe('logbook.CRITICAL');
   });
 
+  it("titles a block right under a heading, with no title of its own, by the heading (jsonpickle's `git clone` listing)", () => {
+    const url = 'https://docs.example.org/en/latest/contrib.html';
+    const page = parseHtml(readFileSync(new URL('../test/fixtures/real-docs/jsonpickle/contrib.html', import.meta.url), 'utf8'));
+    const preview = previewOfTarget(page, 'jsonpickle-contrib-checkout', url)!;
+    expect(preview.title).toBe('Get the Code');
+    expect(preview.content).toContain('git</span> <span class="n">clone');
+  });
+
   it('bounds the size even when the first block alone is too large', () => {
     const code = `<section id="x"><h2>Listing</h2><pre>${'line of code\n'.repeat(2000)}</pre></section>`;
     const preview = previewOf(code, { limits: { maxBlocks: 3, maxChars: 1000 } });

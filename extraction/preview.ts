@@ -833,7 +833,11 @@ export function previewOfTarget(
     const shown = Shown.onPage(pageUrl);
     return { title: normalizeSpace(shown.text(parts[0]!)), ...firstBlocks(after, limits, shown) };
   }
-  return previewOfElements(parts, Shown.onPage(pageUrl), limits, pageUrl, fragment);
+  const preview = previewOfElements(parts, Shown.onPage(pageUrl), limits, pageUrl, fragment);
+  // A block right under a heading, with no title of its own (jsonpickle's `git clone` listing under "Get the Code"), is
+  // where that heading's section starts: titled by it.
+  const above = !preview.title && parts.length === 1 ? previousElement(parts[0]!, () => true) : undefined;
+  return above && isHeadingName(above.name) ? { ...preview, title: headingName(above, Shown.onPage(pageUrl)) } : preview;
 }
 
 /** Words a title says at most. */
