@@ -332,6 +332,21 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it("says a section has no text under its title rather than showing an empty card (cmd2's API pages)", async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="title-only" href=${`${hostile}/en/latest/api/title-only.html#cmd2-ansi`}>ansi</a></p>`,
+    );
+    await hover(container.querySelector('#title-only')!);
+    await until(() => !!part(preview, 'empty'), 'the note under the title');
+    expect(part(preview, 'title').textContent).to.equal('cmd2.ansi');
+    expect(part(preview, 'empty').textContent).to.equal('This section has no text');
+    expect(part(preview, 'content')).to.equal(null);
+    await moveAway();
+  });
+
   it('shows nothing for a slow answer that arrives after the pointer left', async () => {
     const hostile = servers.hostile;
     const { container, preview } = await page(

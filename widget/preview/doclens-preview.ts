@@ -62,6 +62,7 @@ function isSphinxPage(): boolean {
  * @csspart badge - The project or version of a section from elsewhere than this page's, beside the title.
  * @csspart skeleton - The shimmering lines shown while the section loads.
  * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
+ * @csspart empty - "This section has no text", under the title of a section that has none of its own.
  * @csspart whole-page - Over a preview of a page's opening, where the link names a section the page lacks: says so.
  * @csspart more - The "read more" link, or the "Open" action of a tapped preview (44 px high at least).
  * @csspart arrow - The arrow pointing at the link.
@@ -265,7 +266,8 @@ export class DoclensPreview extends DoclensElement {
       // The reader may have moved on while it loaded: a late answer shows nothing.
       if (this.target !== link) return;
       this.preview = preview;
-      this.content = content.html;
+      // A title over nothing (an API page whose build left out its entries) says so rather than showing an empty card.
+      this.content = content.blank ? '' : content.html;
       // A page with no title and no text of its own has nothing to preview.
       this.phase = preview.title || !content.blank ? 'ready' : 'error';
     } catch {
@@ -374,7 +376,11 @@ export class DoclensPreview extends DoclensElement {
             }</header>`
           : nothing
       }
-      <div class="content" part="content">${unsafeHTML(this.content)}</div>
+      ${
+        this.content
+          ? html`<div class="content" part="content">${unsafeHTML(this.content)}</div>`
+          : html`<p class="unavailable" part="empty">${s.previewNoText}</p>`
+      }
     `;
   }
 

@@ -33,6 +33,8 @@ export interface Strings {
   previewWholePage: string;
   /** Over it where the link is to this very page (the reader stays where they are). */
   previewMissingHere: string;
+  /** Under the title of a section that has no text of its own. */
+  previewNoText: string;
   readMore: string;
   versionsLabel: string;
   versions: string;
@@ -95,6 +97,7 @@ const en: Strings = {
   previewUnavailable: 'Preview unavailable',
   previewWholePage: 'Section not found: the page opens at its top',
   previewMissingHere: 'Section not found on this page',
+  previewNoText: 'This section has no text',
   readMore: 'Read more',
   versionsLabel: 'Version {version}, language {language}',
   versions: 'Versions',
@@ -154,6 +157,7 @@ const es: Strings = {
   previewUnavailable: 'Vista previa no disponible',
   previewWholePage: 'Sección no encontrada: la página se abre al principio',
   previewMissingHere: 'Sección no encontrada en esta página',
+  previewNoText: 'Esta sección no tiene texto',
   readMore: 'Leer más',
   versionsLabel: 'Versión {version}, idioma {language}',
   versions: 'Versiones',
