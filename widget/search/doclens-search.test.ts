@@ -176,6 +176,14 @@ describe('<doclens-search>', () => {
       await until(() => element.hasAttribute('data-scrolled-away'), 'out of the way');
       window.scrollTo(0, 700);
       await until(() => !element.hasAttribute('data-scrolled-away'), 'back on the way up');
+      // One taken out of the page before its first frame comes back in it as it left: in sight.
+      window.scrollTo(0, 900);
+      const moved = document.createElement('doclens-search');
+      moved.setAttribute('floating', '');
+      text.append(moved);
+      moved.remove();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(moved.hasAttribute('data-scrolled-away')).to.equal(false);
       text.remove();
     } finally {
       window.history.replaceState(null, '', address);

@@ -30,7 +30,8 @@ export class ScrollAwayController implements ReactiveController {
     // start, not over the heading the reader was sent to, until they scroll up.
     requestAnimationFrame(() => {
       const landed = window.location.hash.length > 1 && (document.scrollingElement?.scrollTop ?? 0) > AWAY_AFTER;
-      if (landed && this.applies() && !this.host.matches(':focus-within')) this.away(true);
+      // Taken out of the page within that frame, it keeps no mark to come back with.
+      if (landed && this.host.isConnected && this.applies() && !this.host.matches(':focus-within')) this.away(true);
     });
   }
 
