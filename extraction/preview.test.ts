@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './find-section.ts';
 import { descendants, parseFragment, parseHtml, toHtml } from './html/parse.ts';
-import { cutFromListing, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
+import { cutFromListing, DEFAULT_PREVIEW_LIMITS, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -113,11 +113,15 @@ describe('previewOf', () => {
     );
   });
 
-  /** The content of the preview of `fragment` on a real-docs fixture, both ways: read on the page, and of the section's copy. */
+  /**
+   * The content of the preview of `fragment` on a real-docs fixture, both ways: read on the page, and of the section's
+   * copy as the hosting service answers it for a Sphinx page (an API entry's term with its definition).
+   */
   function bothWays(fixture: string, fragment: string): string[] {
     const url = `https://docs.example.org/en/latest/${encodeURI(fixture)}`;
     const page = parseHtml(readFileSync(new URL(`../test/fixtures/real-docs/${fixture}`, import.meta.url), 'utf8'));
-    return [previewOfTarget(page, fragment, url)!.content, previewOf(extractSection(page, url, { fragment })!).content];
+    const copy = extractSection(page, url, { fragment, doctool: 'sphinx' })!;
+    return [previewOfTarget(page, fragment, url)!.content, previewOf(copy, { pageUrl: url, fragment }).content];
   }
 
   it("leaves out the page's style attributes, which a strict style-src would report (natsort's table widths)", () => {
@@ -125,6 +129,31 @@ describe('previewOf', () => {
       expect(content).toContain('<col>');
       expect(content).not.toContain('style');
     }
+  });
+
+  it("shows a list too large for the preview as its first items, one apiece (django-tables2's twenty parameters)", () => {
+    for (const content of bothWays('django-tables2/api-reference.html', 'django_tables2.tables.Table')) {
+      const items = content.match(/<li>/g) ?? [];
+      expect(items.length).toBeGreaterThan(3);
+      expect(content).toContain('<li><p><strong>data</strong>');
+      expect(content).toContain('<li><p><strong>order_by</strong>');
+      expect(content.length).toBeLessThanOrEqual(DEFAULT_PREVIEW_LIMITS.maxChars);
+    }
+  });
+
+  it("shows the beginning of a list's first item too large for the preview: its first blocks, or its text cut", () => {
+    const limits = { maxBlocks: 3, maxChars: 1200 };
+    const cells = Array.from({ length: 40 }, (_, n) => `<li><p>cell ${n} – table/tbody/tr/td elements</p></li>`).join('');
+    const ofBlocks = `<ul><li><p><strong>attrs</strong> (dict) – HTML attributes for the column's elements.</p>
+      <p>By default a column supports:</p><ul>${cells}</ul></li><li><p>order_by</p></li></ul>`;
+    const blocks = previewOf(`<section id="x"><h2>Parameters</h2>${ofBlocks}</section>`, { limits }).content;
+    expect(blocks).toMatch(/^<ul><li><p><strong>attrs<\/strong>/);
+    expect(blocks).toContain('<li><p>cell 0 – table/tbody/tr/td elements</p></li>');
+    expect(blocks).not.toContain('order_by');
+    const text = previewOf(`<section id="x"><h2>Steps</h2><ol start="3"><li>Run ${'the build '.repeat(300)}</li></ol></section>`, {
+      limits,
+    }).content;
+    expect(text).toMatch(/^<ol start="3"><li>Run the build the build .*…<\/li><\/ol>$/);
   });
 
   it("leaves out a notebook's execution prompts, which say nothing of the cell (nbsphinx's `[2]:`)", () => {

@@ -14,9 +14,10 @@ import {
   isEmptyAnchor,
   isLinksOnly,
   isPermalink,
+  isPhrasing,
   labelledBy,
 } from './structure/targets.ts';
-import { hasText as hasAnyText, headingRank, INVISIBLE, isHeadingName, percentDecoded } from './structure/tree.ts';
+import { hasOwnText, hasText as hasAnyText, headingRank, INVISIBLE, isHeadingName, percentDecoded } from './structure/tree.ts';
 import { writtenHtml } from './written-html.ts';
 
 export interface Preview {
@@ -325,7 +326,11 @@ function firstBlocks(section: Element[], limits: PreviewLimits, shown: Shown): {
       const cut = Math.floor((limits.maxChars - length) / 2) - (textual() === 0 ? 0 : '<pre></pre>'.length);
       const tells = said < SAYS_SOMETHING && !kind.leadIn && !isHeadingName(block.name) && cut >= MIN_CUT;
       if (entry) parts.push({ html: entry, ...kind });
-      else if (textual() === 0 || tells) parts.push({ html: shortened(block, cut, shown), ...kind });
+      // A list's beginning is its first items, one apiece (a class's twenty parameters), not their text run together.
+      else if (textual() === 0 || tells) {
+        const room = { maxBlocks: Math.max(1, limits.maxBlocks - textual()), maxChars: limits.maxChars - length };
+        parts.push({ html: listBeginning(block, room, shown) ?? shortened(block, cut, shown), ...kind });
+      }
       truncated = true;
       break;
     }
@@ -382,6 +387,41 @@ function tableBeginning(table: Element, room: number, shown: Shown): string | un
     left -= html.length;
   }
   return body.length ? `<table><thead>${head}</thead><tbody>${body.join('')}</tbody></table>` : undefined;
+}
+
+/**
+ * A list's first items that fit in `limits`, one item apiece as on the page, or the first one's beginning when even it
+ * does not fit (its first blocks: a parameter's description over a list of its own); undefined when there is no room
+ * for that or the block is no list. An ordered list keeps where it starts.
+ */
+function listBeginning(list: Element, limits: PreviewLimits, shown: Shown): string | undefined {
+  if (list.name !== 'ul' && list.name !== 'ol') return undefined;
+  const start = list.name === 'ol' && list.attribs.start ? ` start="${escapeAttribute(list.attribs.start)}"` : '';
+  const [open, close] = [`<${list.name}${start}>`, `</${list.name}>`];
+  let left = limits.maxChars - open.length - close.length;
+  const items: string[] = [];
+  for (const item of shown.elements(list.children).filter((child) => child.name === 'li')) {
+    const html = shown.length(item, left + 1) > left ? undefined : shown.html(item);
+    if (html !== undefined && html.length <= left) {
+      items.push(html);
+      left -= html.length;
+      continue;
+    }
+    if (!items.length) {
+      left -= '<li></li>'.length;
+      const inner = shown.elements(item.children);
+      const ofBlocks = inner.length > 0 && !hasOwnText(domhandlerTree, item) && !inner.some((child) => isPhrasing(child.name));
+      const blocks = ofBlocks ? firstBlocks(inner, { ...limits, maxChars: left }, shown).content : '';
+      // Half the room for text: escaping may double its length.
+      const cut = Math.floor(left / 2);
+      const text = cut >= MIN_CUT ? normalizeSpace(cutText(item, cut, shown)) : '';
+      // Its blocks where they show as much of it as its text would (not a lead-in alone where the room is short).
+      const begun = blocks && blocks.replace(/<[^>]*>/g, '').length >= text.length / 2 ? blocks : text || blocks;
+      if (begun) items.push(`<li>${begun}</li>`);
+    }
+    break;
+  }
+  return items.length ? `${open}${items.join('')}${close}` : undefined;
 }
 
 /** The term of a definition list whose id is `fragment`. */

@@ -33,6 +33,9 @@ const PHRASING = new Set([
   'var',
 ]);
 
+/** Whether an element runs within a line of text (`strong`, `a`) rather than making a block of its own. */
+export const isPhrasing = (name: string): boolean => PHRASING.has(name);
+
 /** The block a target within a line of text belongs to (`<p><span id="x">[orm]</span> …</p>` → the paragraph). */
 export function enclosingBlock<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): Element {
   let block = element;
