@@ -1,6 +1,7 @@
 import { isPlain, isPrefix, readQuery } from './query.ts';
 import { editDistance } from './edit-distance.ts';
-import { termsOf, tokenMatches, tokens, VERSION_NUMBER, WHOLE } from './terms.ts';
+import { VERSION_NUMBER } from '../extraction/words/version-number.ts';
+import { termsOf, tokenMatches, tokens, WHOLE } from './terms.ts';
 import { typoEdits } from './weights.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };

@@ -4,7 +4,8 @@ import type { IndexedSection } from './fields.ts';
 import { initialsRuns, namedByInitials } from './initials.ts';
 import { nameTypedJoined } from './joined-names.ts';
 import { isPrefix, type QueryReading, regionalSpellings } from './query.ts';
-import { termsOf, VERSION_NUMBER, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
+import { VERSION_NUMBER } from '../extraction/words/version-number.ts';
+import { termsOf, WHOLE, WRITTEN_AS_CODE } from './terms.ts';
 import { CORRECTION_FREQUENCY, PREFIX_WEIGHT, SPELLED_NAME_SHARE, typoEdits, typoWeight } from './weights.ts';
 
 /** A section the query's terms found: what the ranking reads of it. */

@@ -5,7 +5,8 @@ import { namedInWords } from './named-in-words.ts';
 import { centralNamesakesFirst, membersOfNamedOwners } from './owners.ts';
 import { isPlain, type QueryReading } from './query.ts';
 import { howToWeights } from './questions.ts';
-import { termsOf, tokens, VERSION_NUMBER, WRITTEN_AS_CODE } from './terms.ts';
+import { VERSION_NUMBER } from '../extraction/words/version-number.ts';
+import { termsOf, tokens, WRITTEN_AS_CODE } from './terms.ts';
 import { gluedName, holdsAll, sameWords, saysAsTyped, titledByGluedName, titleTerms } from './titles.ts';
 import {
   CHANGELOG_WEIGHT,

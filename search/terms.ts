@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { stemmer } from 'stemmer';
 import { isStopWord, STOP_WORDS } from '../extraction/words/stop-words.ts';
+import { VERSION_NUMBER } from '../extraction/words/version-number.ts';
 
 /**
  * How the search index reads text: tokens are words and identifiers (`too_slow`, `Frame.merge`,
@@ -108,9 +109,6 @@ export function singularOf(word: string): string {
   if (/[^us]s$/.test(lower)) return lower.slice(0, -1);
   return lower;
 }
-
-/** A version number in a query ("5.1", "1.9.0", "v2.0"): the reader asks about that release. */
-export const VERSION_NUMBER = /^v?\d+(?:\.\d+)+$/i;
 
 /** A word written as code is: capitals past its first letter (`ARIMA`, `DataFrame`), an underscore or a dot. */
 export const WRITTEN_AS_CODE = /^.+[A-Z]|[_.]/;

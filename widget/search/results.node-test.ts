@@ -122,6 +122,8 @@ describe('result rows', () => {
     // As many of them: the page is about them.
     expect(firstChosen(titled('<span>Comms</span>', '<span>Comm</span> messages'), 'comms')).toBe(0);
     expect(firstChosen(titled('Quickstart', 'Registering Handlers'), 'how do I send errors to syslog')).toBe(0);
+    // A version number is one word (django-filter's "Migrating to 2.0" on its migration guide).
+    expect(firstChosen(titled('<span>Migration</span> Guide', '<span>Migrating</span> to <span>2.0</span>'), 'migrate to 2.0')).toBe(1);
   });
 
   it("chooses the entry a name typed in part or with a slip stands for (Logbook's handlers), the name as typed first", () => {

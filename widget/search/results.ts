@@ -1,7 +1,7 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import { editDistance } from '../../search/edit-distance.ts';
 import { typoEdits } from '../../search/weights.ts';
-import { HIGHLIGHT_PARAM } from '../shared/page.ts';
+import { HIGHLIGHT_PARAM, markableWords } from '../shared/page.ts';
 
 /** Sections listed under each page found. */
 const SECTIONS_PER_PAGE = 3;
@@ -193,7 +193,7 @@ export function matchedForms(row: ResultRow): string[] {
 /** The words a search's highlight markup marks (its `<span>`s), in lower case, once each. */
 function markedForms(markup: readonly string[]): string[] {
   const forms = markup.flatMap((text) => [...text.matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((match) => match[1]!.toLowerCase()));
-  return [...new Set(forms.flatMap((form) => form.match(/[\p{L}\p{N}_-]{2,}/gu) ?? []))];
+  return [...new Set(forms.flatMap(markableWords))];
 }
 
 /**

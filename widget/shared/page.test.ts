@@ -21,6 +21,15 @@ describe('highlighting searched terms on the destination page', () => {
     expect(location.hash).to.equal('#target');
   });
 
+  it("marks a version number whole, not its digits apart (a release's section)", async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <main><h2 id="migrating-to-2-0">Migrating to 2.0</h2><p>Version 2.0.1 fixed 2 bugs and 0 regressions; see 12.0.</p></main>
+    </div>`);
+    history.replaceState(null, '', `${location.pathname}?highlight=${encodeURIComponent('migrating to 2.0')}#migrating-to-2-0`);
+    highlightSearchedTerms(container);
+    expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).to.deep.equal(['Migrating', '2.0']);
+  });
+
   it("marks no stop word, and the theme's mark rule does not break code apart", async () => {
     // Cut from Dask's "Create DataFrames" page, with its theme's `mark` rule (pydata-sphinx-theme) and Scrapy's.
     const container = await fixture<HTMLDivElement>(html`<div>

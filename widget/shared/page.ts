@@ -2,6 +2,7 @@ import { findMainContent } from '../../extraction/structure/main-content.ts';
 import { PageStructure } from '../../extraction/structure/page-structure.ts';
 import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
 import { isStopWord } from '../../extraction/words/stop-words.ts';
+import { VERSION_NUMBER } from '../../extraction/words/version-number.ts';
 import { FORMULA, LAID_OUT_FORMULA } from './formulas.ts';
 
 /** Project, version and language of the page the widget is on. */
@@ -165,13 +166,16 @@ export function removeHighlights(marks: Iterable<Element> = document.querySelect
   }
 }
 
-/** The words of a `highlight=` value that are marked: each once, two characters at least, no stop word ("the", "how"). */
+/** A word as the widget marks it: letters, digits, `_` and `-`, or a version number whole ("2.0", a release's section). */
+const WORD = new RegExp(`${VERSION_NUMBER.source.replace(/^\^|\$$/g, '')}|[\\p{L}\\p{N}_-]+`, 'giu');
+
+/** A text's words, as marked, in lower case, two characters at least. */
+export const markableWords = (text: string): string[] =>
+  (text.toLowerCase().match(WORD) ?? []).filter((word) => word.length >= 2 && /[\p{L}\p{N}]/u.test(word));
+
+/** The words of a `highlight=` value that are marked: each once, no stop word ("the", "how"). */
 function highlightedWords(value: string): string[] {
-  const words = value
-    .split(/[^\p{L}\p{N}_-]+/u)
-    .map((word) => word.toLowerCase())
-    .filter((word) => word.length >= 2 && /[\p{L}\p{N}]/u.test(word) && !isStopWord(word));
-  return [...new Set(words)].slice(0, MAX_HIGHLIGHTED_WORDS);
+  return [...new Set(markableWords(value).filter((word) => !isStopWord(word)))].slice(0, MAX_HIGHLIGHTED_WORDS);
 }
 
 /**
@@ -188,8 +192,10 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   if (words.length === 0) return 0;
   const container = mainContent(root);
   // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
-  // their own. The words hold letters, digits, `_` and `-` only: nothing to escape.
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(${words.join('|')})(?![\\p{L}\\p{N}_])`, 'giu');
+  // their own; a version number is not part of a longer one ("2.0" of "2.0.1"). The words hold letters, digits, `_`, `-`
+  // and a version number's dots: only those to escape.
+  const alternatives = words.map((word) => word.replaceAll('.', '\\.')).join('|');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_]|\\p{N}\\.)(${alternatives})(?![\\p{L}\\p{N}_]|\\.\\p{N})`, 'giu');
   // Nor in formulas: a mark in TeX keeps MathJax from reading it, and in laid-out math it stands over symbols.
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
