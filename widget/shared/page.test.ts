@@ -85,6 +85,30 @@ describe('highlighting searched terms on the destination page', () => {
     expect(container.querySelector('.math mark, mjx-container mark, .katex mark')).to.equal(null);
   });
 
+  it("shows the first match of a page opened at its top when none is in sight (ipywidgets' embedding page)", async () => {
+    const scrolledTo = async (highlight: string) => {
+      window.scrollTo(0, 0);
+      const container = await fixture<HTMLDivElement>(html`<div>
+        <main><h1>Embedding Jupyter Widgets</h1><p style="margin-bottom: 3000px">Widget state.</p>
+          <details><summary>More</summary><p>embed_widgets, hidden</p></details>
+          <p id="far">Use <code>jupyter_sphinx.embed_widgets</code> in Sphinx.</p></main>
+      </div>`);
+      history.replaceState(null, '', `${location.pathname}?highlight=${encodeURIComponent(highlight)}`);
+      highlightSearchedTerms(container);
+      const seen = { far: container.querySelector('#far mark')?.getBoundingClientRect(), scrolled: window.scrollY };
+      container.remove();
+      return seen;
+    };
+    try {
+      const { far } = await scrolledTo('jupyter_sphinx.embed_widgets');
+      expect(far!.top).to.be.within(0, window.innerHeight);
+      // A match in sight at the top (the title): the page stays at its top.
+      expect((await scrolledTo('embedding widgets')).scrolled).to.equal(0);
+    } finally {
+      window.scrollTo(0, 0);
+    }
+  });
+
   it('does nothing without the parameter', async () => {
     const container = await fixture<HTMLDivElement>(html`<div role="main"><p>retry</p></div>`);
     expect(highlightSearchedTerms(container)).to.equal(0);

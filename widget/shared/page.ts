@@ -166,6 +166,12 @@ export function removeHighlights(marks: Iterable<Element> = document.querySelect
   }
 }
 
+/** Whether an element shows in the window as it is scrolled now. */
+function inSight(element: Element): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return bottom > 0 && top < window.innerHeight;
+}
+
 /** A word as the widget marks it: letters, digits, `_` and `-`, or a version number whole ("2.0", a release's section). */
 const WORD = new RegExp(`${VERSION_NUMBER.source.replace(/^\^|\$$/g, '')}|[\\p{L}\\p{N}_-]+`, 'giu');
 
@@ -231,6 +237,13 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   }
   // The browser scrolled to the fragment before the marks existed; keep the section in view.
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-  target?.scrollIntoView({ block: 'start' });
+  if (target) target.scrollIntoView({ block: 'start' });
+  // A page opened at its top (a result of a page without sections) with no match in sight shows the first, as a browser's
+  // find does: not "3 matches" with each far below.
+  else if (!url.hash && marked) {
+    // Those shown only: one in a closed `<details>` has no place to scroll to.
+    const marks = [...container.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)].filter((mark) => mark.checkVisibility());
+    if (!marks.some(inSight)) marks[0]?.scrollIntoView({ block: 'center' });
+  }
   return marked;
 }
