@@ -332,6 +332,24 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it("sets an admonition apart under its title, a warning in the danger colour (django-tables2's notes)", async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="admonition" href=${`${hostile}/en/latest/api/admonition.html#linkcolumn`}>LinkColumn</a></p>`,
+    );
+    await hover(container.querySelector('#admonition')!);
+    await until(() => !!part(preview, 'content')?.querySelector('.admonition'), 'the admonition');
+    const [note, warning] = [...part(preview, 'content').querySelectorAll<HTMLElement>('.admonition')];
+    const paragraph = getComputedStyle(part(preview, 'content').querySelector('p')!);
+    expect(getComputedStyle(note!).borderInlineStartWidth).to.equal('3px');
+    expect(getComputedStyle(note!).backgroundColor).to.not.equal(paragraph.backgroundColor);
+    expect(getComputedStyle(note!.querySelector('.admonition-title')!).fontWeight).to.equal('600');
+    expect(getComputedStyle(warning!).borderInlineStartColor).to.not.equal(getComputedStyle(note!).borderInlineStartColor);
+    await moveAway();
+  });
+
   it("says a section has no text under its title rather than showing an empty card (cmd2's API pages)", async () => {
     const hostile = servers.hostile;
     const { container, preview } = await page(

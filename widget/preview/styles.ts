@@ -152,6 +152,25 @@ export const previewStyles = css`
   .content > dl:only-child > dd {
     margin-inline-start: 0;
   }
+  /* An admonition (docutils' and Python-Markdown's "Note", "Warning") stands apart under its title, as on the page: not
+     a stray one-word paragraph over the text it qualifies. */
+  .content .admonition {
+    margin: 0.75em 0;
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    border-inline-start: 3px solid var(--_accent);
+    border-radius: 4px;
+    background: var(--_surface);
+  }
+  .content .admonition:is(.warning, .caution, .danger, .error, .attention) {
+    border-inline-start-color: var(--_danger);
+  }
+  .content .admonition-title {
+    margin: 0 0 0.25em;
+    font-weight: 600;
+  }
+  .content .admonition > :last-child {
+    margin-bottom: 0;
+  }
   .content h1,
   .content h2,
   .content h3,
