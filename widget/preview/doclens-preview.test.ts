@@ -291,6 +291,8 @@ describe('<doclens-preview>', () => {
       const [name, description] = [...part(preview, 'content').querySelectorAll('tr:first-child td')];
       expect(description!.getBoundingClientRect().width).to.be.at.least(80);
       expect(name!.getBoundingClientRect().width).to.be.at.least(80);
+      // A one-line row is a line high: the cell's paragraph keeps no margin below it.
+      expect(getComputedStyle(description!.querySelector('p')!).marginBottom).to.equal('0px');
       await preview.hide();
     } finally {
       await setViewport({ width: 800, height: 600 });
@@ -347,6 +349,9 @@ describe('<doclens-preview>', () => {
     expect(getComputedStyle(note!).backgroundColor).to.not.equal(paragraph.backgroundColor);
     expect(getComputedStyle(note!.querySelector('.admonition-title')!).fontWeight).to.equal('600');
     expect(getComputedStyle(warning!).borderInlineStartColor).to.not.equal(getComputedStyle(note!).borderInlineStartColor);
+    // Its list's items are a line apart, not a paragraph's margin.
+    const items = [...note!.querySelectorAll('li')];
+    expect(items[1]!.getBoundingClientRect().top - items[0]!.getBoundingClientRect().bottom).to.be.below(8);
     await moveAway();
   });
 

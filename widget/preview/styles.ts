@@ -71,6 +71,20 @@ export const previewStyles = css`
   .content > :last-child {
     margin-bottom: 0;
   }
+  /* A cell's, an item's or a quote's last paragraph keeps no margin below it: a one-line row or item is a line high,
+     not three. A list or quote is set in a little, not the browser's 40px (a phone's preview is 370px wide). */
+  .content :is(td, th, li, blockquote) > :last-child {
+    margin-bottom: 0;
+  }
+  .content :is(ul, ol) {
+    padding-inline-start: 1.5em;
+  }
+  .content li + li {
+    margin-top: 0.25em;
+  }
+  .content blockquote {
+    margin-inline: var(--_space) 0;
+  }
   .content img {
     max-width: 100%;
     height: auto;
