@@ -320,6 +320,34 @@ describe('<doclens-preview>', () => {
     });
   }
 
+  it('asks once for a target that is not there, however often it is hovered; a failure of the service is asked again', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="missing" href=${`${hostile}/en/latest/missing.html`}>changelog</a>
+        <a id="broken" href=${`${hostile}/en/latest/broken.html#x`}>broken</a></p>`,
+    );
+    const watched = watchFetches();
+    const asked = (name: string) => watched.requests.filter(({ url }) => url.searchParams.get('url')?.includes(name)).length;
+    const hoverOver = async (name: string) => {
+      await hover(container.querySelector(`#${name}`)!);
+      await until(() => !!part(preview, 'unavailable'), `${name} unavailable`);
+      await moveAway();
+      await until(() => !isOpen(preview), 'closed');
+    };
+    try {
+      for (const name of ['missing', 'missing', 'broken']) await hoverOver(name);
+      expect(asked('missing')).to.equal(1);
+      expect(asked('broken')).to.equal(1);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await hoverOver('broken');
+      expect(asked('broken')).to.equal(2);
+    } finally {
+      watched.restore();
+    }
+  });
+
   it("says a preview is unavailable when the page has no title and no text (Kombu's changelog, its banner left out)", async () => {
     const hostile = servers.hostile;
     const { container, preview } = await page(

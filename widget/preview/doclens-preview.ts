@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EmbedPreview } from '../../contract/index.ts';
-import type { DataSource } from '../shared/api.ts';
+import { type DataSource, ProxyRequestError } from '../shared/api.ts';
 import { dataSource } from '../shared/data-source.ts';
 import { HoverIntentController, type IntentTrigger } from '../shared/hover-intent.ts';
 import { define, DoclensElement } from '../shared/base-element.ts';
@@ -35,6 +35,9 @@ async function shownContent(html: string): Promise<{ html: string; blank: boolea
   holder.append(content);
   return { html: formulas ? sanitizeContentWithMath(holder.innerHTML) : holder.innerHTML, blank };
 }
+/** How long a preview that failed for a reason that may pass is shown as failed before it is asked again (ms). */
+const FAILURE_KEPT = 2000;
+
 /** With Alt, the key that goes from the link into its preview. */
 const ENTER_KEY = 'ArrowDown';
 
@@ -231,7 +234,11 @@ export class DoclensPreview extends DoclensElement {
     return this.doctool ?? (isSphinxPage() ? 'sphinx' : undefined);
   }
 
-  /** One request per target at a time, remembered for the page's life (failures are retried later). */
+  /**
+   * One request per target at a time, remembered for the page's life: a target that is not there is not asked for again
+   * on every hover. Other failures (the network, a busy service) are asked again on a later hover, not by the same one
+   * (the pointer's rest asks first, then the preview shows).
+   */
   private load(link: HTMLAnchorElement): Promise<Shown> {
     const url = this.previewUrl(link)!;
     let pending = this.cache.get(url);
@@ -239,7 +246,9 @@ export class DoclensPreview extends DoclensElement {
       pending = this.source
         .preview(url, this.effectiveDoctool)
         .then(async (preview) => ({ preview, content: await shownContent(preview.content) }));
-      pending.catch(() => this.cache.delete(url));
+      pending.catch((error: unknown) => {
+        if (!(error instanceof ProxyRequestError && error.kind === 'not_found')) setTimeout(() => this.cache.delete(url), FAILURE_KEPT);
+      });
       this.cache.set(url, pending);
     }
     return pending;
