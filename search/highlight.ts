@@ -56,24 +56,42 @@ export function highlight(text: string, words: ReadonlySet<string>): string {
   return html + escapeHtml(text.slice(last));
 }
 
-/** Up to `count` highlighted excerpts of about `width` characters around the matches in `text`. */
+/**
+ * Where the longest name the reader typed whole (dotted or with underscores) first stands in `text`: a page that says
+ * "Jupyter" and "widgets" from its start names `jupyter_sphinx.embed_widgets` further on.
+ */
+function firstNameAt(text: string, words: ReadonlySet<string>): number | undefined {
+  const names = [...words].filter((word) => word.startsWith(WHOLE) && /[._]/.test(word)).map((word) => word.slice(WHOLE.length));
+  for (const name of names.sort((a, b) => b.length - a.length)) {
+    const at = text.search(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+    if (at >= 0) return at;
+  }
+  return undefined;
+}
+
+/**
+ * Up to `count` highlighted excerpts of about `width` characters around the matches in `text`: the first around the
+ * name the reader typed where the text has it, the others around the first matches elsewhere, in the text's order.
+ */
 export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
-  const excerpts: string[] = [];
-  let coveredUntil = -1;
-  // Read only as far as the excerpts go: a section's text may be a whole long page.
-  for (const match of tokenMatches(text)) {
-    if (excerpts.length === count) break;
-    if (!isMatched(match[0], words)) continue;
-    if (match.index! < coveredUntil) continue;
-    let start = Math.max(0, match.index! - Math.floor(width / 3));
+  const spans: Span[] = [];
+  const around = (at: number): Span => {
+    let start = Math.max(0, at - Math.floor(width / 3));
     let end = Math.min(text.length, start + width);
     // Whole words only at the edges.
     if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-    if (end < text.length) end = text.lastIndexOf(' ', end) > match.index! ? text.lastIndexOf(' ', end) : end;
-    excerpts.push(highlight(text.slice(start, end), words));
-    coveredUntil = end;
+    if (end < text.length) end = text.lastIndexOf(' ', end) > at ? text.lastIndexOf(' ', end) : end;
+    return [start, end];
+  };
+  const named = firstNameAt(text, words);
+  if (named !== undefined) spans.push(around(named));
+  // Read only as far as the excerpts go: a section's text may be a whole long page.
+  for (const match of tokenMatches(text)) {
+    if (spans.length === count) break;
+    if (!isMatched(match[0], words) || spans.some(([start, end]) => match.index! >= start && match.index! < end)) continue;
+    spans.push(around(match.index!));
   }
-  return excerpts;
+  return spans.map(([start, end]) => highlight(text.slice(start, end), words));
 }
 
 /**

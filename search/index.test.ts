@@ -1531,6 +1531,17 @@ describe('highlight', () => {
     expect(excerpt).toContain('<span>lease</span>');
     expect(excerpt!.length).toBeLessThan(200);
   });
+
+  it("cuts the first excerpt around the name typed where the text has it, not its words' first use (ipywidgets)", () => {
+    const text =
+      `Embedding Jupyter Widgets in Other Contexts: widgets can be embedded in static pages. ${'filler '.repeat(80)}` +
+      'In the conf.py file, add jupyter_sphinx.embed_widgets to the enabled extensions. The widgets then render.';
+    const words = new Set(termsOf('jupyter_sphinx.embed_widgets'));
+    const [first, ...others] = highlightExcerpts(text, words);
+    expect(first).toContain('add <span>jupyter_sphinx.embed_widgets</span> to');
+    expect(others[0]).toMatch(/^Embedding <span>Jupyter<\/span> <span>Widgets<\/span>/);
+    expect(others.every((excerpt) => !excerpt.includes('embed_widgets'))).toBe(true);
+  });
 });
 
 describe('SearchIndex: stop words written in capitals', () => {
