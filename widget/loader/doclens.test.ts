@@ -63,6 +63,8 @@ describe('the doclens.js loader', () => {
     expect(doc.querySelector('doclens-versions')!.getAttribute('version')).to.equal('latest');
     const { detectPage } = await import('../shared/page.ts');
     expect(detectPage({}, new URL('https://docs.example.org/es/1.0/guide/x.html'))).to.include({ version: '1.0', language: 'es' });
+    // A page in a folder of a site served at its root (django-filter's `ref/filters.html`) is in no version.
+    expect(detectPage({}, new URL('https://docs.example.org/ref/filters.html')).version).to.equal(undefined);
     expect(detectPage({}, new URL('https://docs.example.org/projects/plugins/en/latest/'))).to.include({
       version: 'latest',
       language: 'en',

@@ -49,6 +49,12 @@ describe('contextLabel', () => {
     expect(contextLabel('https://docs.example.org/en/2.0/api.html', here)).toBe('2.0');
   });
 
+  it("says nothing for a site served at its root, in folders named in two or three letters (django-filter's `ref/`)", () => {
+    expect(contextLabel('https://docs.example.org/ref/filters.html', 'https://docs.example.org/dev/tests.html')).toBe(undefined);
+    expect(contextLabel('https://docs.example.org/api/v2/client.html', 'https://docs.example.org/index.html')).toBe(undefined);
+    expect(contextLabel('https://docs.example.org/zh_CN/2.0/', 'https://docs.example.org/en/latest/')).toBe('2.0');
+  });
+
   it('names the subproject and version, or the host, of another project', () => {
     expect(contextLabel('https://docs.example.org/projects/plugins/en/latest/', here)).toBe('plugins · latest');
     expect(contextLabel('https://other.example.net/en/stable/', here)).toBe('other.example.net · stable');

@@ -116,13 +116,31 @@ export interface DocsPath {
   page: string[];
 }
 
-/** Splits `[/projects/<alias>]/<language>/<version>/<page…>`; language and version only when the path has them. */
+/** The names of languages the browser knows; none where it has no such table (then a code's form decides). */
+const LANGUAGE_NAMES =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }) : undefined;
+
+/** A language code (`en`, `pt_BR`), not a folder of a site named in two or three letters (`ref/`, `api/`, `dev/`). */
+function isLanguage(segment: string): boolean {
+  if (!LANGUAGE.test(segment)) return false;
+  try {
+    return !LANGUAGE_NAMES || LANGUAGE_NAMES.of(segment.replace('_', '-')) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Splits `[/projects/<alias>]/<language>/<version>/<page…>`; language and version only when the path has them, the
+ * version a folder (`ref/filters.html` of a site served at its root is a page, not version `filters.html`).
+ */
 export function docsPath(pathname: string): DocsPath {
   const segments = pathname.split('/').filter(Boolean);
   const offset = segments[0] === 'projects' ? 2 : 0;
   const alias = offset ? segments[1] : undefined;
   const [language, version] = [segments[offset], segments[offset + 1]];
-  if (!language || !LANGUAGE.test(language) || !version) return { alias, page: segments.slice(offset) };
+  const folder = segments.length > offset + 2 || pathname.endsWith('/');
+  if (!language || !isLanguage(language) || !version || !folder) return { alias, page: segments.slice(offset) };
   return { alias, language, version: percentDecoded(version), page: segments.slice(offset + 2) };
 }
 
