@@ -338,6 +338,10 @@ describe('the words a result page highlights', () => {
     expect(new URL(withHighlight(row.url, 'install', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
       'install installing installed',
     );
+    // A longer form typed marks the shorter ones the search matched too (django-filter's install guide for "installing").
+    expect(new URL(withHighlight(row.url, 'installing', 'https://d.example/', matchedForms(row))).searchParams.get('highlight')).toBe(
+      'installing install installed',
+    );
   });
 
   it("of a page's row are those the search matched anywhere on the page: a name typed with a slip, as the search read it", () => {

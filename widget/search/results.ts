@@ -197,14 +197,18 @@ function markedForms(markup: readonly string[]): string[] {
 }
 
 /**
- * Whether `form`, a word the search matched, is a form of the reader's `word` ("installing" of "install",
- * "retries" of "retry"): it starts as the word does but for its last two letters, and is not much longer; or
- * it is the spelling the search read a misspelt word as ("password" of "pasword": as near as the search corrects).
- * Other words of the row (`scrapy` of a matched `scrapy.settings.DOWNLOAD_DELAY`) are not the reader's.
+ * Whether `form`, a word the search matched, is a form of the reader's `word` ("installing" of "install", "install"
+ * and "installed" of "installing", "retries" of "retry"): the two start alike but for the shorter one's last two
+ * letters, and neither is much longer; or it is the spelling the search read a misspelt word as ("password" of
+ * "pasword": as near as the search corrects). Other words of the row (`scrapy` of a matched
+ * `scrapy.settings.DOWNLOAD_DELAY`) are not the reader's.
  */
 function isFormOf(form: string, word: string): boolean {
   const typed = word.toLowerCase();
-  if (typed.length >= 3 && form.length <= typed.length + 5 && form.startsWith(typed.slice(0, Math.max(3, typed.length - 2)))) return true;
+  let shared = 0;
+  while (shared < form.length && form[shared] === typed[shared]) shared++;
+  const alike = shared >= Math.max(3, Math.min(form.length, typed.length) - 2);
+  if (typed.length >= 3 && Math.abs(form.length - typed.length) <= 5 && alike) return true;
   const edits = typoEdits(typed);
   return edits > 0 && Math.abs(form.length - typed.length) <= edits && editDistance(form, typed) <= edits;
 }
