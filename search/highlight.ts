@@ -70,10 +70,11 @@ function firstNameAt(text: string, words: ReadonlySet<string>): number | undefin
 }
 
 /**
- * Up to `count` highlighted excerpts of about `width` characters around the matches in `text`: the first around the
- * name the reader typed where the text has it, the others around the first matches elsewhere, in the text's order.
+ * Up to `count` highlighted excerpts of about `width` characters around the matches in `text`: the first its opening
+ * where the section's title says all it matched (`opening`), else around the name the reader typed where the text
+ * has it, the others around the first matches elsewhere, in the text's order.
  */
-export function highlightExcerpts(text: string, words: ReadonlySet<string>, count = 3, width = 160): string[] {
+export function highlightExcerpts(text: string, words: ReadonlySet<string>, { opening = false, count = 3, width = 160 } = {}): string[] {
   const spans: Span[] = [];
   const around = (at: number): Span => {
     let start = Math.max(0, at - Math.floor(width / 3));
@@ -83,8 +84,8 @@ export function highlightExcerpts(text: string, words: ReadonlySet<string>, coun
     if (end < text.length) end = text.lastIndexOf(' ', end) > at ? text.lastIndexOf(' ', end) : end;
     return [start, end];
   };
-  const named = firstNameAt(text, words);
-  if (named !== undefined) spans.push(around(named));
+  const first = opening ? 0 : firstNameAt(text, words);
+  if (first !== undefined) spans.push(around(first));
   // Read only as far as the excerpts go: a section's text may be a whole long page.
   for (const match of tokenMatches(text)) {
     if (spans.length === count) break;

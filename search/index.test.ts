@@ -1476,6 +1476,24 @@ describe('a word the stemmer cuts apart from its other forms', () => {
   });
 });
 
+describe("a section's excerpt", () => {
+  it("is its opening where its title says every word the search matched in it (django-filter's OrderingFilter)", () => {
+    const site = new SearchIndex();
+    const text = `Enable queryset ordering. As an argument, it takes the fields. ${'More text. '.repeat(20)}`;
+    addHtml(
+      site,
+      'ref/filters.html',
+      markdownPage('Filter Reference', [['OrderingFilter', `${text}o = OrderingFilter(fields=('username', 'account'))`]]),
+    );
+    addHtml(site, 'guide.html', markdownPage('Guide', [['Ordering', `${text}Use an OrderingFilter to sort the results.`]]));
+    site.finish();
+    const excerpt = (path: string) => resultBlocks(site.search('OrderingFilter').find((hit) => hit.path === path)!)[0]?.highlights;
+    expect(excerpt('ref/filters.html')?.content[0]).toMatch(/^Enable queryset ordering\./);
+    // A title that says less: the excerpt is where the text says the rest.
+    expect(excerpt('guide.html')?.content[0]).toContain('Use an <span>OrderingFilter</span>');
+  });
+});
+
 describe('parameters of an entry', () => {
   it("finds an entry by a numpydoc parameter's name, shown apart in excerpts, the answer's text the hosting service's", () => {
     const site = new SearchIndex();

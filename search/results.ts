@@ -2,6 +2,7 @@ import type { SearchBlock } from '../contract/index.ts';
 import { hostedContent } from './fields.ts';
 import { highlight, highlightExcerpts } from './highlight.ts';
 import type { PageHit, SectionHit } from './pages.ts';
+import { termsOf, tokens } from './terms.ts';
 
 /**
  * A page hit in the shapes of the Search API v3's results, the same from the docs host and from the
@@ -25,7 +26,11 @@ export function titleHighlights(title: string, words: ReadonlySet<string>): stri
 function blockOf({ section, matchedWords }: SectionHit): SearchBlock {
   const hosted = hostedContent(section);
   const content = hosted.length > MAX_BLOCK_CONTENT ? `${hosted.slice(0, MAX_BLOCK_CONTENT)}…` : hosted;
-  const contentHighlights = highlightExcerpts(section.content, matchedWords);
+  // A section whose title says every word the search matched in it is told by its opening ("OrderingFilter": "Enable
+  // queryset ordering…"), not by a use of the name in its code.
+  const titleWords = new Set(tokens(section.title).flatMap(termsOf));
+  const opening = matchedWords.size > 0 && [...matchedWords].every((word) => titleWords.has(word));
+  const contentHighlights = highlightExcerpts(section.content, matchedWords, { opening });
   if (section.role) {
     return {
       type: 'domain',
