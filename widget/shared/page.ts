@@ -259,8 +259,8 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   // A page opened at its top (a result of a page without sections) with no match in sight shows the first, as a browser's
   // find does: not "3 matches" with each far below.
   else if (!url.hash && marked) {
-    // Those shown only: one in a closed `<details>` has no place to scroll to.
-    const marks = [...container.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)].filter((mark) => mark.checkVisibility());
+    // Those shown only: one in a closed `<details>` has no place to scroll to (a browser without the check: all).
+    const marks = [...container.querySelectorAll<HTMLElement>(HIGHLIGHT_SELECTOR)].filter((mark) => mark.checkVisibility?.() ?? true);
     if (!marks.some(inSight)) marks[0]?.scrollIntoView({ block: 'center' });
   }
   return marked;
