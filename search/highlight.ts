@@ -89,8 +89,10 @@ export function highlightExcerpts(text: string, words: ReadonlySet<string>, { op
   // Read only as far as the excerpts go: a section's text may be a whole long page.
   for (const match of tokenMatches(text)) {
     if (spans.length === count) break;
-    if (!isMatched(match[0], words) || spans.some(([start, end]) => match.index! >= start && match.index! < end)) continue;
-    spans.push(around(match.index!));
+    if (!isMatched(match[0], words)) continue;
+    // None says what another says already.
+    const span = around(match.index!);
+    if (!spans.some(([start, end]) => span[0] < end && span[1] > start)) spans.push(span);
   }
   return spans.map(([start, end]) => highlight(text.slice(start, end), words));
 }
