@@ -79,7 +79,8 @@ async function hoverTime(page: Page, link: SampledLink, root: string): Promise<n
     anchor.addEventListener('pointerover', () => (times.hoveredAt ??= performance.now()), { once: true });
     const root = document.querySelector('doclens-preview')!.shadowRoot!;
     const observer = new MutationObserver(() => {
-      if (!root.querySelector('[part~="content"]')) return;
+      // Its answer shown: the section's content, or the note that it has none (Dask's attribute pages built without text).
+      if (!root.querySelector('[part~="content"], [part~="empty"]')) return;
       times.shownAt ??= performance.now();
       observer.disconnect();
     });

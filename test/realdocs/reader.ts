@@ -144,7 +144,7 @@ async function placement(page: Page, links: SampledLink[], root: string): Promis
           if (Math.abs(anchor.getBoundingClientRect().top - y) > 40) return 'skip';
           await previewer.show(anchor);
           const root = previewer.shadowRoot!;
-          for (let wait = 0; wait < 100 && !root.querySelector('[part~="content"], [part~="unavailable"]'); wait++)
+          for (let wait = 0; wait < 100 && !root.querySelector('[part~="content"], [part~="empty"], [part~="unavailable"]'); wait++)
             await new Promise((resolve) => setTimeout(resolve, 50));
           await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
           const popup = root.querySelector<HTMLElement>('[part~="popup"]')!.getBoundingClientRect();
