@@ -2,7 +2,7 @@ import type { SearchBlock } from '../contract/index.ts';
 import { hostedContent } from './fields.ts';
 import { highlight, highlightExcerpts } from './highlight.ts';
 import type { PageHit, SectionHit } from './pages.ts';
-import { termsOf, tokens } from './terms.ts';
+import { titleTerms } from './titles.ts';
 
 /**
  * A page hit in the shapes of the Search API v3's results, the same from the docs host and from the
@@ -28,7 +28,7 @@ function blockOf({ section, matchedWords }: SectionHit): SearchBlock {
   const content = hosted.length > MAX_BLOCK_CONTENT ? `${hosted.slice(0, MAX_BLOCK_CONTENT)}…` : hosted;
   // A section whose title says every word the search matched in it is told by its opening ("OrderingFilter": "Enable
   // queryset ordering…"), not by a use of the name in its code.
-  const titleWords = new Set(tokens(section.title).flatMap(termsOf));
+  const titleWords = titleTerms(section.title);
   const opening = matchedWords.size > 0 && [...matchedWords].every((word) => titleWords.has(word));
   const contentHighlights = highlightExcerpts(section.content, matchedWords, { opening });
   if (section.role) {
