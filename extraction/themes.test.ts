@@ -181,6 +181,27 @@ describe('page title', () => {
   });
 });
 
+describe('a page of links under its title (a toctree)', () => {
+  it("is its title and links, not the sidebar's last-update line beside them (Django's FAQ index, no main marked)", () => {
+    const parsed = parseHtml(fixture('django-toctree'));
+    expect(findMainContent(parsed)!.attribs.id).toBe('s-django-faq');
+    const page = previewOf(toHtml(findMainContent(parsed)!));
+    expect(plainText(page.content)).toContain('FAQ: General');
+    expect(plainText(page.content)).not.toMatch(/Last update|Nov 11, 2026|Quick search/);
+  });
+
+  it('is not widened to the previous and next links and the copyright after it, more prose than its own (Furo: SymPy)', () => {
+    const entries = ['Ntheory Class Reference', 'Ntheory Functions Reference', 'ECM function', 'Examples', 'QS function'];
+    const html =
+      '<body><div class="page"><div class="article-container"><article><section id="number-theory"><h1>Number Theory</h1>' +
+      `<p><strong>Contents</strong></p><ul>${entries.map((entry) => `<li><a href="ntheory.html">${entry}</a></li>`).join('')}</ul>` +
+      '</section></article><div class="related-pages"><a href="ntheory.html"><span>Next</span> Ntheory Class Reference</a>' +
+      '<a href="vector.html"><span>Previous</span> Vector</a></div><div class="bottom-of-page">Copyright © 2022 SymPy Development' +
+      " Team. Made with Sphinx and @pradyunsg's Furo. Last updated on Nov 02, 2022</div></div></div></body>";
+    expect(structureOf(parseHtml(html))!.mainContent().attribs.id).toBe('number-theory');
+  });
+});
+
 describe('theme furniture inside the marked main content', () => {
   const FURNITURE = /\.rst|\.pdf|Contents|previous|next|©|Copyright|development version/;
 

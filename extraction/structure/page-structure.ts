@@ -260,12 +260,15 @@ export class PageStructure<Node, Element extends Node> {
     const heading = this.primaryHeading();
     if (!heading) return this.narrowed(this.root);
     let region = heading;
-    for (let parent = this.tree.parent(heading); parent; parent = this.tree.parent(parent)) {
+    for (let child = heading, parent = this.tree.parent(heading); parent; child = parent, parent = this.tree.parent(parent)) {
       const headingOnly = region === heading || this.textLength(region) <= this.textLength(heading);
       const addedProse = this.proseLength(parent) - this.proseLength(region);
       const addedText = this.textLength(parent) - this.textLength(region);
-      // The heading sits in a small header of its own, the content's prose follows it (not a sidebar of links).
-      const smallerPart = addedProse > this.proseLength(region) && addedProse > 0.5 * addedText;
+      // The heading sits in a small header of its own and the content's prose follows it, beside it (not a sidebar of
+      // links). Small by all its text, and followed at one level: a page of links under its heading (a toctree) is no
+      // header before a sidebar's "Last update" line, nor before the previous and next links and copyright around it.
+      const besideProse = this.proseLength(parent) - this.proseLength(child);
+      const smallerPart = besideProse > this.textLength(region) && besideProse > 0.5 * addedText;
       const addedHeadings = this.measures.get(parent)!.headings - this.measures.get(region)!.headings;
       // A further section of the page, not a footer or a byline: headings of its own and a good share of the prose.
       const furtherSection = addedHeadings > 0 && addedProse > Math.max(200, 0.25 * this.proseLength(parent));
