@@ -2,6 +2,7 @@ import { isPlain, isPrefix, readQuery } from './query.ts';
 import { editDistance } from './edit-distance.ts';
 import { VERSION_NUMBER } from '../extraction/words/version-number.ts';
 import { termsOf, tokenMatches, tokens, WHOLE } from './terms.ts';
+import { escapeRegExp } from './reg-exp.ts';
 import { typoEdits } from './weights.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
@@ -63,7 +64,7 @@ export function highlight(text: string, words: ReadonlySet<string>): string {
 function firstNameAt(text: string, words: ReadonlySet<string>): number | undefined {
   const names = [...words].filter((word) => word.startsWith(WHOLE) && /[._]/.test(word)).map((word) => word.slice(WHOLE.length));
   for (const name of names.sort((a, b) => b.length - a.length)) {
-    const at = text.search(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+    const at = text.search(new RegExp(escapeRegExp(name), 'i'));
     if (at >= 0) return at;
   }
   return undefined;

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { escapeRegExp } from '../../search/reg-exp.ts';
 import { ProxyError } from './errors.ts';
 
 /** Path parameters of a request, percent-decoded. */
@@ -31,8 +32,6 @@ export interface RouteMatch {
   /** Path parameters as written in the request; `decodedParams` decodes them. */
   raw: Record<string, string>;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/a/:slug/b/` as an exact, case-sensitive pattern with a named group per parameter. */
 function patternOf(path: string): RegExp {

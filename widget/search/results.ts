@@ -1,5 +1,6 @@
 import type { SearchBlock, SearchResult } from '../../contract/index.ts';
 import { editDistance } from '../../search/edit-distance.ts';
+import { escapeRegExp } from '../../search/reg-exp.ts';
 import { typoEdits } from '../../search/weights.ts';
 import { HIGHLIGHT_PARAM, markableWords } from '../shared/page.ts';
 
@@ -119,7 +120,7 @@ export function rowTitle(row: ResultRow): HighlightedText {
   const own = row.block!.id.split('.').at(-1);
   if (!row.owner || !own) return title;
   // Before the name's first whole occurrence (and the highlight that may open on it, or mark its words: `bounding_box`).
-  const name = [...own].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(?:</?span[^>]*>)*');
+  const name = [...own].map(escapeRegExp).join('(?:</?span[^>]*>)*');
   const at = new RegExp(`(^|[^\\w$.>])((?:<span[^>]*>)?${name}(?![\\w$]))`);
   const before = (owner: string) => (_: string, start: string, name: string) => `${start}${owner}.${name}`;
   return {
