@@ -98,6 +98,28 @@ describe('<doclens-matches>', () => {
     }
   });
 
+  it('leaves the matches in sight free where the page leaves it a corner (a phone landed on a result)', async () => {
+    await setViewport({ width: 390, height: 844 });
+    const { container, matches } = await markedPage();
+    // The first match at the top's end, where a link to its section scrolls it; the first corner is the menu's.
+    container.querySelector('p')!.style.textAlign = 'end';
+    const menu = document.createElement('button');
+    menu.textContent = 'Menu';
+    menu.style.cssText = 'position: fixed; left: 8px; bottom: 8px; width: 200px; height: 48px';
+    document.body.append(menu);
+    try {
+      window.dispatchEvent(new Event('resize'));
+      await until(() => part(matches, 'bar').dataset.spot === 'top-start', 'the bar in the corner no match is in', 2000);
+      const bar = part(matches, 'bar').getBoundingClientRect();
+      for (const mark of container.querySelectorAll('mark')) {
+        const box = mark.getBoundingClientRect();
+        expect(bar.bottom <= box.top || bar.top >= box.bottom || bar.right <= box.left || bar.left >= box.right).to.equal(true);
+      }
+    } finally {
+      menu.remove();
+    }
+  });
+
   it('marks whole words and the forms searched, starts at the chosen section, and closes with Escape', async () => {
     // Cut from a Sphinx module page (Read the Docs theme): sections with ids, the searched words before and in them.
     const container = await fixture<HTMLDivElement>(html`<div>

@@ -109,7 +109,9 @@ export class DoclensMatches extends DoclensElement {
     await this.updateComplete;
     if (!this.bar || !this.viewport) return;
     measureOffscreen(this, this.viewport);
-    findClearSpot(this.bar, this, BAR_SPOTS);
+    // Nor over the matches in sight: a result's link scrolls its section, words marked, to where `top-end` sits.
+    const inSight = this.marks.map((mark) => mark.getBoundingClientRect()).filter((box) => box.bottom > 0 && box.top < innerHeight);
+    findClearSpot(this.bar, this, BAR_SPOTS, inSight);
   }
 
   /** Shift+Enter anywhere in the bar goes back; Enter on a step button is its click, elsewhere it goes on. */
