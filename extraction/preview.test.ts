@@ -258,6 +258,9 @@ describe('previewOfTarget', () => {
     <dl class="option"><dt id="opt-x">-x</dt><dd></dd></dl>
     <dl class="option"><dt id="opt-y">-y</dt><dd><p>Both options turn tracing on.</p></dd></dl>
     <table><tr><td><p><span id="speed">speed</span></p></td><td><p>m/s</p></td><td><p>velocity</p></td></tr></table>
+    <table><tr><td><a id="fst_err_body_too_large">FST_ERR_CTP_BODY_TOO_LARGE</a></td><td>The body is too large.</td></tr></table>
+    <h3 id="handlertimeout">handlerTimeout</h3><p><a id="factory-handler-timeout"></a></p><ul><li>Default: 0</li></ul>
+    <p>The longest a request may take.</p><h3 id="other">other</h3><p>Other text.</p>
     <section id="subset"><h2>subset</h2><div class="toctree-wrapper"><ul><li><a href="cff.html">cff</a></li></ul></div>
     <span class="target" id="module-kit.subset"></span><p>pyftsubset – subsetter.</p><p>It accepts any font file.</p></section>
     <section id="using"><h2>Using</h2><div class="toctree-wrapper"><ul><li><a href="hub.html">Hub</a></li></ul></div>
@@ -275,6 +278,9 @@ describe('previewOfTarget', () => {
     expect(preview('module-kit.subset').content).not.toContain('hub.html');
     expect(preview('module-kit.subset').content).not.toContain('cff.html');
     expect(preview('module-kit.subset')).toMatchObject({ title: 'subset', content: expect.stringContaining('It accepts any font file.') });
+    // Alone in a paragraph under a heading (Python-Markdown's raw `<a id>` line: fastify's options): the heading's section.
+    expect(preview('factory-handler-timeout')).toMatchObject({ title: 'handlerTimeout', content: expect.stringContaining('may take') });
+    expect(preview('factory-handler-timeout').content).not.toContain('Other text.');
   });
 
   it('shows the first paragraph of a section whose heading is followed by a rule', () => {
@@ -294,6 +300,8 @@ describe('previewOfTarget', () => {
 
   it('previews the row of a one-word target, and where a table of contents entry leads', () => {
     expect(preview('speed').content).toContain('velocity');
+    // An error's code, one name however many parts (fastify's errors).
+    expect(preview('fst_err_body_too_large').content).toContain('The body is too large.');
     expect(preview('toc-next').title).toBe('Next');
   });
 

@@ -267,6 +267,8 @@ const SAYS_SOMETHING = 12;
 /** Characters of a block's beginning worth showing after other blocks. */
 const MIN_CUT = 200;
 const wordCount = (node: AnyNode): number => textOf(node).match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+/** Words as written, a name of parts (`FST_ERR_CTP_BODY_TOO_LARGE`, `os.path`) one: how many a target shows a reader. */
+const writtenWords = (node: AnyNode): number => textOf(node).match(/\S*[\p{L}\p{N}]\S*/gu)?.length ?? 0;
 /** Fewer words than this say nothing yet ("Options", "speed"). */
 const MIN_WORDS = 3;
 /** Where a short target sits within an entry: a paragraph of a list item, a cell of a row. */
@@ -670,8 +672,8 @@ function previewParts(element: Element): Element[] {
   if (section) return section;
   const labelled = isEmptyAnchor(domhandlerTree, element) ? anchored(element) : element;
   let target = labelled.name === 'dt' ? labelled : enclosingBlock(domhandlerTree, labelled);
-  // A target of a word or two (a table cell, a list item's caption) previews its row or item.
-  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && wordCount(target) < MIN_WORDS)
+  // A target of a word or two (a table cell, a list item's caption, an error's code) previews its row or item.
+  while (target.parent && isTag(target.parent) && ENTRY_PARTS.has(target.parent.name) && writtenWords(target) < MIN_WORDS)
     target = target.parent;
   if (headingRank(target.name) > 0) return labelled === element ? headingSection(target) : anchorSection(target, element);
   const parent = target.parent;

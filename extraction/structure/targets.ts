@@ -96,10 +96,14 @@ export function labelledBy<Node, Element extends Node>(tree: TreeAdapter<Node, E
  * text follows it; at a section's end it labels what comes next (Astropy's `astropy-samp-performance`).
  */
 export function headingBefore<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, anchor: Element): Element | undefined {
-  const parent = tree.parent(anchor);
+  // An anchor alone in a block stands where the block does: Python-Markdown wraps a line of raw `<a id="…"></a>` under a
+  // heading in a paragraph of its own (fastify's option targets).
+  let place = anchor;
+  let parent = tree.parent(anchor);
+  while (parent && !isHeadingName(tree.tagName(parent)) && !hasText(tree, parent)) [place, parent] = [parent, tree.parent(parent)];
   if (!parent) return undefined;
   const siblings = Array.from(tree.childNodes(parent));
-  const at = siblings.indexOf(anchor);
+  const at = siblings.indexOf(place);
   // Read only where a block of links stands between.
   const textFollows = () =>
     siblings
