@@ -115,10 +115,17 @@ const isReaders = (term: string, terms: readonly string[]) =>
  * for "drain_events". The query is read once, for every text of an answer.
  */
 export function readersWords(query: string): (marked: readonly string[]) => Set<string> {
-  const terms = readQuery(query)?.terms ?? [];
+  const reading = readQuery(query);
+  const terms = reading?.terms ?? [];
+  const typed = [...(reading?.typed.values() ?? [])];
+  // A slip may change how the stemmer cuts a word: "authenticaton" (its own stem) misspells "authentication" ("authent").
+  const misspelt = (token: string) => isPlain(token) && typed.some((word) => editDistance(word, token.toLowerCase()) <= typoEdits(word));
   return (marked) => {
     const words = new Set(terms);
-    for (const token of marked.flatMap(tokens)) for (const term of termsOf(token)) if (isReaders(term, terms)) words.add(term);
+    for (const token of marked.flatMap(tokens)) {
+      const spelt = misspelt(token);
+      for (const term of termsOf(token)) if (spelt || isReaders(term, terms)) words.add(term);
+    }
     return words;
   };
 }

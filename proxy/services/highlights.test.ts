@@ -67,6 +67,10 @@ describe('upstream search highlights', () => {
     );
     // A misspelling, as the upstream's fuzzy matching finds it.
     expect(rehighlighted('How many <span>retries</span>', readersWords('retires'))).toBe('How many <span>retries</span>');
+    // One whose stem the slip changed: "authenticaton" is its own stem, "authentication"'s is "authent".
+    expect(rehighlighted('<span>Authentication</span> Examples', readersWords('kerberos authenticaton'))).toBe(
+      '<span>Authentication</span> Examples',
+    );
   });
 
   it("keep nothing of the upstream's markup but its text, escaped", () => {
