@@ -94,8 +94,20 @@ export const previewStyles = css`
     overflow: auto;
     padding: var(--_space);
     border-radius: 4px;
-    background: var(--_surface);
+    --_cover: var(--_surface);
     font: 0.85em/1.45 var(--_mono);
+  }
+  /* A block wider than the card scrolls: a shadow on each side that has more says so (a phone showed a table's last
+     column cut, no sign of the rest). Each end's cover scrolls with the content and hides the shadow where it ends. */
+  .content pre,
+  .content table {
+    --_shade: color-mix(in srgb, var(--_text) 40%, transparent);
+    background:
+      linear-gradient(to right, var(--_cover) 50%, transparent) left / 2.5em 100% no-repeat local,
+      linear-gradient(to left, var(--_cover) 50%, transparent) right / 2.5em 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left / 1em 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right / 1em 100% no-repeat scroll,
+      var(--_cover);
   }
   .content code {
     font-family: var(--_mono);
@@ -106,6 +118,7 @@ export const previewStyles = css`
     max-width: 100%;
     overflow: auto;
     border-collapse: collapse;
+    --_cover: var(--_background);
   }
   .content th,
   .content td {
