@@ -32,6 +32,20 @@ describe('splitSections', () => {
     expect(page('<span id="module-ezdxf.entities"></span>')).toBe('ezdxf.entities.Hatch');
   });
 
+  it("is titled by its <title>'s page part where its <h1> is the site's banner, which no link leads to (fastify)", () => {
+    const page = (heading: string, title = 'Reply — Fastify v5 documentation') =>
+      splitSections(
+        `<html><head><title>${title}</title></head><body><div role="main">${heading}` +
+          '<h2 id="introduction">Introduction</h2><p>The second argument of the handler is Reply.</p></div></body></html>',
+        'Reference/Reply/',
+      ).title;
+    expect(page('<h1 align="center">Fastify</h1>')).toBe('Reply');
+    // A heading a link leads to is the page's (a README's "# undici" under the nav's "Home"), as is one the page part says.
+    expect(page('<h1 id="fastify">Fastify</h1>', 'Home - Fastify v5 documentation')).toBe('Fastify');
+    expect(page('<h1>Reply</h1>')).toBe('Reply');
+    expect(page('<h1>Fastify</h1>', 'Fastify v5 documentation')).toBe('Fastify');
+  });
+
   // The hosting service runs blocks together (the conformance cases); a reader sees them apart.
   it("reads an entry's parameters as a reader sees them, and as the hosting service: numpydoc's, Napoleon's, autodoc's tables", () => {
     const entry = (body: string) =>

@@ -337,9 +337,26 @@ function pageTitleOf(
   const heading = headings.find((element) => element.name === 'h1' && !structure.isLinkToOtherPage(element));
   if (heading) {
     const name = normalizeSpace(textOf(heading));
+    const page = pageNamedBesideSite(heading, name, documentTitle);
+    if (page) return { title: page, name: page };
     return { title: qualifiedName(root, heading, name) ?? name, name };
   }
   return documentTitle ? { title: documentTitle, name: documentTitle } : undefined;
+}
+
+/** Between the page's and the site's name in a document title: "Reply — Fastify v5 documentation", "Install | Guide". */
+const TITLE_PARTS = /\s+[—–|·-]\s+/;
+
+/**
+ * The page's name in its `<title>`, where its `<h1>` names the site instead: a banner that no link can lead to (no id,
+ * no section's), saying words of the title's site part and not of its page part (fastify's Markdown opens every page
+ * with `<h1 align="center">Fastify</h1>`: 34 of 42 results read "Fastify"). A heading a link leads to is the page's.
+ */
+function pageNamedBesideSite(heading: Element, name: string, documentTitle: string): string | undefined {
+  const [page, ...site] = documentTitle.split(TITLE_PARTS);
+  if (!page || site.length === 0 || headingTargets(domhandlerTree, heading).length > 0) return undefined;
+  const says = (part: string) => part.toLowerCase().includes(name.toLowerCase());
+  return !says(page) && says(site.join(' ')) ? page : undefined;
 }
 
 /**
