@@ -117,8 +117,18 @@ export function ownName(title: string): string {
 /** A full name as Sphinx and similar generators write anchors: identifiers joined by dots. */
 const API_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?:(?:\.|::)[\p{L}_][\p{L}\p{N}_]*)*$/u;
 
-/** A section's `apiName`: the anchor of a documented object (one with a role), where it is a full name. */
-export const apiNameOf = (role: string | undefined, anchor: string) => (role && API_NAME.test(anchor) ? anchor : undefined);
+/**
+ * A section's `apiName`: the anchor of a documented object, where it is a full name: one with a role (a Sphinx domain's),
+ * or a heading that is the object's signature (mkdocstrings: `<h3 id="click.core.Context.invoke">invoke(…)</h3>`).
+ */
+export const apiNameOf = (role: string | undefined, anchor: string, title: string) =>
+  API_NAME.test(anchor) && (role || (isFullName(anchor) && isSignatureOf(title, anchor))) ? anchor : undefined;
+
+/** Whether a title is the named object's own name, alone or opening its signature (`invoke(ctx)`, `meta: dict`). */
+function isSignatureOf(title: string, anchor: string): boolean {
+  const own = anchor.split(/\.|::/).at(-1)!;
+  return title.startsWith(own) && /^(?:$|[\s(:=[<])/.test(title.slice(own.length));
+}
 
 /** A name with its modules or classes (`pandas.DataFrame.fillna`, `std::vector`), not a lone identifier. */
 export const isFullName = (name: string) => API_NAME.test(name) && /\.|::/.test(name);

@@ -555,6 +555,23 @@ describe('SearchIndex ranking rules', () => {
     expect(paths.slice(0, 2)).toEqual(['api/kit.fit.FitResults.resid_deviance.html', 'api/kit.fit.FitResults.html']);
   });
 
+  it('finds an object by its dotted name where a heading is its signature, with no role (mkdocstrings: click.core)', () => {
+    const site = new SearchIndex();
+    const entry = (name: string, signature: string, text: string) =>
+      `<h3 id="${name}" class="doc doc-heading"><code>${signature}</code></h3><div class="doc doc-contents"><p>${text}</p></div>`;
+    addHtml(
+      site,
+      'api/core/index.html',
+      '<html><body><main><h1 id="core">Core</h1>' +
+        entry('kit.core.Command', 'Command(name, callback=None)', 'Commands are the basic building block of command line interfaces.') +
+        entry('kit.core.Command.invoke', 'invoke(ctx)', 'Given a context, this invokes the attached callback.') +
+        entry('kit.core.Context', 'Context(command, parent=None)', 'The context is a special internal object that holds state.') +
+        entry('kit.core.Context.invoke', 'invoke(__self, __callback, *args)', 'Invokes a command callback in exactly the way it expects.') +
+        '</main></body></html>',
+    );
+    expect(site.search('Context.invoke')[0]!.sections[0]!.section.anchor).toBe('kit.core.Context.invoke');
+  });
+
   it('ranks an object the query names by its initials above guides that say its words as much', () => {
     const site = new SearchIndex();
     const guide = 'Weighted least squares weighs each observation by the inverse of its variance.';

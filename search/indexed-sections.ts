@@ -29,7 +29,7 @@ export function indexedSections(
     };
     const runTogether = kind === 'index' ? undefined : spacesAdded(section.content, section.text);
     if (runTogether) indexed.runTogether = runTogether;
-    const apiName = apiNameOf(section.role, section.id);
+    const apiName = apiNameOf(section.role, section.id, section.title);
     if (apiName) indexed.apiName = apiName;
     if (indexed.apiName && hasDocumentation(indexed.content)) indexed.documented = true;
     // Where the page may be one object's (its title may yet lose the site's name): copies are told apart by their texts.

@@ -182,7 +182,7 @@ export function* loadedSections(saved: SavedSections): Generator<{ section: Inde
       anchor: anchor === TITLE_ID ? titleId(pageTitle) : (anchor ?? pageTitle),
       content: '',
     };
-    const apiName = apiNameOf(section.role, section.anchor);
+    const apiName = apiNameOf(section.role, section.anchor, section.title);
     if (apiName) section.apiName = apiName;
     yield { section, lengths };
   }
