@@ -572,6 +572,27 @@ describe('SearchIndex ranking rules', () => {
     expect(site.search('Context.invoke')[0]!.sections[0]!.section.anchor).toBe('kit.core.Context.invoke');
   });
 
+  it('ranks an FAQ entry whose question holds every word of a question put otherwise above pages that say the words', () => {
+    const site = new SearchIndex();
+    addHtml(
+      site,
+      'faq.html',
+      '<html><body><main><section id="faq"><h1>FAQ</h1><section id="timeout"><h2>How do I change the timeout value for cursors?</h2>' +
+        '<p>Cursors close after ten minutes of inactivity; pass no_cursor_timeout to keep one open.</p></section>' +
+        '<section id="fork"><h2>Is it safe to fork?</h2><p>Create clients after forking.</p></section></section></main></body></html>',
+    );
+    addHtml(
+      site,
+      'migrate.html',
+      '<html><body><main><section id="m"><h1>Migrating</h1><section id="t"><h2>The cursor timeout option changed</h2>' +
+        '<p>The cursor timeout option changed its name: change timeout=False to no_cursor_timeout, the cursor timeout.</p>' +
+        '</section></section></main></body></html>',
+    );
+    expect(site.search('how do I change the cursor timeout')[0]!.path).toBe('faq.html');
+    // Not put as a question: the words' own ranking.
+    expect(site.search('change cursor timeout')[0]!.path).toBe('migrate.html');
+  });
+
   it('ranks an object the query names by its initials above guides that say its words as much', () => {
     const site = new SearchIndex();
     const guide = 'Weighted least squares weighs each observation by the inverse of its variance.';

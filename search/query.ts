@@ -19,7 +19,12 @@ export interface QueryReading {
   typing: string | undefined;
   /** Whether it asks what a term is ("what is…"). */
   asksForDefinition: boolean;
+  /** Whether it is a question ("how do I…", "is it thread safe"). */
+  asksQuestion: boolean;
 }
+
+/** A query put as a question. */
+const QUESTION = /^\s*(?:how|what|why|when|where|which|who|can|could|should|is|are|does|do|will)\b/i;
 
 /** A question that asks what a term means. */
 const DEFINITION_QUESTION = /^\s*(?:what\s+(?:is|are)\b|what['’]s\b|define\b|definition\s+of\b|meaning\s+of\b)/i;
@@ -39,6 +44,7 @@ export function readQuery(text: string): QueryReading | undefined {
     beingTyped,
     typing: [...beingTyped].find((term) => isPrefix(term) && isPlain(term)),
     asksForDefinition: DEFINITION_QUESTION.test(text),
+    asksQuestion: QUESTION.test(text),
   };
 }
 

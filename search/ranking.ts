@@ -20,6 +20,7 @@ import {
   PAGE_TITLE_TIER,
   PROXIMITY_CANDIDATES,
   PROXIMITY_CHARS,
+  QUESTION_TIER,
   TIER_GAP,
   TITLE_TIER,
   UNDOCUMENTED_WEIGHT,
@@ -53,7 +54,8 @@ export interface RankedSection {
  *    `DataFrame.merge`, `HealthCheck too_slow`) comes first, among namesakes the one on the object
  *    the site mentions most (its central object); then a page whose title says exactly the query's
  *    words, then a section so titled (or an object whose name runs them together: "qq plot" for
- *    `qqplot`); among those titles, the ones that say its words as typed. A
+ *    `qqplot`); among those titles, the ones that say its words as typed; with them, for a question, a heading that asks
+ *    it holding every word of it (an FAQ's entry). A
  *    glossary's entry is lifted so only when the query asks what a term is. A page about a lone word
  *    (its title holds the word, all its sections say it) ranks with a section titled by it.
  * 2. Release notes rank below the rest unless the query names a version or release notes; an
@@ -123,6 +125,14 @@ export function rank(site: RankedSite, reading: QueryReading, results: Found[]):
           : sameWords(fieldOf(entry.section, 'pageName')!, titleStems)
             ? PAGE_TITLE_TIER
             : TITLE_TIER;
+  // A question a section's heading asks ("How do I change the timeout value for cursors?") and that holds every word of
+  // the query is the question the reader put in other words ("how do I change the cursor timeout").
+  if (reading.asksQuestion && terms.length > 1)
+    for (const entry of ranked) {
+      const title = fieldOf(entry.section, 'title')!;
+      if (entry.tier === 0 && holdsQuery(entry) && title.trimEnd().endsWith('?') && holdsAll(titleTerms(title), titleStems))
+        entry.tier = QUESTION_TIER;
+    }
   // A title that says the query's words as typed says what the reader meant; one that says other words of their stems
   // may not ("differentiation" finds the heading "Differentiation" before the class `Differential`).
   const saysTyped = saysAsTyped(query);
