@@ -9,6 +9,7 @@ import type { PageStructure } from './structure/page-structure.ts';
 import type { PageSection, SplitPage } from './structure/split-page.ts';
 import { headingContainer, headingTargets, isAnnotationLink, isPermalink } from './structure/targets.ts';
 import { INVISIBLE, isHeadingName } from './structure/tree.ts';
+import { titleParts } from './words/title-parts.ts';
 
 /** Same cap as the hosting service's search index. */
 const MAX_SECTIONS = 10_000;
@@ -344,19 +345,16 @@ function pageTitleOf(
   return documentTitle ? { title: documentTitle, name: documentTitle } : undefined;
 }
 
-/** Between the page's and the site's name in a document title: "Reply — Fastify v5 documentation", "Install | Guide". */
-const TITLE_PARTS = /\s+[—–|·-]\s+/;
-
 /**
  * The page's name in its `<title>`, where its `<h1>` names the site instead: a banner that no link can lead to (no id,
  * no section's), saying words of the title's site part and not of its page part (fastify's Markdown opens every page
  * with `<h1 align="center">Fastify</h1>`: 34 of 42 results read "Fastify"). A heading a link leads to is the page's.
  */
 function pageNamedBesideSite(heading: Element, name: string, documentTitle: string): string | undefined {
-  const [page, ...site] = documentTitle.split(TITLE_PARTS);
-  if (!page || site.length === 0 || headingTargets(domhandlerTree, heading).length > 0) return undefined;
+  const { page, site } = titleParts(documentTitle);
+  if (!page || !site || headingTargets(domhandlerTree, heading).length > 0) return undefined;
   const says = (part: string) => part.toLowerCase().includes(name.toLowerCase());
-  return !says(page) && says(site.join(' ')) ? page : undefined;
+  return !says(page) && says(site) ? page : undefined;
 }
 
 /**

@@ -21,6 +21,24 @@ describe('highlighting searched terms on the destination page', () => {
     expect(location.hash).to.equal('#target');
   });
 
+  it("leaves the site's name unmarked beside words that tell, and marks it where it is all the reader searched", async () => {
+    const container = await fixture<HTMLDivElement>(html`<div>
+      <main><h2 id="thread-safety">Is PyMongo thread-safe?</h2><p>PyMongo is thread-safe; PyMongo pools connections.</p></main>
+    </div>`);
+    const title = document.title;
+    document.title = 'Frequently Asked Questions — PyMongo 4.3.3 documentation';
+    try {
+      history.replaceState(null, '', `${location.pathname}?highlight=${encodeURIComponent('is pymongo thread safe')}#thread-safety`);
+      highlightSearchedTerms(container);
+      expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).to.deep.equal(['thread', 'safe', 'thread', 'safe']);
+      for (const mark of container.querySelectorAll('mark')) mark.replaceWith(mark.textContent!);
+      history.replaceState(null, '', `${location.pathname}?highlight=pymongo#thread-safety`);
+      expect(highlightSearchedTerms(container)).to.equal(3);
+    } finally {
+      document.title = title;
+    }
+  });
+
   it("marks a version number whole, not its digits apart (a release's section)", async () => {
     const container = await fixture<HTMLDivElement>(html`<div>
       <main><h2 id="migrating-to-2-0">Migrating to 2.0</h2><p>Version 2.0.1 fixed 2 bugs and 0 regressions; see 12.0.</p></main>

@@ -3,6 +3,7 @@ import { PageStructure } from '../../extraction/structure/page-structure.ts';
 import { percentDecoded, type TreeAdapter } from '../../extraction/structure/tree.ts';
 import { isStopWord } from '../../extraction/words/stop-words.ts';
 import { VERSION_NUMBER } from '../../extraction/words/version-number.ts';
+import { titleParts } from '../../extraction/words/title-parts.ts';
 import { FORMULA, LAID_OUT_FORMULA } from './formulas.ts';
 
 /** Project, version and language of the page the widget is on. */
@@ -212,8 +213,12 @@ export function highlightSearchedTerms(root: Document | Element = document): num
   if (value === null) return 0;
   url.searchParams.delete(HIGHLIGHT_PARAM);
   history.replaceState(history.state, '', url);
-  const words = highlightedWords(value);
-  if (words.length === 0) return 0;
+  const searched = highlightedWords(value);
+  if (searched.length === 0) return 0;
+  // The site's name is on every page: marked, it buries the words that tell ("is pymongo thread safe": 58 "PyMongo").
+  const siteName = new Set(titleParts(document.title).site.toLowerCase().split(/\s+/));
+  const telling = searched.filter((word) => !siteName.has(word.toLowerCase()));
+  const words = telling.length ? telling : searched;
   const container = mainContent(root);
   // Whole words only ("nav" is not marked in "navigation"): the forms the search matched come as words of
   // their own; a version number is not part of a longer one ("2.0" of "2.0.1"). The words hold letters, digits, `_`, `-`
