@@ -5,6 +5,7 @@ import { demoPage } from '../test/fixtures/demo.ts';
 import { extractSection } from './find-section.ts';
 import { descendants, parseFragment, parseHtml, toHtml } from './html/parse.ts';
 import { cutFromListing, DEFAULT_PREVIEW_LIMITS, previewOf, previewOfElement, previewOfTarget } from './preview.ts';
+import { splitSections } from './sections.ts';
 
 const base = 'https://docs.example.org/en/latest/';
 
@@ -448,6 +449,22 @@ describe('previews of API entries whose descriptions link elsewhere', () => {
       expect(preview.title).toBe('werkzeug.exceptions.NotFound');
       expect(preview.content).toContain('Raise if a resource does not exist and never existed.');
     }
+  });
+});
+
+describe('citations', () => {
+  const page = parseHtml(`<html><body><div role="main"><section id="compression"><h2>Compression</h2>
+    <p>Zlib (see <a class="reference internal" href="bibliography.html#zlib"><span class="std std-ref">[ZLIB]</span></a>).</p>
+    </section><section id="bibliography"><h2>Bibliography</h2><dl class="simple" id="zlib"><dt>
+    <a class="reference internal" href="#zlib"><span class="std std-ref">[ZLIB]</span></a></dt><dd><p>Gailly and Adler. zlib.</p></dd></dl>
+    </section></div></body></html>`);
+  const preview = (fragment: string) => previewOfTarget(page, fragment, 'https://docs.example.org/guide.html')!;
+
+  it("keep a bracketed citation in running text, and a bibliography's label as its entry's title (PyTables)", () => {
+    expect(preview('compression').content).toMatch(/\(see <a [^>]*><span[^>]*>\[ZLIB\]<\/span><\/a>\)/);
+    const sections = splitSections(toHtml(page.document), 'guide.html').sections;
+    expect(sections.find((section) => section.id === 'compression')!.text).toContain('(see [ZLIB])');
+    expect(preview('zlib')).toMatchObject({ title: '[ZLIB]', content: expect.stringContaining('Gailly and Adler') });
   });
 });
 

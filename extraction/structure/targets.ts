@@ -191,9 +191,20 @@ function textIn<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, el
   return text;
 }
 
-/** A link whose label only annotates what it sits beside: `[source]`, `[docs]` (Sphinx's viewcode links). */
+/** Blocks of running text, where a bracketed link is read: a citation ("see [ZLIB]", "[R1]"). */
+const PROSE = new Set(['p', 'li', 'td', 'th', 'dd', 'blockquote', 'caption', 'figcaption']);
+
+/**
+ * A link whose label only annotates what it sits beside: `[source]`, `[docs]` (Sphinx's viewcode links), `[edit]`. Beside
+ * a signature, a heading or code, not in running text, where a bracketed link is a citation (PyTables' "(see [ZLIB])"
+ * read "(see )"), nor alone, where it is a term's own label (a bibliography's `[ZLIB]`).
+ */
 export function isAnnotationLink<Node, Element extends Node>(tree: TreeAdapter<Node, Element>, element: Element): boolean {
-  return tree.tagName(element) === 'a' && (tree.attribute(element, 'href') ?? '') !== '' && BRACKETED_LABEL.test(textIn(tree, element));
+  if (tree.tagName(element) !== 'a' || (tree.attribute(element, 'href') ?? '') === '') return false;
+  const label = textIn(tree, element);
+  if (!BRACKETED_LABEL.test(label)) return false;
+  const block = enclosingBlock(tree, element);
+  return !PROSE.has(tree.tagName(block)) && visibleLength(textIn(tree, block)) > visibleLength(label);
 }
 
 /**
