@@ -385,6 +385,14 @@ describe('the words a result page highlights', () => {
     expect(
       new URL(withHighlight(row.url, 'prompt for a pasword', 'https://d.example/', matchedForms(row))).searchParams.get('highlight'),
     ).toBe('prompt for a pasword password prompts');
+    // A form of the spelling the search read ("intreact" as "interact"): Pexpect's "interactive" marked in the row.
+    const [windows] = resultGroups([
+      result('/overview.html', [block('pexpect-on-windows', { highlights: { content: ['an <span>interactive</span> shell'] } })]),
+    ]);
+    const section = windows!.sections[0]!;
+    expect(new URL(withHighlight(section.url, 'intreact', 'https://d.example/', matchedForms(section))).searchParams.get('highlight')).toBe(
+      'intreact interactive',
+    );
   });
 
   it("leave out the row's other words: a setting's module, not searched for, is no form of the reader's words", () => {

@@ -201,7 +201,8 @@ function markedForms(markup: readonly string[]): string[] {
  * Whether `form`, a word the search matched, is a form of the reader's `word` ("installing" of "install", "install"
  * and "installed" of "installing", "retries" of "retry"): the two start alike but for the shorter one's last two
  * letters, and neither is much longer; or it is the spelling the search read a misspelt word as ("password" of
- * "pasword": as near as the search corrects). Other words of the row (`scrapy` of a matched
+ * "pasword": as near as the search corrects), or a form of it ("interactive" of "intreact", read as "interact": the
+ * slip is in the word's start, a short ending follows). Other words of the row (`scrapy` of a matched
  * `scrapy.settings.DOWNLOAD_DELAY`) are not the reader's.
  */
 function isFormOf(form: string, word: string): boolean {
@@ -209,10 +210,16 @@ function isFormOf(form: string, word: string): boolean {
   let shared = 0;
   while (shared < form.length && form[shared] === typed[shared]) shared++;
   const alike = shared >= Math.max(3, Math.min(form.length, typed.length) - 2);
-  if (typed.length >= 3 && Math.abs(form.length - typed.length) <= 5 && alike) return true;
+  if (typed.length >= 3 && Math.abs(form.length - typed.length) <= MAX_ENDING && alike) return true;
   const edits = typoEdits(typed);
-  return edits > 0 && Math.abs(form.length - typed.length) <= edits && editDistance(form, typed) <= edits;
+  if (edits === 0) return false;
+  for (let start = typed.length - edits; start <= Math.min(form.length, typed.length + edits); start++)
+    if (form.length - start <= MAX_ENDING && editDistance(form.slice(0, start), typed) <= edits) return true;
+  return false;
 }
+
+/** Letters a form of a word adds to it at most ("-ations" aside): "interactive" of "interact". */
+const MAX_ENDING = 5;
 
 /** The destination with the searched words and the forms of them the search matched, for the page it opens to highlight them. */
 export function withHighlight(url: string, words: string, base: string, forms: readonly string[] = []): string {
