@@ -129,11 +129,13 @@ export const previewStyles = css`
     overflow-wrap: normal;
     min-width: 6em;
   }
-  /* Formulas (math.ts), in the fonts Temml's stylesheet names first (a system's math font lays out sums and roots); one
+  /* Formulas (math.ts), in the fonts Temml's stylesheet names first (a system's math font lays out sums and roots), then
+     those Linux systems have (Chromium's generic 'math' took none of them: a matrix's brackets did not stretch); one
      wider than the preview scrolls, as code does. Firefox and Safari set a display formula apart only as a block. A
-     matrix's or cases' columns stand apart and aligned, which Temml writes in style attributes that the preview drops. */
+     matrix's or cases' columns stand apart and aligned, which Temml writes in style attributes that the preview drops,
+     and its rows too (without, NiBabel's column vectors ran their entries into each other). */
   .content math {
-    font-family: 'Cambria Math', 'STIX Two Math', math;
+    font-family: 'Cambria Math', 'STIX Two Math', 'Latin Modern Math', 'DejaVu Math TeX Gyre', 'Noto Sans Math', math;
   }
   .content :has(> math[display='block']) {
     max-width: 100%;
@@ -145,7 +147,7 @@ export const previewStyles = css`
     margin: 0.5em 0;
   }
   .content mtd {
-    padding: 0 0.5em;
+    padding: 0.3ex 0.5em;
   }
   .content mtd.tml-left {
     text-align: left;
