@@ -277,6 +277,24 @@ describe('<doclens-preview>', () => {
     await moveAway();
   });
 
+  it('says a preview shows the beginning only, after whole blocks, once (not after a text cut with "…" already)', async () => {
+    const hostile = servers.hostile;
+    const { container, preview } = await page(
+      hostile,
+      hostileHost(),
+      html`<p><a id="blocks" href=${`${hostile}/en/latest/cut-blocks.html#x`}>flags</a>
+        <a id="text" href=${`${hostile}/en/latest/cut-text.html#x`}>text</a></p>`,
+    );
+    await preview.show(container.querySelector<HTMLAnchorElement>('#blocks')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] dt'), 'the flags');
+    expect(part(preview, 'cut').textContent).to.equal('…');
+    await preview.hide();
+    await preview.show(container.querySelector<HTMLAnchorElement>('#text')!);
+    await until(() => !!preview.shadowRoot!.querySelector('[part~="content"] p'), 'the text');
+    expect(preview.shadowRoot!.querySelector('[part~="cut"]')).to.equal(null);
+    await preview.hide();
+  });
+
   it("keeps a table's every column readable on a phone: a long name does not squeeze the others, the table scrolls", async () => {
     await setViewport({ width: 390, height: 844 });
     try {

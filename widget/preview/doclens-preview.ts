@@ -46,6 +46,16 @@ function isSphinxPage(): boolean {
 }
 
 /**
+ * Whether a preview's HTML ends where its text was cut ("…"): a preview that shows a section's first blocks only (a
+ * class's first three flags of many) says so after them, or it reads as the whole.
+ */
+const endsCut = (content: string) =>
+  content
+    .replace(/<[^>]*>/g, '')
+    .trimEnd()
+    .endsWith('…');
+
+/**
  * Hover and focus previews of links to documentation sections, for every matching link on the page
  * (also those added later). On touch screens a first tap shows the preview with an "Open" action and
  * a second tap follows the link. From the focused link Tab goes on to the next link; Alt+ArrowDown
@@ -67,6 +77,7 @@ function isSphinxPage(): boolean {
  * @csspart unavailable - The "Preview unavailable" message, when the section cannot be had.
  * @csspart empty - "This section has no text", under the title of a section that has none of its own.
  * @csspart whole-page - Over a preview of a page's opening, where the link names a section the page lacks: says so.
+ * @csspart cut - The "…" after a preview that shows the section's beginning only.
  * @csspart more - The "read more" link, or the "Open" action of a tapped preview (44 px high at least).
  * @csspart arrow - The arrow pointing at the link.
  *
@@ -387,7 +398,9 @@ export class DoclensPreview extends DoclensElement {
       }
       ${
         this.content
-          ? html`<div class="content" part="content">${unsafeHTML(this.content)}</div>`
+          ? html`<div class="content" part="content">${unsafeHTML(this.content)}</div>${
+              this.preview.truncated && !endsCut(this.content) ? html`<p class="cut" part="cut" aria-hidden="true">…</p>` : nothing
+            }`
           : html`<p class="unavailable" part="empty">${s.previewNoText}</p>`
       }
     `;

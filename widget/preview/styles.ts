@@ -264,6 +264,10 @@ export const previewStyles = css`
     color: var(--_muted);
     font-style: italic;
   }
+  .cut {
+    margin: 0;
+    color: var(--_muted);
+  }
   .arrow {
     position: absolute;
     width: 10px;
