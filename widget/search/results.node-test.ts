@@ -225,6 +225,19 @@ describe('rows that repeat the one above', () => {
       expect(group!.sections[0]!.index).toBe(1);
     },
   );
+
+  it("leave out a heading over nothing but an object's entry that names it (NiBabel's apply_affine, listed twice)", () => {
+    const entry = block('nibabel.affines.apply_affine', { type: 'domain', title: undefined, name: 'apply_affine(aff, pts)' });
+    const [group] = resultGroups([
+      result('/reference/nibabel.affines.html', [block('apply-affine', { title: 'apply_affine', content: '' }), entry], {
+        title: 'affines',
+      }),
+    ]);
+    expect(group!.sections.map((row) => row.block!.id)).toEqual(['nibabel.affines.apply_affine']);
+    // A heading with text of its own stays.
+    const [told] = resultGroups([result('/reference/nibabel.affines.html', [block('apply-affine', { title: 'apply_affine' }), entry])]);
+    expect(told!.sections.map((row) => row.block!.id)).toEqual(['apply-affine', 'nibabel.affines.apply_affine']);
+  });
 });
 
 describe('a section titled as its page', () => {

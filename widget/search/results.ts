@@ -87,9 +87,14 @@ export function resultGroups(results: readonly SearchResult[]): ResultGroup[] {
     const blocks = result.blocks ?? [];
     // Wherever the search lists it: a section titled as its page would read as the page again.
     const lead = blocks.find((block) => sameText(sectionTitle(block).text, result.title));
-    // A row that says what the row above says is left out.
+    // A row that says what the row above says is left out, and a heading over nothing but an object's entry that names
+    // the object as the entry does (NiBabel's "apply_affine" over `nibabel.affines.apply_affine(aff, pts)`).
+    const entries = new Set(blocks.flatMap((block) => (block.type === 'domain' ? [block.id.split('.').at(-1)] : [])));
     const shown = blocks.filter(
-      (block, index) => block !== lead && !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))),
+      (block, index) =>
+        block !== lead &&
+        !(index > 0 && sameText(blockKey(block), blockKey(blocks[index - 1]!))) &&
+        !(block.type === 'section' && !(block.content ?? '').trim() && entries.has(sectionTitle(block).text)),
     );
     return {
       page: row(page, result),
