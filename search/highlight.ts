@@ -98,14 +98,15 @@ export function highlightExcerpts(text: string, words: ReadonlySet<string>, { op
   return spans.map(([start, end]) => highlight(text.slice(start, end), words));
 }
 
+/** Whether `word` is a spelling of the reader's `own` as near as this engine corrects it. */
+const misspells = (own: string, word: string) => isPlain(word) && editDistance(own, word) <= typoEdits(own);
+
 /**
  * Whether `term`, matched by another engine, is one of the reader's `terms`, the end of one being typed, or a spelling
  * of one as near as this engine corrects it.
  */
 const isReaders = (term: string, terms: readonly string[]) =>
-  terms.some(
-    (own) => term === own || (isPrefix(own) && term.startsWith(own)) || (isPlain(term) && editDistance(own, term) <= typoEdits(own)),
-  );
+  terms.some((own) => term === own || (isPrefix(own) && term.startsWith(own)) || misspells(own, term));
 
 /**
  * The words to highlight, as `highlight` takes them, in texts another engine searched (the hosting service) for
@@ -119,7 +120,7 @@ export function readersWords(query: string): (marked: readonly string[]) => Set<
   const terms = reading?.terms ?? [];
   const typed = [...(reading?.typed.values() ?? [])];
   // A slip may change how the stemmer cuts a word: "authenticaton" (its own stem) misspells "authentication" ("authent").
-  const misspelt = (token: string) => isPlain(token) && typed.some((word) => editDistance(word, token.toLowerCase()) <= typoEdits(word));
+  const misspelt = (token: string) => typed.some((word) => misspells(word, token.toLowerCase()));
   return (marked) => {
     const words = new Set(terms);
     for (const token of marked.flatMap(tokens)) {
