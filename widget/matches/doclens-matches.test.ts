@@ -12,6 +12,14 @@ const current = () => [...document.querySelectorAll('mark[aria-current="true"]')
 const paragraphs = (count: number) =>
   Array.from({ length: count }, (_, index) => html`<p style="margin-bottom: 400px">Paragraph ${index}: a retry policy.</p>`);
 
+/** A phone theme's menu button pinned to the first corner the bar would take. */
+function pinnedMenu(): HTMLButtonElement {
+  const menu = document.createElement('button');
+  menu.textContent = 'Menu';
+  menu.style.cssText = 'position: fixed; left: 8px; bottom: 8px; width: 200px; height: 48px';
+  return document.body.appendChild(menu);
+}
+
 /** A page whose main content has three marked words, then the bar. */
 async function markedPage(): Promise<{ container: HTMLElement; matches: DoclensMatches }> {
   const container = await fixture<HTMLDivElement>(html`<div><div role="main">${paragraphs(3)}</div></div>`);
@@ -83,10 +91,7 @@ describe('<doclens-matches>', () => {
   it('leaves a phone page’s pinned menu button free', async () => {
     await setViewport({ width: 390, height: 844 });
     const { matches } = await markedPage();
-    const menu = document.createElement('button');
-    menu.textContent = 'Menu';
-    menu.style.cssText = 'position: fixed; left: 8px; bottom: 8px; width: 200px; height: 48px';
-    document.body.append(menu);
+    const menu = pinnedMenu();
     try {
       window.dispatchEvent(new Event('resize'));
       await until(() => part(matches, 'bar').dataset.spot !== 'bottom-start', 'the bar moving off the menu button', 2000);
@@ -103,10 +108,7 @@ describe('<doclens-matches>', () => {
     const { container, matches } = await markedPage();
     // The first match at the top's end, where a link to its section scrolls it; the first corner is the menu's.
     container.querySelector('p')!.style.textAlign = 'end';
-    const menu = document.createElement('button');
-    menu.textContent = 'Menu';
-    menu.style.cssText = 'position: fixed; left: 8px; bottom: 8px; width: 200px; height: 48px';
-    document.body.append(menu);
+    const menu = pinnedMenu();
     try {
       window.dispatchEvent(new Event('resize'));
       await until(() => part(matches, 'bar').dataset.spot === 'top-start', 'the bar in the corner no match is in', 2000);
